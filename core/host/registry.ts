@@ -1,0 +1,22 @@
+/**
+ * The embedded services Loupe knows and how to start each one. An engine that does not exist
+ * yet has no `load` and is reported as unavailable, never faked. Loading is lazy so that
+ * `loupe services --only search` does not load chDB.
+ */
+import type { ServiceName, ServiceStarter } from '../common/service.js';
+
+export interface ServiceEntry {
+  name: ServiceName;
+  /** What the service stands in for. */
+  protocol: string;
+  /** Loads the engine's start function. */
+  load?: () => Promise<ServiceStarter>;
+}
+
+export const SERVICES: Record<ServiceName, ServiceEntry> = {
+  search: { name: 'search', protocol: 'Elasticsearch REST' },
+  idp: { name: 'idp', protocol: 'Keycloak (OIDC + SAML)' },
+  sts: { name: 'sts', protocol: 'AWS STS Query API' },
+  connect: { name: 'connect', protocol: 'Kafka Connect REST' },
+  clickhouse: { name: 'clickhouse', protocol: 'ClickHouse HTTP' },
+};
