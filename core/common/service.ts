@@ -16,8 +16,11 @@ export interface ServiceContext {
   /** This service's own folder inside the data directory; created before start. */
   readonly dataDir: string;
   readonly log: Logger;
-  /** Base URLs of the other areas (embedded or remote), for services that are clients of another. */
-  readonly peers: Readonly<Partial<Record<ServiceName, string>>>;
+  /**
+   * Base URLs of the areas (embedded or remote), for services that are clients of another;
+   * `idpHttps` is the identity provider's HTTPS base URL.
+   */
+  readonly peers: Readonly<Partial<Record<ServiceName | 'idpHttps', string>>>;
 }
 
 export interface ServiceHandle<Api = unknown> {

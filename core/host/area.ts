@@ -34,7 +34,7 @@ export class HostCallError extends Error {
   constructor(
     message: string,
     readonly detail?: unknown,
-    readonly code: 'failed' | 'unavailable' = 'failed',
+    readonly code: 'failed' | 'unavailable' | 'bad_params' = 'failed',
   ) {
     super(message);
     this.name = 'HostCallError';

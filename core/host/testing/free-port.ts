@@ -1,0 +1,30 @@
+import net from 'node:net';
+
+/** A base port with `count` consecutive free ports on 127.0.0.1 (checked, not guaranteed later). */
+export async function freePortBase(count = 7): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 40000);
+    let ok = true;
+    for (let i = 0; i < count && ok; i++) ok = await isFree(base + i);
+    if (ok) return base;
+  }
+  throw new Error('no free port range found');
+}
+
+export function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** Occupies a port until the returned function is called. */
+export async function occupy(port: number): Promise<() => Promise<void>> {
+  const s = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(port, '127.0.0.1', () => resolve());
+  });
+  return () => new Promise((resolve) => s.close(() => resolve()));
+}
