@@ -4,7 +4,7 @@ import { javaFloatString } from './java-float.js';
 import { f32 } from './java-float.js';
 
 // Golden values from Lucene 4.10.4 (Debian liblucene4.10-java), DefaultSimilarity, StandardAnalyzer,
-// five documents in field "message":
+// five documents in field "message" (StandardAnalyzer drops English stop words, so doc 0 has 4 tokens, doc 4 has 12):
 //   0 "User login failed for admin"   1 "login succeeded"
 //   2 "GET /index.html returned 200 after login login"
 //   3 "Disk quota exceeded on volume data"
@@ -15,8 +15,8 @@ describe('classic TF/IDF scores equal Lucene 4.10 bit for bit', () => {
     login.normalize(classicQueryNorm(login.valueForNormalization()), 1);
     expect(javaFloatString(login.score(1, classicNorm(2)))).toBe('0.625');
     expect(javaFloatString(login.score(2, classicNorm(7)))).toBe('0.53033006');
-    expect(javaFloatString(login.score(1, classicNorm(5)))).toBe('0.5');
-    expect(javaFloatString(login.score(1, classicNorm(13)))).toBe('0.25');
+    expect(javaFloatString(login.score(1, classicNorm(4)))).toBe('0.5');
+    expect(javaFloatString(login.score(1, classicNorm(12)))).toBe('0.25');
     const e = login.explain(2, 2, classicNorm(7));
     expect(e.description).toBe('fieldWeight in 2, product of:');
     expect(e.details.map((d) => `${javaFloatString(d.value)} = ${d.description}`)).toEqual([
@@ -34,9 +34,9 @@ describe('classic TF/IDF scores equal Lucene 4.10 bit for bit', () => {
     expect(javaFloatString(queryNorm)).toBe('0.5519394');
     login.normalize(queryNorm, 1);
     admin.normalize(queryNorm, 1);
-    expect(javaFloatString(login.score(1, classicNorm(5)))).toBe('0.2759697');
-    expect(javaFloatString(admin.score(1, classicNorm(5)))).toBe('0.62992686');
-    const e = admin.explain(0, 1, classicNorm(5));
+    expect(javaFloatString(login.score(1, classicNorm(4)))).toBe('0.2759697');
+    expect(javaFloatString(admin.score(1, classicNorm(4)))).toBe('0.62992686');
+    const e = admin.explain(0, 1, classicNorm(4));
     expect(e.description).toBe('score(doc=0,freq=1.0), product of:');
     expect(e.details.map((d) => `${javaFloatString(d.value)} = ${d.description}`)).toEqual([
       '0.83388424 = queryWeight, product of:',
@@ -54,7 +54,7 @@ describe('classic TF/IDF scores equal Lucene 4.10 bit for bit', () => {
     const queryNorm = classicQueryNorm(f32(failed.valueForNormalization() + login.valueForNormalization()));
     expect(javaFloatString(queryNorm)).toBe('0.31418628');
     failed.normalize(queryNorm, 1);
-    const e = failed.explain(4, 1, classicNorm(13));
+    const e = failed.explain(4, 1, classicNorm(12));
     expect(javaFloatString(e.value)).toBe('0.35857987');
     expect(e.details[0]!.details.map((d) => `${javaFloatString(d.value)} = ${d.description}`)).toEqual([
       '2.0 = boost',
