@@ -39,7 +39,11 @@ export function parseCommon(argv: string[]): CommonFlags {
   const v = parsed.values;
   let portBase: number | undefined;
   if (v['port-base'] !== undefined) {
-    portBase = parsePort(v['port-base'], '--port-base');
+    try {
+      portBase = parsePort(v['port-base'], '--port-base');
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
     if (portBase + 6 > 65535) throw new UsageError(`--port-base ${portBase} leaves no room for the 7 ports (N … N+6)`);
   }
   let only: ServiceName[] | undefined;

@@ -53,7 +53,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Out = std
       return 0;
     }
     if (command === 'sql') {
-      const { runSqlCommand } = await import('./sql.js').catch(() => ({ runSqlCommand: undefined }));
+      // Loaded lazily: it is the CDC source's client and the other commands do not need it.
+      const sqlModule = './sql.js';
+      const { runSqlCommand } = (await import(sqlModule).catch(() => ({}))) as { runSqlCommand?: (argv: string[], env: NodeJS.ProcessEnv) => Promise<number> };
       if (!runSqlCommand) {
         io.err('loupe sql: the embedded CDC source is not part of this build yet');
         return 1;
@@ -92,6 +94,16 @@ async function run(command: 'serve' | 'services', flags: CommonFlags, env: NodeJ
       await host.close();
     })());
 
+  // Signals are handled from the start, so Ctrl-C during start-up also shuts down cleanly.
+  let onStopped: (code: number) => void = () => {};
+  const stopped = new Promise<number>((resolve) => (onStopped = resolve));
+  const onSignal = (signal: NodeJS.Signals) => {
+    io.err(`loupe: ${signal}, stopping`);
+    void shutdown().then(() => onStopped(0));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
   try {
     await host.startServices(flags.only);
     const shown = host.supervisor.status().filter((s) => !flags.only || flags.only.includes(s.name));
@@ -99,6 +111,8 @@ async function run(command: 'serve' | 'services', flags: CommonFlags, env: NodeJ
     const failed = shown.filter((s) => s.state === 'failed');
     if (failed.length) {
       for (const s of failed) io.err(`loupe: ${s.name} failed to start: ${s.lastError}`);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       await shutdown();
       return 1;
     }
@@ -110,23 +124,17 @@ async function run(command: 'serve' | 'services', flags: CommonFlags, env: NodeJ
     }
     io.out('ready');
   } catch (err) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await shutdown();
     throw err;
   }
 
   // Keeps the process alive even when every service is remote or unavailable.
   const keepAlive = setInterval(() => {}, 1 << 30);
-  return await new Promise<number>((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      io.err(`loupe: ${signal}, stopping`);
-      void shutdown().then(() => {
-        clearInterval(keepAlive);
-        resolve(0);
-      });
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  });
+  const code = await stopped;
+  clearInterval(keepAlive);
+  return code;
 }
 
 function describe(s: ServiceStatus): string {
