@@ -33,7 +33,8 @@ async function overHttp(method: string, params: unknown, headers: Record<string,
     headers: { 'content-type': 'application/json', 'x-loupe-token': web.token, ...headers },
     body: JSON.stringify(params),
   });
-  return { status: res.status, body: await res.json() };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 /** Raw request, so tests can send Host headers fetch would not let through. */
@@ -92,7 +93,7 @@ describe('the host contract over both transports', () => {
   it('a body that is not JSON is a 400, and the server keeps answering', async () => {
     const res = await fetch(`${web.url}/api/services.status`, { method: 'POST', headers: { 'x-loupe-token': web.token }, body: '{nope' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('bad_params');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_params');
     expect((await overHttp('services.status', {})).status).toBe(200);
   });
 });
@@ -101,7 +102,7 @@ describe('the browser transport refuses what is not the Loupe page', () => {
   it('a request without the token is refused', async () => {
     const res = await fetch(`${web.url}/api/services.status`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('unauthorized');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
   it('a wrong token is refused', async () => {
