@@ -18,5 +18,5 @@ export const SERVICES: Record<ServiceName, ServiceEntry> = {
   idp: { name: 'idp', protocol: 'Keycloak (OIDC + SAML)' },
   sts: { name: 'sts', protocol: 'AWS STS Query API' },
   connect: { name: 'connect', protocol: 'Kafka Connect REST' },
-  clickhouse: { name: 'clickhouse', protocol: 'ClickHouse HTTP' },
+  clickhouse: { name: 'clickhouse', protocol: 'ClickHouse HTTP', load: async () => (await import('../cdc/clickhouse/service.js')).startClickHouseService as ServiceStarter },
 };

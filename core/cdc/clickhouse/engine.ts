@@ -1,0 +1,418 @@
+/**
+ * The embedded ClickHouse: one persistent chDB session in the data directory, with the
+ * per-request state the HTTP interface gives every query (database, settings, query
+ * parameters, default format) and the single-node translation of cluster DDL.
+ *
+ * chDB's session is stateful (USE and SET persist), so requests run one at a time through a
+ * queue and the session state is moved to what each request asks for, changing only what
+ * differs. Queries run through chDB's async API, on libuv's thread pool, off the event loop.
+ */
+import { Session } from 'chdb';
+import type { Logger } from '../../common/log.js';
+import { uuid } from '../../common/ids.js';
+import { ClickHouseError, chErrors, toClickHouseError } from './errors.js';
+import { firstKeyword, formatClause, isWord, quoteString, secondStatementAt, tokenize, unquote, type Token } from './sql-lexer.js';
+import { keeperOnlySystemCommand, translateDdl, type KafkaQueueSpec, type Translation } from './translate.js';
+
+export interface ExecRequest {
+  /** The query text (URL `query` parameter, or the body when there is none). */
+  query: string;
+  /** Data for `INSERT … FORMAT X` that follows the query (the POST body when the query came in the URL). */
+  data?: Buffer;
+  database?: string;
+  /** Query-level settings (URL parameters that are not reserved). */
+  settings?: Record<string, string>;
+  /** `param_*` values, unescaped, for `{name:Type}` placeholders. */
+  params?: Record<string, string>;
+  defaultFormat?: string;
+  sessionId?: string;
+  /** GET requests and readonly=1/2 may only read. */
+  readonly?: boolean;
+  queryId?: string;
+}
+
+export interface Summary {
+  read_rows: string;
+  read_bytes: string;
+  written_rows: string;
+  written_bytes: string;
+  total_rows_to_read: string;
+  result_rows: string;
+  result_bytes: string;
+  elapsed_ns: string;
+}
+
+export interface ExecResult {
+  queryId: string;
+  body: Uint8Array;
+  /** The output format actually used (FORMAT clause or default). */
+  format: string;
+  summary: Summary;
+  notices: string[];
+}
+
+export interface TranslationLogEntry {
+  at: string;
+  queryId: string;
+  original: string;
+  translated: string;
+  notices: string[];
+}
+
+/** Formats chDB's raw insert takes as bytes, straight to the engine's parser. */
+const RAW_INSERT_FORMATS = new Set(['JSONEachRow', 'JSONCompactEachRow', 'TSV', 'TabSeparated', 'TSVWithNames', 'TabSeparatedWithNames', 'CSV', 'CSVWithNames']);
+const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESC', 'DESCRIBE', 'EXISTS', 'EXPLAIN', 'SET', 'USE', 'CHECK']);
+const DDL_KEYWORDS = new Set(['CREATE', 'ALTER', 'DROP', 'RENAME', 'TRUNCATE', 'OPTIMIZE', 'ATTACH', 'DETACH', 'EXCHANGE', 'GRANT', 'REVOKE', 'UNDROP']);
+/** Settings that need Keeper and so make no sense on one chDB node. */
+const KEEPER_SETTINGS = new Set(['insert_quorum', 'insert_quorum_parallel', 'select_sequential_consistency', 'insert_keeper_max_retries', 'distributed_ddl_task_timeout', 'distributed_ddl_output_mode']);
+
+interface SessionState {
+  database?: string;
+  settings: Map<string, string>;
+  touched: number;
+}
+
+export interface EngineOptions {
+  dataDir: string;
+  log: Logger;
+  /** Called when a translated Kafka queue table was created, so a feeder can start. */
+  onQueueTable?: (spec: KafkaQueueSpec) => void;
+}
+
+export class ChEngine {
+  readonly session: Session;
+  readonly version: string;
+  readonly timezone: string;
+  private tail: Promise<unknown> = Promise.resolve();
+  private applied: { database: string; settings: Map<string, string> } = { database: 'default', settings: new Map() };
+  private sessions = new Map<string, SessionState>();
+  private readonly translations: TranslationLogEntry[] = [];
+  private dedupWindow = 10000;
+  private closed = false;
+
+  private constructor(private readonly opts: EngineOptions, session: Session, version: string, timezone: string) {
+    this.session = session;
+    this.version = version;
+    this.timezone = timezone;
+  }
+
+  static async open(opts: EngineOptions): Promise<ChEngine> {
+    const session = new Session(opts.dataDir);
+    const info = (await session.queryAsync("SELECT version() AS v, timezone() AS tz, (SELECT value FROM system.merge_tree_settings WHERE name = 'replicated_deduplication_window') AS w", { format: 'JSONEachRow' })).json<{ v: string; tz: string; w: string }>();
+    const engine = new ChEngine(opts, session, info.v, info.tz);
+    engine.dedupWindow = Number(info.w) || 10000;
+    return engine;
+  }
+
+  /** Runs one HTTP-interface request; throws ClickHouseError. */
+  exec(req: ExecRequest): Promise<ExecResult> {
+    const run = this.tail.then(() => this.execNow(req));
+    this.tail = run.catch(() => {});
+    return run;
+  }
+
+  /** The in-process query the host uses: SQL in, text in `format` out. */
+  async query(sql: string, format = 'JSONEachRow', database?: string): Promise<string> {
+    const r = await this.exec({ query: sql, defaultFormat: format, ...(database ? { database } : {}) });
+    return Buffer.from(r.body).toString('utf8');
+  }
+
+  translationLog(): TranslationLogEntry[] {
+    return [...this.translations];
+  }
+
+  /** Original and translated text of a statement, without running it (for the UI). */
+  translate(sql: string): Translation {
+    return translateDdl(sql, { dedupWindow: this.dedupWindow });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.tail.catch(() => {});
+    this.session.close();
+  }
+
+  private async execNow(req: ExecRequest): Promise<ExecResult> {
+    if (this.closed) throw new ClickHouseError(210, 'NETWORK_ERROR', 'Embedded ClickHouse is shutting down');
+    const queryId = req.queryId || uuid();
+    const started = process.hrtime.bigint();
+    const sess = req.sessionId ? this.sessionState(req.sessionId) : undefined;
+    const settings = { ...(req.settings ?? {}) };
+    for (const k of Object.keys(settings)) {
+      if (KEEPER_SETTINGS.has(k) && !['0', '1', '', 'auto'].includes(settings[k]!)) throw chErrors.keeper(`Setting ${k}=${settings[k]}`);
+    }
+
+    // INSERT … FORMAT with data: the head is lexed only up to the format name.
+    const head = req.query.length > 65536 ? req.query.slice(0, 65536) : req.query;
+    const insert = parseInsertHead(head);
+    if (insert && !req.query.trimStart().toUpperCase().startsWith('INSERT')) throw chErrors.syntax('Expected INSERT');
+    if (insert) {
+      if (req.readonly) throw chErrors.readonly();
+      const inline = req.query.slice(insert.dataStart);
+      const data = joinData(inline, req.data);
+      await this.moveSession(req.database ?? sess?.database, sess?.settings, insert.raw ? undefined : settings);
+      try {
+        if (insert.raw && data.length > 0) {
+          const r = await this.session.insert({
+            table: insert.table,
+            values: data,
+            format: insert.format as 'JSONEachRow',
+            ...(insert.columns ? { columns: insert.columns } : {}),
+            settings: { ...insert.settings, ...settings },
+          });
+          return this.result(queryId, new Uint8Array(0), insert.format, started, { written_rows: r.rowsWritten, written_bytes: r.bytesWritten }, []);
+        }
+        const sql = data.length ? `${req.query.slice(0, insert.dataStart)}\n${data.toString('utf8')}` : req.query;
+        const r = await this.session.queryAsync(sql, { format: 'TabSeparated' });
+        return this.result(queryId, new Uint8Array(0), insert.format, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead }, []);
+      } catch (err) {
+        throw toClickHouseError(err);
+      }
+    }
+
+    let sql = req.data && req.data.length ? `${req.query}${req.query ? '\n' : ''}${req.data.toString('utf8')}` : req.query;
+    let tokens = tokenize(sql);
+    if (tokens.length === 0) throw chErrors.emptyQuery();
+    const second = secondStatementAt(tokens);
+    if (second >= 0) throw chErrors.syntax(`Syntax error (Multi-statements are not allowed): failed at position ${second + 1} (end of query): ${sql.slice(second, second + 40)}`);
+    const keyword = firstKeyword(tokens);
+    if (keyword === 'INSERT') {
+      if (req.readonly) throw chErrors.readonly();
+    } else if (req.readonly && !READ_KEYWORDS.has(keyword)) throw chErrors.readonly();
+
+    const keeperCmd = keeperOnlySystemCommand(tokens);
+    if (keeperCmd) throw chErrors.keeper(keeperCmd);
+
+    // Session-less SET/USE change nothing (as on a server); in a session they stick.
+    if (keyword === 'SET' || keyword === 'USE') {
+      if (keyword === 'USE') {
+        const db = tokens[1] ? unquote(tokens[1]) : '';
+        await this.runPrelude([`USE ${quoteIdent(db)}`], () => {});
+        if (sess) sess.database = db;
+      } else {
+        const pairs = parseSet(sql, tokens);
+        for (const [k, v] of pairs) if (KEEPER_SETTINGS.has(k) && !['0', '1', "'auto'"].includes(v)) throw chErrors.keeper(`Setting ${k}=${v}`);
+        // Validate by applying, as a server would refuse an unknown setting.
+        await this.moveSession(this.applied.database, undefined, undefined);
+        await this.runPrelude([`SET ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')}`], () => {
+          for (const [k, v] of pairs) this.applied.settings.set(k, v);
+        });
+        if (sess) for (const [k, v] of pairs) sess.settings.set(k, v);
+      }
+      return this.result(queryId, new Uint8Array(0), req.defaultFormat ?? 'TabSeparated', started, {}, []);
+    }
+
+    const notices: string[] = [];
+    if (DDL_KEYWORDS.has(keyword) && tokens.some((t) => isWord(t, 'CLUSTER', 'ENGINE'))) {
+      const tr = translateDdl(sql, { dedupWindow: this.dedupWindow });
+      if (tr.notices.length) {
+        sql = tr.sql;
+        tokens = tokenize(sql);
+        notices.push(...tr.notices);
+        this.translations.push({ at: new Date().toISOString(), queryId, original: tr.original, translated: tr.sql, notices: tr.notices });
+        if (this.translations.length > 500) this.translations.shift();
+        for (const n of tr.notices) this.opts.log.info(`DDL translated for embedded ClickHouse: ${n}`, { queryId });
+        if (tr.kafka) {
+          const spec = tr.kafka;
+          const run = await this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
+          this.opts.onQueueTable?.({ ...spec, database: spec.database ?? req.database ?? sess?.database ?? 'default' });
+          return run;
+        }
+      }
+    }
+    return this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
+  }
+
+  private async runMain(sql: string, req: ExecRequest, sess: SessionState | undefined, settings: Record<string, string>, tokens: Token[], queryId: string, started: bigint, notices: string[]): Promise<ExecResult> {
+    const fmt = formatClause(tokens);
+    const format = fmt?.name ?? req.defaultFormat ?? 'TabSeparated';
+    await this.moveSession(req.database ?? sess?.database, sess?.settings, settings);
+    try {
+      const params = req.params ?? {};
+      const r = Object.keys(params).length
+        ? await this.session.queryBindAsync(sql, params, { format })
+        : await this.session.queryAsync(sql, { format });
+      const body = r.bytes();
+      return this.result(queryId, body, format, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead, result_rows: countRows(body, format) }, notices);
+    } catch (err) {
+      throw toClickHouseError(err);
+    }
+  }
+
+  private result(queryId: string, body: Uint8Array, format: string, started: bigint, n: Partial<Record<keyof Summary, number>>, notices: string[]): ExecResult {
+    const s = (k: keyof Summary) => String(n[k] ?? 0);
+    return {
+      queryId,
+      body,
+      format,
+      notices,
+      summary: {
+        read_rows: s('read_rows'),
+        read_bytes: s('read_bytes'),
+        written_rows: s('written_rows'),
+        written_bytes: s('written_bytes'),
+        total_rows_to_read: s('read_rows'),
+        result_rows: s('result_rows'),
+        result_bytes: String(body.length),
+        elapsed_ns: String(process.hrtime.bigint() - started),
+      },
+    };
+  }
+
+  private sessionState(id: string): SessionState {
+    let s = this.sessions.get(id);
+    if (!s) {
+      s = { settings: new Map(), touched: Date.now() };
+      this.sessions.set(id, s);
+    }
+    s.touched = Date.now();
+    // Sessions expire after an hour of silence (server default session_timeout is 60 s; be generous).
+    for (const [k, v] of this.sessions) if (Date.now() - v.touched > 3600_000) this.sessions.delete(k);
+    return s;
+  }
+
+  /** Brings the chDB session to the wanted database and settings, changing only what differs. */
+  private async moveSession(database: string | undefined, sessionSettings: Map<string, string> | undefined, urlSettings: Record<string, string> | undefined): Promise<void> {
+    const want = new Map<string, string>(sessionSettings ?? []);
+    for (const [k, v] of Object.entries(urlSettings ?? {})) want.set(k, quoteString(v));
+    const db = database || 'default';
+    if (db !== this.applied.database) {
+      await this.runPrelude([`USE ${quoteIdent(db)}`], () => (this.applied.database = db));
+    }
+    for (const k of [...this.applied.settings.keys()]) {
+      if (!want.has(k)) await this.runPrelude([`SET ${k} = DEFAULT`], () => this.applied.settings.delete(k));
+    }
+    const changed = [...want].filter(([k, v]) => this.applied.settings.get(k) !== v);
+    if (changed.length) {
+      await this.runPrelude([`SET ${changed.map(([k, v]) => `${quoteIdent(k)} = ${v}`).join(', ')}`], () => {
+        for (const [k, v] of changed) this.applied.settings.set(k, v);
+      });
+    }
+  }
+
+  private async runPrelude(stmts: string[], onOk: () => void): Promise<void> {
+    try {
+      await this.session.queryAsync(stmts.join('; '), { format: 'TabSeparated' });
+      onOk();
+    } catch (err) {
+      throw toClickHouseError(err);
+    }
+  }
+}
+
+function quoteIdent(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
+}
+
+function joinData(inline: string, data: Buffer | undefined): Buffer {
+  // ClickHouse skips the whitespace between the format name and the data.
+  const lead = inline.replace(/^[ \t]*\r?\n?/, '');
+  if (!data || data.length === 0) return Buffer.from(lead, 'utf8');
+  if (!lead.trim()) return data;
+  return Buffer.concat([Buffer.from(lead.endsWith('\n') ? lead : lead + '\n', 'utf8'), data]);
+}
+
+interface InsertHead {
+  table: string;
+  columns?: string[];
+  format: string;
+  settings: Record<string, string>;
+  /** Offset in the query text where inline data begins. */
+  dataStart: number;
+  /** True when chDB's raw (zero-copy) insert can take it. */
+  raw: boolean;
+}
+
+/** `INSERT INTO [TABLE] [db.]t [(cols)] [SETTINGS k=v, …] FORMAT F` — undefined for any other shape. */
+export function parseInsertHead(sql: string): InsertHead | undefined {
+  let depth = 0;
+  let formatAt = -1;
+  const tokens = tokenize(sql, 0, (t, i) => {
+    if (i === 0 && !isWord(t, 'INSERT')) return true;
+    if (t.kind === 'punct' && t.text === '(') depth++;
+    if (t.kind === 'punct' && t.text === ')') depth--;
+    if (depth === 0 && (isWord(t, 'VALUES', 'SELECT', 'WITH') || (t.kind === 'punct' && t.text === ';'))) return true;
+    if (formatAt >= 0 && i === formatAt + 1) return true;
+    if (depth === 0 && isWord(t, 'FORMAT')) formatAt = i;
+    return false;
+  });
+  if (!isWord(tokens[0], 'INSERT') || formatAt < 0 || !tokens[formatAt + 1]) return undefined;
+  const fmtTok = tokens[formatAt + 1]!;
+  const format = unquote(fmtTok);
+  if (format === 'Values') return undefined;
+  let i = 1;
+  if (!isWord(tokens[i], 'INTO')) return undefined;
+  i++;
+  if (isWord(tokens[i], 'FUNCTION')) return { table: '', format, settings: {}, dataStart: fmtTok.end, raw: false };
+  if (isWord(tokens[i], 'TABLE')) i++;
+  const simple = (t: Token | undefined) => !!t && t.kind === 'word';
+  let table = tokens[i] ? unquote(tokens[i]!) : '';
+  let raw = simple(tokens[i]);
+  i++;
+  if (tokens[i]?.text === '.') {
+    table = `${table}.${tokens[i + 1] ? unquote(tokens[i + 1]!) : ''}`;
+    raw = raw && simple(tokens[i + 1]);
+    i += 2;
+  }
+  let columns: string[] | undefined;
+  if (tokens[i]?.text === '(') {
+    columns = [];
+    i++;
+    while (i < formatAt && tokens[i]?.text !== ')') {
+      const t = tokens[i]!;
+      if (t.text !== ',') {
+        if (!simple(t)) raw = false;
+        columns.push(unquote(t));
+      }
+      i++;
+    }
+    i++;
+  }
+  const settings: Record<string, string> = {};
+  if (isWord(tokens[i], 'SETTINGS')) {
+    i++;
+    while (i < formatAt) {
+      const k = tokens[i];
+      const v = tokens[i + 2];
+      if (!k || tokens[i + 1]?.text !== '=' || !v) return undefined;
+      settings[k.text] = unquote(v);
+      i += 3;
+      if (tokens[i]?.text === ',') i++;
+    }
+  }
+  if (i !== formatAt) return undefined;
+  return { table, ...(columns ? { columns } : {}), format, settings, dataStart: fmtTok.end, raw: raw && RAW_INSERT_FORMATS.has(format) };
+}
+
+function parseSet(sql: string, tokens: Token[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  let i = 1;
+  while (i < tokens.length) {
+    const k = tokens[i];
+    if (!k || tokens[i + 1]?.text !== '=') throw chErrors.syntax(`Syntax error: failed at position ${(k?.start ?? sql.length) + 1}: expected setting assignment in SET`);
+    let j = i + 2;
+    const startVal = tokens[j];
+    while (j < tokens.length && tokens[j]!.text !== ',') j++;
+    if (!startVal) throw chErrors.syntax('Syntax error: expected a value in SET');
+    pairs.push([unquote(k), sql.slice(startVal.start, tokens[j - 1]!.end)]);
+    i = j + 1;
+  }
+  return pairs;
+}
+
+const LINE_FORMATS = /^(JSONEachRow|JSONLines|NDJSON|JSONCompactEachRow|JSONStringsEachRow|JSONCompactStringsEachRow|TabSeparated|TSV|TSVRaw|TabSeparatedRaw|CSV|JSONObjectEachRow)$/;
+
+function countRows(body: Uint8Array, format: string): number {
+  if (LINE_FORMATS.test(format)) {
+    let n = 0;
+    for (let i = 0; i < body.length; i++) if (body[i] === 10) n++;
+    return n;
+  }
+  if (/^JSON(Compact)?(Strings)?$/.test(format)) {
+    const tail = Buffer.from(body.subarray(Math.max(0, body.length - 400))).toString('utf8');
+    const m = /"rows":\s*(\d+)/.exec(tail);
+    return m ? Number(m[1]) : 0;
+  }
+  return 0;
+}
