@@ -42,7 +42,8 @@ export function layerViolation(fromFile, source, typeOnly) {
     if (from.top === 'core' && UI_PACKAGES.includes(packageName(source))) {
       return `core is plain Node: it may not import '${source}'`;
     }
-    if (from.top === 'renderer' && (source.startsWith('node:') || source === 'electron')) {
+    const buildConfig = from.rel === 'renderer/vite.config.ts';
+    if (from.top === 'renderer' && !buildConfig && (source.startsWith('node:') || source === 'electron')) {
       return `the renderer runs in a sandboxed page: it may not import '${source}' (call the host through the bridge)`;
     }
     return null;
