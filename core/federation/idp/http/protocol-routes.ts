@@ -1,0 +1,222 @@
+/**
+ * Keycloak's public endpoints over HTTP: discovery, JWKS, token, SAML descriptor, IdP-initiated
+ * SSO, SP-initiated SSO and the login form. Every route exists with and without `/auth`.
+ */
+import type http from 'node:http';
+import { sendJson, sendText, readBody, type Router } from '../../../common/http.js';
+import type { IdpEngine } from '../engine.js';
+import { openIdConfiguration } from '../../oidc/discovery.js';
+import { handleTokenRequest } from '../../oidc/token-endpoint.js';
+import { OAuthError, KC } from '../../oidc/errors.js';
+import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
+import { buildSignedLogin } from '../saml-login.js';
+import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS } from './pages.js';
+import type { RealmRecord, SamlClientRecord } from '../model.js';
+import type { PendingLogin } from '../sessions.js';
+
+export interface HttpCtx {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  url: URL;
+  /** scheme://host:port as the client addressed us. */
+  base: string;
+  secure: boolean;
+}
+
+export const SESSION_COOKIE = 'KEYCLOAK_IDENTITY';
+const FORM_LIMIT = 1024 * 1024;
+
+/** The realm URL (issuer / SAML entity id) as seen through this request, with its /auth prefix if used. */
+export function realmUrl(ctx: HttpCtx, prefix: string, realm: string): string {
+  return `${ctx.base}${prefix}/realms/${encodeURIComponent(realm)}`;
+}
+
+const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
+const htmlHeaders = { ...noStore, 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
+function sendHtml(ctx: HttpCtx, status: number, body: string, extra: Record<string, string> = {}): void {
+  sendText(ctx.res, status, body, 'text/html;charset=utf-8', { ...htmlHeaders, ...extra });
+}
+
+function realmOr404(engine: IdpEngine, ctx: HttpCtx, name: string): RealmRecord | undefined {
+  if (!engine.store.hasRealm(name)) {
+    sendJson(ctx.res, 404, { error: 'Realm does not exist' });
+    return undefined;
+  }
+  return engine.store.realm(name);
+}
+
+async function readForm(ctx: HttpCtx): Promise<URLSearchParams> {
+  const ct = ctx.req.headers['content-type'] ?? '';
+  const body = await readBody(ctx.req, FORM_LIMIT);
+  if (body.length > 0 && !/application\/x-www-form-urlencoded/i.test(ct)) throw new OAuthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
+  return new URLSearchParams(body.toString('utf8'));
+}
+
+function cookie(ctx: HttpCtx, name: string): string | undefined {
+  for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}
+
+function sessionCookie(ctx: HttpCtx, prefix: string, realm: string, value: string, maxAge: number): string {
+  return `${SESSION_COOKIE}=${value}; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm)}/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
+}
+
+export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): void {
+  for (const prefix of ['', '/auth']) {
+    const r = `${prefix}/realms/:realm`;
+
+    router.add('GET', r, (ctx, p) => {
+      const realm = realmOr404(engine, ctx, p.realm!);
+      if (!realm) return;
+      const url = realmUrl(ctx, prefix, realm.realm);
+      const pub = engine.keys.active.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+      sendJson(ctx.res, 200, { realm: realm.realm, public_key: pub, 'token-service': `${url}/protocol/openid-connect`, 'account-service': `${url}/account`, 'tokens-not-before': 0 });
+    });
+
+    router.add('GET', `${r}/.well-known/openid-configuration`, (ctx, p) => {
+      const realm = realmOr404(engine, ctx, p.realm!);
+      if (realm) sendJson(ctx.res, 200, openIdConfiguration(realmUrl(ctx, prefix, realm.realm)));
+    });
+
+    router.add('GET', `${r}/protocol/openid-connect/certs`, (ctx, p) => {
+      const realm = realmOr404(engine, ctx, p.realm!);
+      if (realm) sendJson(ctx.res, 200, engine.keys.jwks(), { 'cache-control': 'no-cache' });
+    });
+
+    router.add('POST', `${r}/protocol/openid-connect/token`, async (ctx, p) => {
+      try {
+        const form = await readForm(ctx);
+        const body = await handleTokenRequest(engine, {
+          realm: p.realm!,
+          issuer: realmUrl(ctx, prefix, p.realm!),
+          form,
+          ...(ctx.req.headers.authorization ? { authorization: ctx.req.headers.authorization } : {}),
+        });
+        sendJson(ctx.res, 200, body, noStore);
+      } catch (err) {
+        if (err instanceof OAuthError) {
+          if (err.status === 404) return sendJson(ctx.res, 404, { error: err.error });
+          return sendJson(ctx.res, err.status, err.toJSON(), noStore);
+        }
+        throw err;
+      }
+    });
+
+    router.add('GET', `${r}/protocol/saml/descriptor`, (ctx, p) => {
+      const realm = realmOr404(engine, ctx, p.realm!);
+      if (realm) sendText(ctx.res, 200, engine.descriptor(realmUrl(ctx, prefix, realm.realm)), 'application/xml;charset=utf-8');
+    });
+
+    // IdP-initiated SSO: the login page, or straight to the auto-post form when a session exists.
+    router.add('GET', `${r}/protocol/saml/clients/:urlName`, (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, ctx.url.searchParams, false));
+    router.add('POST', `${r}/protocol/saml/clients/:urlName`, async (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, await readForm(ctx), true));
+
+    // SP-initiated SSO: an AuthnRequest by HTTP-Redirect (GET, deflated) or HTTP-POST.
+    router.add('GET', `${r}/protocol/saml`, (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, ctx.url.searchParams, 'redirect'));
+    router.add('POST', `${r}/protocol/saml`, async (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, await readForm(ctx), 'post'));
+
+    router.add('POST', `${r}/login-actions/authenticate`, async (ctx, p) => {
+      const realm = realmOr404(engine, ctx, p.realm!);
+      if (!realm) return;
+      const form = await readForm(ctx);
+      const pending = engine.sessions.getPending(ctx.url.searchParams.get('session_code') ?? undefined);
+      if (!pending || pending.realm !== realm.realm) return sendHtml(ctx, 400, errorPage('Your login attempt timed out. Login will start from the beginning.'));
+      await submitCredentials(engine, ctx, prefix, realm, pending, form);
+    });
+  }
+}
+
+function clientForPending(engine: IdpEngine, realm: RealmRecord, pending: PendingLogin): SamlClientRecord | undefined {
+  const c = realm.clients.find((x) => x.id === pending.clientId);
+  return c && c.protocol === 'saml' && c.enabled ? c : undefined;
+}
+
+async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, urlName: string, params: URLSearchParams, isPost: boolean): Promise<void> {
+  const realm = realmOr404(engine, ctx, realmName);
+  if (!realm) return;
+  const client = engine.store.samlClientByUrlName(realm, urlName);
+  if (!client) return sendHtml(ctx, 400, errorPage('Client not found.'));
+  if (!client.enabled) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
+  const relayState = params.get('RelayState') ?? client.defaultRelayState;
+  const pending = engine.sessions.addPending(
+    { realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
+    Math.max(realm.accessCodeLifespan, 1800),
+  );
+  if (isPost && (params.has('username') || params.has('password'))) return submitCredentials(engine, ctx, prefix, realm, pending, params);
+  return continueOrLogin(engine, ctx, prefix, realm, client, pending, false);
+}
+
+async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, params: URLSearchParams, binding: 'redirect' | 'post'): Promise<void> {
+  const realm = realmOr404(engine, ctx, realmName);
+  if (!realm) return;
+  const samlRequest = params.get('SAMLRequest');
+  if (!samlRequest) return sendHtml(ctx, 400, errorPage('Invalid Request'));
+  let authn;
+  try {
+    authn = decodeAuthnRequest(samlRequest, binding);
+  } catch (err) {
+    if (err instanceof AuthnRequestError) return sendHtml(ctx, 400, errorPage(`Invalid Request: ${err.message}`));
+    throw err;
+  }
+  const candidates = realm.clients.filter((c): c is SamlClientRecord => c.protocol === 'saml' && c.clientId === authn.issuer);
+  if (candidates.length === 0) return sendHtml(ctx, 400, errorPage('Unknown login requester.'));
+  const enabled = candidates.filter((c) => c.enabled);
+  if (enabled.length === 0) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
+  // The response goes only to an ACS registered for the client, never to one the request makes up.
+  const acs = authn.assertionConsumerServiceUrl;
+  const client = acs ? enabled.find((c) => c.acsUrls.includes(acs)) : enabled[0];
+  if (!client) return sendHtml(ctx, 400, errorPage('Invalid redirect uri.'));
+  const relayState = params.get('RelayState') ?? undefined;
+  const pending = engine.sessions.addPending(
+    { realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
+    Math.max(realm.accessCodeLifespan, 1800),
+  );
+  return continueOrLogin(engine, ctx, prefix, realm, client, pending, authn.forceAuthn);
+}
+
+async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, client: SamlClientRecord, pending: PendingLogin, forceAuthn: boolean): Promise<void> {
+  const session = forceAuthn ? undefined : engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
+  const user = session && realm.users.find((u) => u.id === session.userId && u.enabled);
+  if (session && user) {
+    engine.sessions.takePending(pending.id);
+    const form = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
+    return sendHtml(ctx, 200, autoPostForm(form.acsUrl, { SAMLResponse: form.samlResponse, ...(form.relayState !== undefined ? { RelayState: form.relayState } : {}) }));
+  }
+  sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending) }));
+}
+
+function loginAction(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin): string {
+  return `${realmUrl(ctx, prefix, realm.realm)}/login-actions/authenticate?session_code=${encodeURIComponent(pending.id)}`;
+}
+
+function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin) {
+  return {
+    issuer: realmUrl(ctx, prefix, realm.realm),
+    acsUrl: pending.acsUrl,
+    ...(pending.relayState !== undefined ? { relayState: pending.relayState } : {}),
+    ...(pending.inResponseTo ? { inResponseTo: pending.inResponseTo } : {}),
+  };
+}
+
+async function submitCredentials(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin, form: URLSearchParams): Promise<void> {
+  const client = clientForPending(engine, realm, pending);
+  if (!client) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
+  const username = form.get('username') ?? '';
+  const user = username ? await engine.store.authenticate(realm.realm, username, form.get('password') ?? '') : undefined;
+  if (!user) {
+    // Keycloak answers a failed login with the form again (200) and the message above it.
+    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending), username, error: INVALID_CREDENTIALS }));
+  }
+  const session = engine.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
+  engine.sessions.takePending(pending.id);
+  const post = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
+  sendHtml(ctx, 200, autoPostForm(post.acsUrl, { SAMLResponse: post.samlResponse, ...(post.relayState !== undefined ? { RelayState: post.relayState } : {}) }), {
+    'set-cookie': sessionCookie(ctx, prefix, realm.realm, session.id, realm.ssoSessionMaxLifespan),
+  });
+}
+
+export { KC };
