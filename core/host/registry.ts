@@ -15,7 +15,7 @@ export interface ServiceEntry {
 
 export const SERVICES: Record<ServiceName, ServiceEntry> = {
   search: { name: 'search', protocol: 'Elasticsearch REST' },
-  idp: { name: 'idp', protocol: 'Keycloak (OIDC + SAML)' },
+  idp: { name: 'idp', protocol: 'Keycloak (OIDC + SAML)', load: async () => (await import('../federation/idp/service.js')).startIdpService as ServiceStarter },
   sts: { name: 'sts', protocol: 'AWS STS Query API', load: async () => (await import('../federation/sts/service.js')).startStsService as ServiceStarter },
   connect: { name: 'connect', protocol: 'Kafka Connect REST' },
   clickhouse: { name: 'clickhouse', protocol: 'ClickHouse HTTP', load: async () => (await import('../cdc/clickhouse/service.js')).startClickHouseService as ServiceStarter },
