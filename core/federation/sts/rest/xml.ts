@@ -1,8 +1,10 @@
 /** STS Query API answers: the exact XML shapes AWS returns (namespace 2011-06-15). */
-import { escapeXml } from '../saml/safe-xml.js';
 import type { StsError } from '../errors.js';
 
 export const STS_NS = 'https://sts.amazonaws.com/doc/2011-06-15/';
+
+/** Element text needs only &, < and > escaped; AWS leaves quotes as they are. */
+const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 type Tree = { [k: string]: string | Tree };
 
