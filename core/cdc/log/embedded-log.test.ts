@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedLog } from './embedded-log.js';
+import { murmur2, partitionForKey } from './murmur2.js';
+
+const dirs: string[] = [];
+const logs: EmbeddedLog[] = [];
+function tmp(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-log-'));
+  dirs.push(d);
+  return d;
+}
+async function open(dir: string, extra: Partial<Parameters<typeof EmbeddedLog.open>[0]> = {}): Promise<EmbeddedLog> {
+  const l = await EmbeddedLog.open({ dir, retentionCheckMs: 0, ...extra });
+  logs.push(l);
+  return l;
+}
+afterEach(async () => {
+  for (const l of logs.splice(0)) await l.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('embedded topic log', () => {
+  it('keys land on the partition Kafka would choose (murmur2 golden values from Kafka UtilsTest)', () => {
+    // org.apache.kafka.common.utils.UtilsTest#testMurmur2
+    expect(murmur2(Buffer.from('21'))).toBe(-973932308);
+    expect(murmur2(Buffer.from('foobar'))).toBe(-790332482);
+    expect(murmur2(Buffer.from('a-little-bit-long-string'))).toBe(-985981536);
+    expect(murmur2(Buffer.from('a-little-bit-longer-string'))).toBe(-1486304829);
+    expect(murmur2(Buffer.from('lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8'))).toBe(-58897971);
+    expect(murmur2(Buffer.from('abc'))).toBe(479470107);
+    expect(partitionForKey('abc', 3)).toBe(479470107 % 3);
+  });
+
+  it('keeps offsets, keys, headers, timestamps and tombstones across a restart', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.createTopic('t', { partitions: 2 });
+    const res = await a.produce('t', [
+      { key: '{"id":1}', value: '{"id":1,"name":"a"}', headers: [{ key: 'h', value: 'v' }], timestamp: 1000, partition: 0 },
+      { key: '{"id":1}', value: null, timestamp: 1001, partition: 0 },
+      { key: null, value: 'x', partition: 1, timestamp: 5 },
+    ]);
+    expect(res.map((r) => [r.partition, r.offset])).toEqual([[0, 0], [0, 1], [1, 0]]);
+    await a.close();
+    const b = await open(dir);
+    const recs = await b.fetch('t', 0, 0);
+    expect(recs).toEqual([
+      { topic: 't', partition: 0, offset: 0, key: '{"id":1}', value: '{"id":1,"name":"a"}', headers: [{ key: 'h', value: 'v' }], timestamp: 1000 },
+      { topic: 't', partition: 0, offset: 1, key: '{"id":1}', value: null, headers: [], timestamp: 1001 },
+    ]);
+    expect(await b.offsets('t', 1)).toEqual({ begin: 0, end: 1 });
+    expect((await b.produce('t', [{ key: null, value: 'y', partition: 0 }]))[0]!.offset).toBe(2);
+  });
+
+  it('fetch honours max records and max bytes but always returns at least one record', async () => {
+    const a = await open(tmp(), { segmentBytes: 200 });
+    await a.produce('t', Array.from({ length: 50 }, (_, i) => ({ key: String(i), value: 'v'.repeat(20) + i, partition: 0 })));
+    expect((await a.fetch('t', 0, 10, { maxRecords: 7 })).map((r) => r.offset)).toEqual([10, 11, 12, 13, 14, 15, 16]);
+    expect((await a.fetch('t', 0, 0, { maxBytes: 1 })).length).toBe(1);
+    const all = await a.fetch('t', 0, 0, { maxRecords: 1000 });
+    expect(all.map((r) => r.offset)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(all[49]!.value).toBe('v'.repeat(20) + 49);
+  });
+
+  it('a torn last line (crash mid-write) is cut off on open and the offset reused', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.produce('t', [{ key: 'a', value: '1' }]);
+    await a.close();
+    const seg = path.join(dir, 'data', 't-0', '00000000000000000000.log');
+    fs.appendFileSync(seg, '{"o":1,"t":1,"k":"b","v":"2');
+    const b = await open(dir);
+    expect(await b.offsets('t', 0)).toEqual({ begin: 0, end: 1 });
+    await b.produce('t', [{ key: 'c', value: '3' }]);
+    expect((await b.fetch('t', 0, 0)).map((r) => [r.offset, r.value])).toEqual([[0, '1'], [1, '3']]);
+  });
+
+  it('an atomic multi-topic write interrupted after its journal is completed on open', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.produceAtomic([
+      { topic: 'data', records: [{ key: 'k', value: 'v0' }] },
+      { topic: 'connect-offsets', records: [{ key: 'o', value: '0' }] },
+    ]);
+    await a.close();
+    // Simulate a crash after the journal was written and only the first topic was appended.
+    fs.writeFileSync(
+      path.join(dir, 'txn.wal'),
+      [
+        JSON.stringify({ topic: 'data', partition: 0, o: 1, t: 1, k: 'k', v: 'v1' }),
+        JSON.stringify({ topic: 'connect-offsets', partition: 0, o: 1, t: 1, k: 'o', v: '1' }),
+      ].join('\n') + '\n',
+    );
+    fs.appendFileSync(path.join(dir, 'data', 'data-0', '00000000000000000000.log'), JSON.stringify({ o: 1, t: 1, k: 'k', v: 'v1' }) + '\n');
+    const b = await open(dir);
+    expect((await b.fetch('data', 0, 0)).map((r) => r.value)).toEqual(['v0', 'v1']);
+    expect((await b.fetch('connect-offsets', 0, 0)).map((r) => r.value)).toEqual(['0', '1']);
+    expect(fs.existsSync(path.join(dir, 'txn.wal'))).toBe(false);
+    expect(await b.listTopics()).toEqual(['data']);
+    expect(await b.listTopics({ includeInternal: true })).toEqual(['connect-offsets', 'data']);
+  });
+
+  it('waitForData resolves on the next append without polling, and false on timeout', async () => {
+    const a = await open(tmp());
+    await a.createTopic('t');
+    const waiting = a.waitForData('t', 0, 0, 5000);
+    setTimeout(() => void a.produce('t', [{ key: null, value: 'x' }]), 20);
+    expect(await waiting).toBe(true);
+    expect(await a.waitForData('t', 0, 1, 30)).toBe(false);
+    const seen: number[] = [];
+    const off = a.onAppend((_t, _p, end) => seen.push(end));
+    await a.produce('t', [{ key: null, value: 'y' }]);
+    off();
+    await a.produce('t', [{ key: null, value: 'z' }]);
+    expect(seen).toEqual([2]);
+  });
+
+  it('consumer groups keep committed offsets across a restart', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.commitOffsets('connect-sink', [{ topic: 'customers', partition: 0, offset: 42 }]);
+    await a.close();
+    const b = await open(dir);
+    expect(await b.committedOffsets('connect-sink')).toEqual([{ topic: 'customers', partition: 0, offset: 42 }]);
+    expect(await b.listGroups()).toEqual(['connect-sink']);
+    expect(await b.deleteGroup('connect-sink')).toBe(true);
+    expect(await b.committedOffsets('connect-sink')).toEqual([]);
+  });
+
+  it('retention deletes whole closed segments older than retention.ms, never the active one', async () => {
+    let now = 1_000_000;
+    const a = await open(tmp(), { segmentBytes: 100, now: () => now });
+    await a.createTopic('t', { retentionMs: 1000 });
+    for (let i = 0; i < 10; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(40) }]);
+    now += 5000;
+    await a.produce('t', [{ key: null, value: 'fresh' }]);
+    await a.enforceRetention();
+    const { begin, end } = await a.offsets('t', 0);
+    expect(end).toBe(11);
+    expect(begin).toBe(10);
+    expect((await a.fetch('t', 0, 0)).map((r) => r.offset)).toEqual([10]);
+  });
+});

@@ -1,0 +1,551 @@
+/**
+ * The embedded topic log: Kafka's storage model on local files.
+ *
+ *   <dir>/topics.json                     topic configs
+ *   <dir>/groups.json                     consumer-group committed offsets
+ *   <dir>/data/<topic>-<p>/<base>.log     segments, one JSON record per line
+ *   <dir>/txn.wal                         the pending multi-topic write, if a crash hit one
+ *
+ * Like Kafka, appends are written to the OS (write(2)) but not fsynced per record unless
+ * `fsync: true`: a killed process loses nothing; a power cut may lose the tail (Kafka relies on
+ * replication for that; a single embedded node cannot). A torn last line is truncated on open.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
+import type { Logger } from '../../common/log.js';
+import { silentLogger } from '../../common/log.js';
+import { partitionForKey } from './murmur2.js';
+import {
+  DEFAULT_TOPIC_CONFIG,
+  LogError,
+  type AppendListener,
+  type FetchOptions,
+  type LogHeader,
+  type LogRecord,
+  type ProduceRecord,
+  type ProduceResult,
+  type TopicBatch,
+  type TopicConfig,
+  type TopicDescription,
+  type TopicLog,
+  type TopicPartitionOffset,
+} from './types.js';
+
+export interface EmbeddedLogOptions {
+  dir: string;
+  /** Config for auto-created topics. */
+  defaultTopicConfig?: Partial<TopicConfig>;
+  /** Bytes after which a new segment starts (retention deletes whole segments, like Kafka). */
+  segmentBytes?: number;
+  /** fsync every append (slower; survives power loss). */
+  fsync?: boolean;
+  /** How often retention runs; 0 disables the timer. */
+  retentionCheckMs?: number;
+  now?: () => number;
+  log?: Logger;
+}
+
+/** Internal topics start with these (Kafka Connect's own topics, Kafka's `__` topics). */
+const INTERNAL = /^(__|connect-(offsets|configs|status)$)/;
+const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
+
+interface StoredLine {
+  o: number;
+  t: number;
+  k: string | null;
+  v: string | null;
+  h?: LogHeader[];
+}
+
+class Segment {
+  /** Byte position of each record's line; record i has offset base + i. */
+  positions: number[] = [];
+  size = 0;
+  maxTimestamp = 0;
+  constructor(
+    readonly file: string,
+    readonly base: number,
+    public fd: number,
+  ) {}
+  get end(): number {
+    return this.base + this.positions.length;
+  }
+}
+
+class PartitionLog {
+  segments: Segment[] = [];
+  /** Offset of the first record kept; may be above segments[0].base after a compaction-free delete. */
+  begin = 0;
+  constructor(
+    readonly dir: string,
+    readonly topic: string,
+    readonly partition: number,
+  ) {}
+  get end(): number {
+    const last = this.segments[this.segments.length - 1];
+    return last ? last.end : this.begin;
+  }
+}
+
+interface TopicState {
+  config: TopicConfig;
+  partitions: PartitionLog[];
+  /** Round-robin cursor for null keys. */
+  rr: number;
+}
+
+export class EmbeddedLog implements TopicLog {
+  readonly kind = 'embedded' as const;
+  private readonly topics = new Map<string, TopicState>();
+  private groups: Record<string, Record<string, number>> = {};
+  private readonly listeners = new Set<AppendListener>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly segmentBytes: number;
+  private readonly now: () => number;
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  private constructor(private readonly opts: EmbeddedLogOptions) {
+    this.segmentBytes = opts.segmentBytes ?? 64 * 1024 * 1024;
+    this.now = opts.now ?? Date.now;
+    this.logger = opts.log ?? silentLogger;
+  }
+
+  /** Opens (or creates) the log in `opts.dir`, recovering torn writes and a pending atomic batch. */
+  static async open(opts: EmbeddedLogOptions): Promise<EmbeddedLog> {
+    const log = new EmbeddedLog(opts);
+    log.load();
+    const every = opts.retentionCheckMs ?? 5 * 60_000;
+    if (every > 0) {
+      log.timer = setInterval(() => void log.enforceRetention().catch(() => {}), every);
+      log.timer.unref();
+    }
+    return log;
+  }
+
+  // ---------------------------------------------------------------------------------- topics
+
+  async createTopic(name: string, config: Partial<TopicConfig> = {}): Promise<boolean> {
+    this.assertOpen();
+    if (this.topics.has(name)) return false;
+    this.addTopic(name, config);
+    return true;
+  }
+
+  async listTopics(opts: { includeInternal?: boolean } = {}): Promise<string[]> {
+    return [...this.topics.keys()].filter((t) => opts.includeInternal || !INTERNAL.test(t)).sort();
+  }
+
+  async describeTopic(name: string): Promise<TopicDescription | undefined> {
+    const t = this.topics.get(name);
+    if (!t) return undefined;
+    return {
+      name,
+      config: { ...t.config },
+      internal: INTERNAL.test(name),
+      partitions: t.partitions.map((p) => ({ partition: p.partition, beginOffset: p.begin, endOffset: p.end })),
+    };
+  }
+
+  async deleteTopic(name: string): Promise<boolean> {
+    const t = this.topics.get(name);
+    if (!t) return false;
+    for (const p of t.partitions) {
+      for (const s of p.segments) fs.closeSync(s.fd);
+      fs.rmSync(p.dir, { recursive: true, force: true });
+    }
+    this.topics.delete(name);
+    for (const g of Object.values(this.groups)) {
+      for (const k of Object.keys(g)) if (k.slice(0, k.lastIndexOf(':')) === name) delete g[k];
+    }
+    this.saveTopics();
+    this.saveGroups();
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------- produce
+
+  async produce(topic: string, records: ProduceRecord[]): Promise<ProduceResult[]> {
+    const [res] = await this.produceAtomic([{ topic, records }]);
+    return res!;
+  }
+
+  async produceAtomic(batches: TopicBatch[]): Promise<ProduceResult[][]> {
+    this.assertOpen();
+    // Assign partitions and offsets first, so the journal says exactly what will be appended.
+    const planned: { p: PartitionLog; line: StoredLine }[][] = [];
+    const nextOffset = new Map<PartitionLog, number>();
+    for (const b of batches) {
+      const t = this.topics.get(b.topic) ?? this.addTopic(b.topic, {});
+      const rows: { p: PartitionLog; line: StoredLine }[] = [];
+      for (const r of b.records) {
+        const pIdx = this.choosePartition(t, b.topic, r);
+        const p = t.partitions[pIdx]!;
+        const o = nextOffset.get(p) ?? p.end;
+        nextOffset.set(p, o + 1);
+        const line: StoredLine = { o, t: r.timestamp ?? this.now(), k: r.key, v: r.value };
+        if (r.headers && r.headers.length) line.h = r.headers;
+        rows.push({ p, line });
+      }
+      planned.push(rows);
+    }
+    const total = planned.reduce((n, rows) => n + rows.length, 0);
+    const multi = planned.filter((rows) => rows.length > 0).length > 1 || new Set(planned.flat().map((r) => r.p)).size > 1;
+    const wal = path.join(this.opts.dir, 'txn.wal');
+    if (multi && total > 0) {
+      const journal = planned.flat().map(({ p, line }) => JSON.stringify({ topic: p.topic, partition: p.partition, ...line }));
+      writeFileAtomicSync(wal, journal.join('\n') + '\n');
+    }
+    this.appendPlanned(planned.flat());
+    if (multi && total > 0) fs.rmSync(wal, { force: true });
+    this.notify(nextOffset);
+    return planned.map((rows) => rows.map(({ p, line }) => ({ topic: p.topic, partition: p.partition, offset: line.o })));
+  }
+
+  // ---------------------------------------------------------------------------------- fetch
+
+  async fetch(topic: string, partition: number, offset: number, opts: FetchOptions = {}): Promise<LogRecord[]> {
+    this.assertOpen();
+    const p = this.partitionOf(topic, partition);
+    const maxRecords = opts.maxRecords ?? 500;
+    const maxBytes = opts.maxBytes ?? 1024 * 1024;
+    let from = Math.max(offset, p.begin);
+    const out: LogRecord[] = [];
+    let bytes = 0;
+    for (const s of p.segments) {
+      if (from >= s.end) continue;
+      if (out.length >= maxRecords) break;
+      const i0 = from - s.base;
+      let i1 = i0;
+      // Stop at the record that would cross maxBytes, but always return at least one record.
+      while (i1 < s.positions.length && out.length + (i1 - i0) < maxRecords) {
+        const len = (i1 + 1 < s.positions.length ? s.positions[i1 + 1]! : s.size) - s.positions[i1]!;
+        if (bytes + len > maxBytes && (out.length > 0 || i1 > i0)) break;
+        bytes += len;
+        i1++;
+      }
+      if (i1 === i0) break;
+      const start = s.positions[i0]!;
+      const stop = i1 < s.positions.length ? s.positions[i1]! : s.size;
+      const buf = Buffer.allocUnsafe(stop - start);
+      fs.readSync(s.fd, buf, 0, buf.length, start);
+      for (const text of buf.toString('utf8').split('\n')) {
+        if (!text) continue;
+        const l = JSON.parse(text) as StoredLine;
+        out.push({ topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t });
+      }
+      from = s.base + i1;
+      if (bytes >= maxBytes) break;
+    }
+    return out;
+  }
+
+  async offsets(topic: string, partition: number): Promise<{ begin: number; end: number }> {
+    const p = this.partitionOf(topic, partition);
+    return { begin: p.begin, end: p.end };
+  }
+
+  waitForData(topic: string, partition: number, offset: number, timeoutMs: number): Promise<boolean> {
+    const t = this.topics.get(topic);
+    const p = t?.partitions[partition];
+    if (p && p.end > offset) return Promise.resolve(true);
+    if (this.closed) return Promise.resolve(false);
+    const key = `${topic}:${partition}`;
+    return new Promise((resolve) => {
+      let set = this.waiters.get(key);
+      if (!set) this.waiters.set(key, (set = new Set()));
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        set!.delete(wake);
+        resolve(value);
+      };
+      const wake = () => {
+        const cur = this.topics.get(topic)?.partitions[partition];
+        if (this.closed) done(false);
+        else if (cur && cur.end > offset) done(true);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      set.add(wake);
+    });
+  }
+
+  onAppend(listener: AppendListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // -------------------------------------------------------------------------------- groups
+
+  async commitOffsets(group: string, offsets: TopicPartitionOffset[]): Promise<void> {
+    this.assertOpen();
+    const g = (this.groups[group] ??= {});
+    for (const o of offsets) {
+      if (!Number.isInteger(o.offset) || o.offset < 0) throw new LogError(`invalid offset ${o.offset} for ${o.topic}-${o.partition}`, 'INVALID_REQUEST');
+      g[`${o.topic}:${o.partition}`] = o.offset;
+    }
+    this.saveGroups();
+  }
+
+  async committedOffsets(group: string): Promise<TopicPartitionOffset[]> {
+    const g = this.groups[group] ?? {};
+    return Object.entries(g).map(([k, offset]) => {
+      const i = k.lastIndexOf(':');
+      return { topic: k.slice(0, i), partition: Number(k.slice(i + 1)), offset };
+    });
+  }
+
+  async listGroups(): Promise<string[]> {
+    return Object.keys(this.groups).sort();
+  }
+
+  async deleteGroup(group: string): Promise<boolean> {
+    if (!(group in this.groups)) return false;
+    delete this.groups[group];
+    this.saveGroups();
+    return true;
+  }
+
+  // ----------------------------------------------------------------------------- retention
+
+  /**
+   * Kafka's rules: closed segments whose newest record is older than retention.ms are deleted,
+   * and oldest closed segments go while the partition exceeds retention.bytes. The active
+   * segment is never deleted. Compacted topics are kept.
+   */
+  async enforceRetention(): Promise<void> {
+    if (this.closed) return;
+    const now = this.now();
+    for (const t of this.topics.values()) {
+      if (t.config.cleanupPolicy === 'compact') continue;
+      for (const p of t.partitions) {
+        let total = p.segments.reduce((n, s) => n + s.size, 0);
+        while (p.segments.length > 1) {
+          const s = p.segments[0]!;
+          const expired = t.config.retentionMs >= 0 && s.maxTimestamp < now - t.config.retentionMs;
+          const tooBig = t.config.retentionBytes >= 0 && total > t.config.retentionBytes;
+          if (!expired && !tooBig) break;
+          fs.closeSync(s.fd);
+          fs.rmSync(s.file, { force: true });
+          p.segments.shift();
+          total -= s.size;
+          p.begin = p.segments[0]!.base;
+          this.logger.debug('retention deleted segment', { topic: t, partition: p.partition, base: s.base });
+        }
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const set of this.waiters.values()) for (const w of [...set]) w();
+    this.waiters.clear();
+    for (const t of this.topics.values()) for (const p of t.partitions) for (const s of p.segments) fs.closeSync(s.fd);
+    this.listeners.clear();
+  }
+
+  // ------------------------------------------------------------------------------ internals
+
+  private assertOpen(): void {
+    if (this.closed) throw new LogError('the log is closed', 'CLOSED');
+  }
+
+  private partitionOf(topic: string, partition: number): PartitionLog {
+    const t = this.topics.get(topic);
+    const p = t?.partitions[partition];
+    if (!p) throw new LogError(`This server does not host this topic-partition: ${topic}-${partition}`, 'UNKNOWN_TOPIC_OR_PARTITION');
+    return p;
+  }
+
+  private choosePartition(t: TopicState, topic: string, r: ProduceRecord): number {
+    const n = t.partitions.length;
+    if (r.partition !== undefined) {
+      if (!Number.isInteger(r.partition) || r.partition < 0 || r.partition >= n) {
+        throw new LogError(`Invalid partition given with record: ${r.partition} is not in the range [0...${n}].`, 'UNKNOWN_TOPIC_OR_PARTITION');
+      }
+      return r.partition;
+    }
+    if (r.key !== null) return partitionForKey(r.key, n);
+    void topic;
+    return t.rr++ % n;
+  }
+
+  private addTopic(name: string, config: Partial<TopicConfig>): TopicState {
+    if (!TOPIC_NAME.test(name) || name === '.' || name === '..') {
+      throw new LogError(`Invalid topic name "${name}": legal characters are ASCII alphanumerics, '.', '_' and '-', at most 249`, 'INVALID_REQUEST');
+    }
+    const merged: TopicConfig = { ...DEFAULT_TOPIC_CONFIG, ...this.opts.defaultTopicConfig, ...stripUndefined(config) };
+    if (!Number.isInteger(merged.partitions) || merged.partitions < 1) merged.partitions = DEFAULT_TOPIC_CONFIG.partitions;
+    const state: TopicState = { config: merged, partitions: [], rr: 0 };
+    for (let i = 0; i < merged.partitions; i++) {
+      const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
+      fs.mkdirSync(dir, { recursive: true });
+      state.partitions.push(new PartitionLog(dir, name, i));
+    }
+    this.topics.set(name, state);
+    this.saveTopics();
+    return state;
+  }
+
+  private appendPlanned(rows: { p: PartitionLog; line: StoredLine }[]): void {
+    // Group consecutive lines per partition into one write each.
+    const byPart = new Map<PartitionLog, StoredLine[]>();
+    for (const { p, line } of rows) {
+      let arr = byPart.get(p);
+      if (!arr) byPart.set(p, (arr = []));
+      arr.push(line);
+    }
+    for (const [p, lines] of byPart) this.appendLines(p, lines);
+  }
+
+  private appendLines(p: PartitionLog, lines: StoredLine[]): void {
+    let chunks: string[] = [];
+    let seg = this.activeSegment(p);
+    let pending = 0;
+    const flush = () => {
+      if (!chunks.length) return;
+      const buf = Buffer.from(chunks.join(''), 'utf8');
+      fs.writeSync(seg.fd, buf, 0, buf.length, seg.size);
+      if (this.opts.fsync) fs.fsyncSync(seg.fd);
+      seg.size += buf.length;
+      chunks = [];
+      pending = 0;
+    };
+    for (const line of lines) {
+      if (seg.size + pending >= this.segmentBytes && seg.positions.length > 0) {
+        flush();
+        seg = this.rollSegment(p);
+      }
+      const text = JSON.stringify(line) + '\n';
+      seg.positions.push(seg.size + pending);
+      pending += Buffer.byteLength(text);
+      if (line.t > seg.maxTimestamp) seg.maxTimestamp = line.t;
+      chunks.push(text);
+    }
+    flush();
+  }
+
+  private activeSegment(p: PartitionLog): Segment {
+    return p.segments[p.segments.length - 1] ?? this.rollSegment(p);
+  }
+
+  private rollSegment(p: PartitionLog): Segment {
+    const base = p.end;
+    const file = path.join(p.dir, `${String(base).padStart(20, '0')}.log`);
+    const fd = fs.openSync(file, 'a+');
+    const seg = new Segment(file, base, fd);
+    p.segments.push(seg);
+    return seg;
+  }
+
+  private notify(ends: Map<PartitionLog, number>): void {
+    for (const [p] of ends) {
+      const end = p.end;
+      for (const l of this.listeners) {
+        try {
+          l(p.topic, p.partition, end);
+        } catch (err) {
+          this.logger.warn('append listener failed', { error: (err as Error).message });
+        }
+      }
+      const set = this.waiters.get(`${p.topic}:${p.partition}`);
+      if (set) for (const w of [...set]) w();
+    }
+  }
+
+  private saveTopics(): void {
+    const out: Record<string, TopicConfig> = {};
+    for (const [n, t] of this.topics) out[n] = t.config;
+    writeFileAtomicSync(path.join(this.opts.dir, 'topics.json'), JSON.stringify(out, null, 2) + '\n');
+  }
+
+  private saveGroups(): void {
+    writeFileAtomicSync(path.join(this.opts.dir, 'groups.json'), JSON.stringify(this.groups) + '\n');
+  }
+
+  private load(): void {
+    fs.mkdirSync(path.join(this.opts.dir, 'data'), { recursive: true });
+    const topics = readJsonOrBackup<Record<string, TopicConfig>>(path.join(this.opts.dir, 'topics.json'));
+    if (topics.kind === 'corrupt') this.logger.error('topics.json was corrupt; kept a backup', { backup: topics.backup });
+    if (topics.kind === 'ok') {
+      for (const [name, config] of Object.entries(topics.value)) {
+        const state: TopicState = { config: { ...DEFAULT_TOPIC_CONFIG, ...config }, partitions: [], rr: 0 };
+        for (let i = 0; i < state.config.partitions; i++) {
+          const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
+          fs.mkdirSync(dir, { recursive: true });
+          const p = new PartitionLog(dir, name, i);
+          this.loadPartition(p);
+          state.partitions.push(p);
+        }
+        this.topics.set(name, state);
+      }
+    }
+    const groups = readJsonOrBackup<Record<string, Record<string, number>>>(path.join(this.opts.dir, 'groups.json'));
+    if (groups.kind === 'ok') this.groups = groups.value;
+    if (groups.kind === 'corrupt') this.logger.error('groups.json was corrupt; kept a backup', { backup: groups.backup });
+    this.replayJournal();
+  }
+
+  private loadPartition(p: PartitionLog): void {
+    const files = fs
+      .readdirSync(p.dir)
+      .filter((f) => /^\d{20}\.log$/.test(f))
+      .sort();
+    for (const f of files) {
+      const file = path.join(p.dir, f);
+      const seg = new Segment(file, Number(f.slice(0, 20)), fs.openSync(file, 'r+'));
+      const buf = fs.readFileSync(file);
+      let pos = 0;
+      let expected = seg.base;
+      while (pos < buf.length) {
+        const nl = buf.indexOf(10, pos);
+        if (nl < 0) break; // torn tail
+        let line: StoredLine;
+        try {
+          line = JSON.parse(buf.toString('utf8', pos, nl)) as StoredLine;
+        } catch {
+          break;
+        }
+        if (line.o !== expected) break;
+        seg.positions.push(pos);
+        if (line.t > seg.maxTimestamp) seg.maxTimestamp = line.t;
+        expected++;
+        pos = nl + 1;
+      }
+      if (pos < buf.length) {
+        this.logger.warn('truncating a torn write at the end of a segment', { file, at: pos, size: buf.length });
+        fs.ftruncateSync(seg.fd, pos);
+      }
+      seg.size = pos;
+      p.segments.push(seg);
+    }
+    p.begin = p.segments[0]?.base ?? 0;
+  }
+
+  /** A journal left by a crash during an atomic write: finish the write (it was complete on disk). */
+  private replayJournal(): void {
+    const wal = path.join(this.opts.dir, 'txn.wal');
+    if (!fs.existsSync(wal)) return;
+    const text = fs.readFileSync(wal, 'utf8');
+    const lines = text.split('\n').filter(Boolean);
+    const rows: { p: PartitionLog; line: StoredLine }[] = [];
+    for (const l of lines) {
+      const r = JSON.parse(l) as StoredLine & { topic: string; partition: number };
+      const t = this.topics.get(r.topic) ?? this.addTopic(r.topic, {});
+      const p = t.partitions[r.partition];
+      if (!p) continue;
+      if (r.o < p.end) continue;
+      rows.push({ p, line: { o: r.o, t: r.t, k: r.k, v: r.v, ...(r.h ? { h: r.h } : {}) } });
+    }
+    this.logger.warn('completing an atomic write interrupted by a crash', { records: rows.length });
+    this.appendPlanned(rows);
+    fs.rmSync(wal, { force: true });
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

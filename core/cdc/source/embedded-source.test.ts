@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedSource } from './embedded-source.js';
+import { MySqlError } from './mysql-error.js';
+import { splitStatements } from './sql-split.js';
+
+const dirs: string[] = [];
+const open: EmbeddedSource[] = [];
+function tmp(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-src-'));
+  dirs.push(d);
+  return d;
+}
+async function start(dir: string, extra: Partial<Parameters<typeof EmbeddedSource.open>[0]> = {}): Promise<EmbeddedSource> {
+  const s = await EmbeddedSource.open({ dir, ...extra });
+  open.push(s);
+  return s;
+}
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function errorOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(MySqlError);
+    return String(err);
+  }
+  throw new Error('expected an error');
+}
+
+describe('embedded MySQL-like source', () => {
+  it('starts with demo.customers as the spec describes, with a few rows', async () => {
+    const s = await start(tmp());
+    expect(await s.listDatabases()).toEqual(['demo']);
+    const [d] = await s.execute('demo', 'DESCRIBE customers');
+    expect(d!.columns).toEqual(['Field', 'Type', 'Null', 'Key', 'Default', 'Extra']);
+    expect(d!.rows).toEqual([
+      ['created_at', 'datetime', 'YES', '', 'CURRENT_TIMESTAMP', 'DEFAULT_GENERATED'],
+      ['id', 'int', 'NO', 'PRI', null, ''],
+      ['name', 'varchar(255)', 'YES', '', null, ''],
+    ]);
+    const [r] = await s.execute('demo', 'SELECT id, name FROM customers ORDER BY id');
+    expect(r!.rows.length).toBeGreaterThanOrEqual(3);
+    const [t] = await s.execute(null, 'SHOW TABLES FROM demo');
+    expect(t).toMatchObject({ columns: ['Tables_in_demo'], rows: [['customers']] });
+  });
+
+  it('answers errors as MySQL does', async () => {
+    const s = await start(tmp());
+    expect(await errorOf(s.execute('demo', 'SELECT * FROM nope'))).toBe("ERROR 1146 (42S02): Table 'demo.nope' doesn't exist");
+    expect(await errorOf(s.execute('demo', 'SELEC 1'))).toBe(
+      "ERROR 1064 (42000): You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near 'SELEC 1' at line 1",
+    );
+    expect(await errorOf(s.execute('demo', "INSERT INTO customers (id, name) VALUES (1, 'again')"))).toBe("ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'");
+    expect(await errorOf(s.execute(null, 'SELECT * FROM customers'))).toBe('ERROR 1046 (3D000): No database selected');
+    expect(await errorOf(s.execute(null, 'USE nope'))).toBe("ERROR 1049 (42000): Unknown database 'nope'");
+    expect(await errorOf(s.execute('demo', 'SELECT nope FROM customers'))).toBe("ERROR 1054 (42S22): Unknown column 'nope' in 'field list'");
+    expect(await errorOf(s.execute('demo', 'CREATE TABLE customers (id int)'))).toBe("ERROR 1050 (42S01): Table 'customers' already exists");
+    expect(await errorOf(s.execute('demo', 'UPDATE customers SET id = 2 WHERE id = 1'))).toBe("ERROR 1062 (23000): Duplicate entry '2' for key 'PRIMARY'");
+  });
+
+  it('INSERT IGNORE, REPLACE and ON DUPLICATE KEY UPDATE behave as in MySQL', async () => {
+    const s = await start(tmp());
+    await s.execute('demo', "INSERT IGNORE INTO customers (id, name) VALUES (1, 'x')");
+    await s.execute('demo', "INSERT INTO customers (id, name) VALUES (2, 'y') ON DUPLICATE KEY UPDATE name = VALUES(name)");
+    const [r] = await s.execute('demo', 'SELECT name FROM customers WHERE id IN (1, 2) ORDER BY id');
+    expect(r!.rows).toEqual([['Ada Lovelace'], ['y']]);
+  });
+
+  it('records each committed change with position, GTID and before/after images; rollback records nothing', async () => {
+    const s = await start(tmp());
+    const start0 = s.position();
+    await s.execute('demo', "INSERT INTO customers (id, name) VALUES (10, 'a'); UPDATE customers SET name = 'b' WHERE id = 10; DELETE FROM customers WHERE id = 10");
+    await s.execute('demo', "BEGIN; INSERT INTO customers (id, name) VALUES (11, 'x'); INSERT INTO customers (id, name) VALUES (12, 'y'); COMMIT");
+    await s.execute('demo', "BEGIN; INSERT INTO customers (id, name) VALUES (13, 'z'); ROLLBACK");
+    await s.execute('demo', "START TRANSACTION; INSERT INTO customers (id, name) VALUES (14, 'never committed')");
+    const txs = s.readTransactions(start0, 100);
+    expect(txs.map((t) => t.events.map((e) => [e.op, e.before?.name ?? null, e.after?.name ?? null]))).toEqual([
+      [['c', null, 'a']],
+      [['u', 'a', 'b']],
+      [['d', 'b', null]],
+      [['c', null, 'x'], ['c', null, 'y']],
+    ]);
+    expect(txs[0]!.pos).toBe(start0.pos);
+    expect(txs[1]!.pos).toBe(txs[0]!.nextPos);
+    expect(txs.map((t) => t.seq)).toEqual([txs[0]!.seq, txs[0]!.seq + 1, txs[0]!.seq + 2, txs[0]!.seq + 3]);
+    expect(txs[3]!.gtid).toBe(`${s.info().serverUuid}:${txs[3]!.seq}`);
+    expect(txs[0]!.file).toBe('mysql-bin.000001');
+    expect(typeof txs[0]!.events[0]!.after!.created_at).toBe('string');
+  });
+
+  it('loses nothing across a restart, with or without a snapshot since the last change', async () => {
+    const dir = tmp();
+    const a = await start(dir, { snapshotEvery: 3 });
+    await a.execute(null, 'CREATE DATABASE shop; USE shop; CREATE TABLE orders (id int auto_increment primary key, total decimal(10,2) not null, note text)');
+    for (let i = 0; i < 7; i++) await a.execute('shop', `INSERT INTO orders (total, note) VALUES (${i}.50, 'n${i}')`);
+    await a.execute('shop', 'UPDATE orders SET note = NULL WHERE id = 2; DELETE FROM orders WHERE id = 3');
+    const before = (await a.execute('shop', 'SELECT * FROM orders ORDER BY id'))[0]!.rows;
+    const pos = a.position();
+    // Simulate a crash: no close(), so no final snapshot; reopen from the files.
+    const b = await EmbeddedSource.open({ dir });
+    open.push(b);
+    expect((await b.execute('shop', 'SELECT * FROM orders ORDER BY id'))[0]!.rows).toEqual(before);
+    expect(b.position()).toEqual(pos);
+    const [ins] = await b.execute('shop', "INSERT INTO orders (total) VALUES ('1.00')");
+    expect(ins!.insertId).toBe(8);
+  });
+
+  it('splits scripts at top-level semicolons only', () => {
+    expect(splitStatements("INSERT INTO t VALUES ('a;b'); -- c;\nSELECT `x;y` FROM t; /* ; */ ;")).toEqual(["INSERT INTO t VALUES ('a;b')", 'SELECT `x;y` FROM t']);
+  });
+});

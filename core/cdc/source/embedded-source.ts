@@ -1,0 +1,743 @@
+/**
+ * The embedded relational source: MySQL-flavoured databases on sql.js (WASM SQLite), one
+ * in-memory SQLite database per MySQL database, with change capture.
+ *
+ * Capture: every user table has AFTER INSERT/UPDATE/DELETE triggers that record before/after
+ * images (json_object) into `__loupe_changes`. When a statement commits (autocommit) or at COMMIT,
+ * the recorded changes become one transaction in the binlog — the commit point. Durability is
+ * binlog + snapshots: each database is exported now and then to `<name>.sqlite` with the binlog
+ * position it contains; on open the binlog after that position is replayed onto it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
+import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
+import type { Logger } from '../../common/log.js';
+import { silentLogger } from '../../common/log.js';
+import { Binlog } from './binlog.js';
+import { describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { MySqlError, mysqlErrors } from './mysql-error.js';
+import { splitStatements } from './sql-split.js';
+import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
+
+export interface EmbeddedSourceOptions {
+  dir: string;
+  log?: Logger;
+  now?: () => number;
+  /** Export databases after this many transactions (and on close). */
+  snapshotEvery?: number;
+  /** Create `demo.customers` with a few rows on first start (default true). */
+  seedDemo?: boolean;
+}
+
+const VERSION = '8.0.36-loupe';
+const INTERNAL_TABLE = /^__loupe_/;
+const DB_NAME = /^[A-Za-z0-9_$]{1,64}$/;
+
+let sqlJs: Promise<SqlJsStatic> | undefined;
+const loadSqlJs = () => (sqlJs ??= initSqlJs());
+
+interface DbState {
+  name: string;
+  db: Database;
+  tables: Map<string, TableDef>;
+  /** Binlog position the in-memory state includes (everything before it is applied). */
+  appliedThrough: BinlogPosition;
+}
+
+interface Session {
+  database: string | null;
+  thread: number;
+  /** Open explicit transaction: the database it writes to and its statements. */
+  tx?: { db: DbState | null; statements: string[] };
+}
+
+export class EmbeddedSource implements CaptureSource {
+  readonly kind = 'embedded' as const;
+  private dbs = new Map<string, DbState>();
+  private binlog!: Binlog;
+  private meta!: { serverUuid: string; serverId: number };
+  private listeners = new Set<(tx: BinlogTransaction) => void>();
+  private waiters = new Set<() => void>();
+  private sinceSnapshot = 0;
+  private nextThread = 10;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly log: Logger;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly SQL: SqlJsStatic,
+    private readonly opts: EmbeddedSourceOptions,
+  ) {
+    this.log = opts.log ?? silentLogger;
+    this.now = opts.now ?? Date.now;
+  }
+
+  static async open(opts: EmbeddedSourceOptions): Promise<EmbeddedSource> {
+    const src = new EmbeddedSource(await loadSqlJs(), opts);
+    src.load();
+    src.timer = setInterval(() => {
+      if (src.sinceSnapshot > 0) src.snapshot();
+    }, 10_000);
+    src.timer.unref();
+    return src;
+  }
+
+  // ------------------------------------------------------------------------------ catalogue
+
+  info(): SourceInfo {
+    return { serverUuid: this.meta.serverUuid, serverId: this.meta.serverId, version: VERSION };
+  }
+
+  async listDatabases(): Promise<string[]> {
+    return [...this.dbs.keys()].sort();
+  }
+
+  async listTables(database: string): Promise<string[]> {
+    return [...this.requireDb(database).tables.keys()].sort();
+  }
+
+  async describeTable(database: string, table: string): Promise<ColumnDef[]> {
+    const def = this.tableDef(database, table);
+    if (!def) throw mysqlErrors.noSuchTable(database, table);
+    return def.columns.map((c) => ({ ...c }));
+  }
+
+  tableDef(database: string, table: string): TableDef | undefined {
+    return this.dbs.get(database)?.tables.get(table);
+  }
+
+  scan(database: string, table: string, afterRowid: number, limit: number): { rowid: number; row: Row }[] {
+    const st = this.requireDb(database);
+    const def = st.tables.get(table);
+    if (!def) throw mysqlErrors.noSuchTable(database, table);
+    const res = st.db.exec(`SELECT rowid AS __rowid, ${def.columns.map((c) => q(c.name)).join(', ')} FROM ${q(table)} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [afterRowid, limit]);
+    const out: { rowid: number; row: Row }[] = [];
+    for (const values of res[0]?.values ?? []) {
+      const row: Row = {};
+      def.columns.forEach((c, i) => (row[c.name] = blobOut(values[i + 1]!)));
+      out.push({ rowid: values[0] as number, row });
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------- binlog
+
+  position(): BinlogPosition & { gtidSet: string; seq: number } {
+    return { ...this.binlog.position(), gtidSet: this.binlog.gtidSet(), seq: this.binlog.nextSeq - 1 };
+  }
+
+  readTransactions(from: BinlogPosition, maxTransactions: number): BinlogTransaction[] {
+    return this.binlog.read(from, maxTransactions);
+  }
+
+  waitForCommit(from: BinlogPosition, timeoutMs: number): Promise<boolean> {
+    if (this.binlog.hasAfter(from)) return Promise.resolve(true);
+    if (this.closed) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const wake = () => {
+        if (this.closed || this.binlog.hasAfter(from)) {
+          clearTimeout(timer);
+          this.waiters.delete(wake);
+          resolve(!this.closed);
+        }
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(wake);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.add(wake);
+    });
+  }
+
+  onCommit(listener: (tx: BinlogTransaction) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ----------------------------------------------------------------------------- statements
+
+  /**
+   * Runs a script as one client session: statements in order, `USE` switching the database,
+   * BEGIN/COMMIT/ROLLBACK honoured; a transaction left open at the end is rolled back (like a
+   * client that disconnects). The first error stops the script.
+   */
+  async execute(database: string | null, sql: string): Promise<StatementResult[]> {
+    return this.executeSync(database, sql);
+  }
+
+  executeSync(database: string | null, sql: string): StatementResult[] {
+    if (this.closed) throw mysqlErrors.general('the embedded source is closed');
+    if (database !== null && database !== '' && !this.dbs.has(database)) throw mysqlErrors.unknownDatabase(database);
+    const session: Session = { database: database || null, thread: this.nextThread++ };
+    const statements = splitStatements(sql);
+    if (statements.length === 0) throw mysqlErrors.emptyQuery();
+    const results: StatementResult[] = [];
+    try {
+      for (const s of statements) results.push(this.statement(session, s));
+    } finally {
+      if (session.tx) this.rollback(session);
+    }
+    return results;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.snapshot();
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const w of [...this.waiters]) w();
+    for (const st of this.dbs.values()) st.db.close();
+    this.binlog.close();
+  }
+
+  /** Writes every database with the binlog position it includes (atomic per file). */
+  snapshot(): void {
+    if (this.closed) return;
+    const pos = this.binlog.position();
+    for (const st of this.dbs.values()) {
+      st.db.run(`INSERT OR REPLACE INTO __loupe_meta (k, v) VALUES ('binlog_file', ?), ('binlog_pos', ?)`, [pos.file, String(pos.pos)]);
+      const bytes = st.db.export();
+      writeFileAtomicSync(path.join(this.opts.dir, 'databases', `${st.name}.sqlite`), bytes);
+      st.appliedThrough = pos;
+      this.prepareSession(st.db);
+    }
+    this.sinceSnapshot = 0;
+  }
+
+  // ------------------------------------------------------------------------------ internals
+
+  private statement(session: Session, sql: string): StatementResult {
+    const words = sql.trim().split(/\s+/, 4).map((w) => w.toLowerCase().replace(/;$/, ''));
+    const [w0 = '', w1 = '', w2 = ''] = words;
+    const ok = (affectedRows = 0, extra: Partial<StatementResult> = {}): StatementResult => ({ sql, kind: 'ok', columns: [], rows: [], affectedRows, database: session.database, ...extra });
+    const rows = (columns: string[], data: unknown[][]): StatementResult => ({ sql, kind: 'rows', columns, rows: data, affectedRows: 0, database: session.database });
+
+    if (w0 === 'use') {
+      const name = unquoteIdent(sql.trim().slice(3).trim().replace(/;$/, ''));
+      if (!this.dbs.has(name)) throw mysqlErrors.unknownDatabase(name);
+      session.database = name;
+      return ok(0, { database: name });
+    }
+    if (w0 === 'show') {
+      if (w1 === 'databases' || w1 === 'schemas') return rows(['Database'], [...this.dbs.keys()].sort().map((d) => [d]));
+      if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
+        const m = /\b(?:from|in)\s+(`[^`]+`|\w+)/i.exec(sql);
+        const dbName = m ? unquoteIdent(m[1]!) : session.database;
+        if (!dbName) throw mysqlErrors.noDatabase();
+        const st = this.requireDb(dbName);
+        return rows([`Tables_in_${dbName}`], [...st.tables.keys()].sort().map((t) => [t]));
+      }
+      if (w1 === 'create' && w2 === 'table') {
+        const { st, table } = this.resolveTable(session, sql.trim().split(/\s+/).slice(3).join(' ').replace(/;$/, ''));
+        const def = st.tables.get(table);
+        if (!def) throw mysqlErrors.noSuchTable(st.name, table);
+        return rows(['Table', 'Create Table'], [[table, showCreateTable(def)]]);
+      }
+      if (w1 === 'columns' || w1 === 'fields') {
+        const m = /\b(?:from|in)\s+(\S+)/i.exec(sql);
+        if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+        return this.describe(session, m[1]!, sql);
+      }
+      if (w1 === 'master' || (w1 === 'binary' && w2 === 'log')) {
+        const p = this.binlog.position();
+        return rows(['File', 'Position', 'Binlog_Do_DB', 'Binlog_Ignore_DB', 'Executed_Gtid_Set'], [[p.file, p.pos, '', '', this.binlog.gtidSet()]]);
+      }
+      throw mysqlErrors.syntax(sql.slice(5, 85));
+    }
+    if (w0 === 'describe' || w0 === 'desc' || w0 === 'explain') {
+      if (w0 === 'explain' && /^(select|insert|update|delete)$/.test(w1)) throw mysqlErrors.notSupported('EXPLAIN in the embedded source');
+      return this.describe(session, sql.trim().split(/\s+/)[1]!.replace(/;$/, ''), sql);
+    }
+    if (w0 === 'create' && (w1 === 'database' || w1 === 'schema')) {
+      const m = /^create\s+(?:database|schema)\s+(if\s+not\s+exists\s+)?(`[^`]+`|[A-Za-z0-9_$]+)/i.exec(sql.trim());
+      if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+      const name = unquoteIdent(m[2]!);
+      if (this.dbs.has(name)) {
+        if (m[1]) return ok(0);
+        throw mysqlErrors.databaseExists(name);
+      }
+      this.requireNoTx(session, 'CREATE DATABASE');
+      if (!DB_NAME.test(name)) throw new MySqlError(1102, '42000', `Incorrect database name '${name}'`);
+      this.commitDdl(session, null, { mysql: sql, sqlite: [], kind: 'create-database' }, name);
+      return ok(1);
+    }
+    if (w0 === 'drop' && (w1 === 'database' || w1 === 'schema')) {
+      const m = /^drop\s+(?:database|schema)\s+(if\s+exists\s+)?(`[^`]+`|[A-Za-z0-9_$]+)/i.exec(sql.trim());
+      if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+      const name = unquoteIdent(m[2]!);
+      if (!this.dbs.has(name)) {
+        if (m[1]) return ok(0);
+        throw mysqlErrors.dropMissingDatabase(name);
+      }
+      this.requireNoTx(session, 'DROP DATABASE');
+      const n = this.dbs.get(name)!.tables.size;
+      this.commitDdl(session, null, { mysql: sql, sqlite: [], kind: 'drop-database' }, name);
+      if (session.database === name) session.database = null;
+      return ok(n);
+    }
+    if (w0 === 'create' && (w1 === 'table' || (w1 === 'temporary' && w2 === 'table'))) {
+      const parsed = parseCreateTable(sql);
+      const dbName = parsed.database ?? session.database;
+      if (!dbName) throw mysqlErrors.noDatabase();
+      const st = this.requireDb(dbName);
+      if (st.tables.has(parsed.def.name)) {
+        if (parsed.ifNotExists) return ok(0);
+        throw mysqlErrors.tableExists(parsed.def.name);
+      }
+      this.requireNoTx(session, 'CREATE TABLE');
+      this.commitDdl(session, st, { mysql: sql, sqlite: sqliteCreateTable(parsed.def), kind: 'create-table', table: parsed.def.name }, undefined, parsed.def);
+      return ok(0);
+    }
+    if (w0 === 'drop' && w1 === 'table') {
+      const m = /^drop\s+table\s+(if\s+exists\s+)?(.+)$/i.exec(sql.trim().replace(/;$/, ''));
+      if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+      this.requireNoTx(session, 'DROP TABLE');
+      for (const raw of m[2]!.split(',').map((s) => s.trim())) {
+        const { st, table } = this.resolveTable(session, raw);
+        if (!st.tables.has(table)) {
+          if (m[1]) continue;
+          throw mysqlErrors.unknownTable(st.name, table);
+        }
+        this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP TABLE ${q(table)}`], kind: 'drop-table', table });
+      }
+      return ok(0);
+    }
+    if (w0 === 'alter' && w1 === 'table') return this.alterTable(session, sql, ok);
+    if ((w0 === 'create' && (w1 === 'index' || (w1 === 'unique' && w2 === 'index'))) || (w0 === 'drop' && w1 === 'index')) {
+      throw mysqlErrors.notSupported('CREATE/DROP INDEX in the embedded source (declare keys in CREATE TABLE)');
+    }
+    if (w0 === 'truncate') {
+      const name = sql.trim().replace(/;$/, '').split(/\s+/).slice(w1 === 'table' ? 2 : 1).join(' ');
+      return this.dml(session, `DELETE FROM ${name}`, ok, rows, sql);
+    }
+    if (w0 === 'begin' || (w0 === 'start' && w1 === 'transaction')) {
+      if (session.tx) this.commit(session);
+      session.tx = { db: null, statements: [] };
+      return ok(0);
+    }
+    if (w0 === 'commit') {
+      if (session.tx) return ok(0, { position: this.commit(session) });
+      return ok(0);
+    }
+    if (w0 === 'rollback') {
+      if (session.tx) this.rollback(session);
+      return ok(0);
+    }
+    if (w0 === 'set') return ok(0); // session variables (autocommit, names, time_zone…) are accepted
+    if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
+      return this.dml(session, sql, ok, rows, sql);
+    }
+    throw mysqlErrors.syntax(sql.slice(0, 80));
+  }
+
+  private describe(session: Session, raw: string, sql: string): StatementResult {
+    const { st, table } = this.resolveTable(session, raw);
+    const def = st.tables.get(table);
+    if (!def) throw mysqlErrors.noSuchTable(st.name, table);
+    const data = def.columns.map((c) => {
+      const key = def.primaryKey.includes(c.name) ? 'PRI' : def.indexes.some((i) => i.unique && i.columns[0] === c.name) ? 'UNI' : def.indexes.some((i) => i.columns[0] === c.name) ? 'MUL' : '';
+      const dflt = c.defaultExpr === null ? null : /^current_timestamp|^now/i.test(c.defaultExpr) ? 'CURRENT_TIMESTAMP' : c.defaultExpr.replace(/^'(.*)'$/, '$1');
+      const extra = [c.autoIncrement ? 'auto_increment' : '', dflt === 'CURRENT_TIMESTAMP' ? 'DEFAULT_GENERATED' : '', c.onUpdateNow ? 'on update CURRENT_TIMESTAMP' : ''].filter(Boolean).join(' ');
+      return [c.name, describeType(c), c.nullable ? 'YES' : 'NO', key, dflt, extra];
+    });
+    return { sql, kind: 'rows', columns: ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'], rows: data, affectedRows: 0, database: session.database };
+  }
+
+  private alterTable(session: Session, sql: string, ok: (n?: number) => StatementResult): StatementResult {
+    const m = /^alter\s+table\s+(\S+)\s+(.*)$/is.exec(sql.trim().replace(/;$/, ''));
+    if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+    const { st, table } = this.resolveTable(session, m[1]!);
+    const def = st.tables.get(table);
+    if (!def) throw mysqlErrors.noSuchTable(st.name, table);
+    this.requireNoTx(session, 'ALTER TABLE');
+    const next: TableDef = structuredClone(def);
+    const sqlite: string[] = [];
+    for (const spec of m[2]!.split(/,(?![^(]*\))/).map((s) => s.trim())) {
+      const add = /^add\s+(?:column\s+)?(.+)$/is.exec(spec);
+      const drop = /^drop\s+(?:column\s+)?(`[^`]+`|\w+)$/i.exec(spec);
+      const rename = /^rename\s+column\s+(`[^`]+`|\w+)\s+to\s+(`[^`]+`|\w+)$/i.exec(spec);
+      if (add && !/^(primary|unique|key|index|constraint|foreign)\b/i.test(add[1]!)) {
+        const parsed = parseCreateTable(`CREATE TABLE x (${add[1]})`).def;
+        const col = parsed.columns[0]!;
+        if (next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
+        next.columns.push(col);
+        let s = `ALTER TABLE ${q(table)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}`;
+        if (col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
+        sqlite.push(s);
+      } else if (drop) {
+        const name = unquoteIdent(drop[1]!);
+        if (!next.columns.some((c) => c.name === name)) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
+        if (next.primaryKey.includes(name)) throw mysqlErrors.notSupported('dropping a primary-key column in the embedded source');
+        next.columns = next.columns.filter((c) => c.name !== name);
+        next.indexes = next.indexes.filter((i) => !i.columns.includes(name));
+        sqlite.push(`ALTER TABLE ${q(table)} DROP COLUMN ${q(name)}`);
+      } else if (rename) {
+        const from = unquoteIdent(rename[1]!);
+        const to = unquoteIdent(rename[2]!);
+        const col = next.columns.find((c) => c.name === from);
+        if (!col) throw mysqlErrors.unknownColumn(from, table);
+        col.name = to;
+        next.primaryKey = next.primaryKey.map((k) => (k === from ? to : k));
+        for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === from ? to : k));
+        sqlite.push(`ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)}`);
+      } else {
+        throw mysqlErrors.notSupported(`ALTER TABLE … ${spec.split(/\s+/).slice(0, 2).join(' ')} in the embedded source`);
+      }
+    }
+    this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'alter-table', table }, undefined, next);
+    return ok(0);
+  }
+
+  private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
+    const { st, text, lenient } = this.translateDml(session, sql);
+    const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
+    if (session.tx) {
+      if (!isRead) {
+        if (session.tx.db && session.tx.db !== st) throw mysqlErrors.notSupported('a transaction that writes to two databases in the embedded source');
+        if (!session.tx.db) {
+          session.tx.db = st;
+          st.db.run('BEGIN');
+        }
+        session.tx.statements.push(original);
+      }
+    }
+    if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
+    let res;
+    try {
+      res = st.db.exec(text);
+    } catch (err) {
+      throw this.translateError(err as Error, st, text, original);
+    } finally {
+      if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
+    }
+    if (isRead) {
+      const r = res[res.length - 1];
+      return rows(r?.columns ?? [], (r?.values ?? []).map((v) => v.map(blobOut)));
+    }
+    const affected = st.db.getRowsModified();
+    const insertId = /^\s*(insert|replace)/i.test(text) ? Number(st.db.exec('SELECT last_insert_rowid()')[0]!.values[0]![0]) : undefined;
+    if (session.tx) return ok(affected, insertId ? { insertId } : {});
+    const tx = this.captureAndCommit(st, session, [original]);
+    return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
+  }
+
+  /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
+  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean } {
+    let text = sql;
+    let dbName = session.database;
+    // `db.table` → `table`, routing the statement to that database.
+    text = text.replace(/(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g, (all, a: string, b: string, offset: number) => {
+      if (insideQuote(text, offset)) return all;
+      const name = unquoteIdent(a);
+      if (this.dbs.has(name)) {
+        dbName = name;
+        return b;
+      }
+      return all;
+    });
+    if (!dbName) throw mysqlErrors.noDatabase();
+    const st = this.requireDb(dbName);
+    let lenient = false;
+    text = text.replace(/\b(now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*\d*\s*\)/gi, "datetime('now')");
+    text = text.replace(/\b(curdate|current_date|utc_date)\s*\(\s*\)/gi, "date('now')");
+    text = text.replace(/\bunix_timestamp\s*\(\s*\)/gi, "CAST(strftime('%s','now') AS INTEGER)");
+    text = text.replace(/\bdatabase\s*\(\s*\)/gi, `'${st.name}'`);
+    text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
+    text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, 'last_insert_rowid()');
+    if (/^\s*insert\s+ignore\b/i.test(text)) {
+      text = text.replace(/^\s*insert\s+ignore\b/i, 'INSERT OR IGNORE');
+      lenient = true;
+    }
+    if (/^\s*replace\b/i.test(text)) lenient = true;
+    const dup = /\bon\s+duplicate\s+key\s+update\b/i.exec(text);
+    if (dup) {
+      const head = text.slice(0, dup.index);
+      const tail = text.slice(dup.index + dup[0].length).replace(/\bvalues\s*\(\s*(`[^`]+`|\w+)\s*\)/gi, (_m, c: string) => `excluded.${q(unquoteIdent(c))}`);
+      text = `${head} ON CONFLICT DO UPDATE SET ${tail}`;
+      lenient = true;
+    }
+    return { st, text, lenient };
+  }
+
+  private translateError(err: Error, st: DbState, text: string, original: string): MySqlError {
+    if (err instanceof MySqlError) return err;
+    const msg = err.message;
+    let m: RegExpExecArray | null;
+    if ((m = /^(Duplicate entry '.*' for key '.*')$/s.exec(msg))) {
+      const inner = /^Duplicate entry '(.*)' for key '(.*)'$/s.exec(m[1]!)!;
+      return mysqlErrors.duplicate(inner[1]!, inner[2]!);
+    }
+    if ((m = /no such table: (?:\w+\.)?(\S+)/.exec(msg))) return mysqlErrors.noSuchTable(st.name, m[1]!);
+    if ((m = /no such column: (\S+)/.exec(msg))) return mysqlErrors.unknownColumn(m[1]!.replace(/^"|"$/g, ''), /\bwhere\b/i.test(text) && !/^\s*insert/i.test(text) ? 'where clause' : 'field list');
+    if ((m = /near "((?:[^"]|"")*)": syntax error/.exec(msg))) {
+      const tok = m[1]!.replace(/""/g, '"');
+      const at = original.indexOf(tok);
+      const near = at >= 0 ? original.slice(at) : tok;
+      const line = at >= 0 ? original.slice(0, at).split('\n').length : 1;
+      return mysqlErrors.syntax(near.slice(0, 80), line);
+    }
+    if (/incomplete input|unrecognized token/.test(msg)) return mysqlErrors.syntax('', original.split('\n').length);
+    if ((m = /NOT NULL constraint failed: \w+\.(\w+)/.exec(msg))) {
+      const col = m[1]!;
+      const cols = /^\s*insert\s+(?:or\s+\w+\s+)?into\s+\S+\s*\(([^)]*)\)/i.exec(text);
+      if (cols && !cols[1]!.split(',').some((c) => unquoteIdent(c.trim()) === col)) return mysqlErrors.noDefault(col);
+      return mysqlErrors.notNull(col);
+    }
+    if ((m = /UNIQUE constraint failed: (.*)/.exec(msg))) return mysqlErrors.duplicate('', m[1]!.split(',')[0]!.trim().split('.').pop() === undefined ? 'PRIMARY' : 'PRIMARY');
+    if (/has \d+ columns but \d+ values were supplied|\d+ values for \d+ columns|all VALUES must have the same number of terms/.test(msg)) return mysqlErrors.columnCount();
+    if ((m = /no such function: (\w+)/.exec(msg))) return new MySqlError(1305, '42000', `FUNCTION ${st.name}.${m[1]} does not exist`);
+    return mysqlErrors.general(msg);
+  }
+
+  private captureAndCommit(st: DbState, session: Session, statements: string[]): BinlogTransaction | undefined {
+    const res = st.db.exec('SELECT tbl, op, rid, b, a FROM __loupe_changes ORDER BY id');
+    const values = res[0]?.values ?? [];
+    if (values.length === 0) return undefined;
+    st.db.run('DELETE FROM __loupe_changes');
+    const events: RowChange[] = values.map(([tbl, op, rid, b, a]) => ({
+      table: tbl as string,
+      op: op as RowChange['op'],
+      rowid: rid as number,
+      before: b === null ? null : (JSON.parse(b as string) as Row),
+      after: a === null ? null : (JSON.parse(a as string) as Row),
+    }));
+    return this.appendTx({ database: st.name, thread: session.thread, query: statements.join(';\n'), events });
+  }
+
+  private appendTx(tx: { database: string; thread: number; query: string; events: RowChange[]; ddl?: BinlogTransaction['ddl'] }): BinlogTransaction {
+    const seq = this.binlog.nextSeq;
+    const written = this.binlog.append({ seq, gtid: `${this.meta.serverUuid}:${seq}`, ts: this.now(), ...tx });
+    const st = this.dbs.get(tx.database);
+    if (st) st.appliedThrough = { file: written.file, pos: written.nextPos };
+    this.sinceSnapshot++;
+    for (const l of this.listeners) {
+      try {
+        l(written);
+      } catch (err) {
+        this.log.warn('commit listener failed', { error: (err as Error).message });
+      }
+    }
+    for (const w of [...this.waiters]) w();
+    if (this.sinceSnapshot >= (this.opts.snapshotEvery ?? 5000)) this.snapshot();
+    return written;
+  }
+
+  private commit(session: Session): BinlogPosition | undefined {
+    const tx = session.tx!;
+    session.tx = undefined;
+    if (!tx.db) return undefined;
+    tx.db.db.run('COMMIT');
+    const written = this.captureAndCommit(tx.db, session, tx.statements);
+    return written ? { file: written.file, pos: written.pos } : undefined;
+  }
+
+  private rollback(session: Session): void {
+    const tx = session.tx!;
+    session.tx = undefined;
+    if (tx.db) tx.db.db.run('ROLLBACK');
+  }
+
+  private requireNoTx(session: Session, what: string): void {
+    // MySQL commits implicitly before DDL.
+    if (session.tx) this.commit(session);
+    void what;
+  }
+
+  /** Applies a schema change and writes it to the binlog (the commit point). */
+  private commitDdl(session: Session, st: DbState | null, ddl: NonNullable<BinlogTransaction['ddl']>, database?: string, def?: TableDef): void {
+    const dbName = st?.name ?? database!;
+    this.applyDdl(dbName, ddl, def);
+    this.appendTx({ database: dbName, thread: session.thread, query: ddl.mysql, events: [], ddl: def ? { ...ddl, def } : ddl });
+  }
+
+  private applyDdl(dbName: string, ddl: NonNullable<BinlogTransaction['ddl']>, def?: TableDef): void {
+    const tableDef = def ?? ddl.def;
+    switch (ddl.kind) {
+      case 'create-database':
+        this.dbs.set(dbName, this.newDb(dbName, new this.SQL.Database()));
+        this.writeDbList();
+        return;
+      case 'drop-database': {
+        const st = this.dbs.get(dbName);
+        st?.db.close();
+        this.dbs.delete(dbName);
+        fs.rmSync(path.join(this.opts.dir, 'databases', `${dbName}.sqlite`), { force: true });
+        this.writeDbList();
+        return;
+      }
+      default: {
+        const st = this.requireDb(dbName);
+        const table = ddl.table!;
+        this.dropTriggers(st, table);
+        for (const s of ddl.sqlite) st.db.run(s);
+        if (ddl.kind === 'drop-table') {
+          st.tables.delete(table);
+          st.db.run('DELETE FROM __loupe_tables WHERE name = ?', [table]);
+        } else if (tableDef) {
+          st.tables.set(table, tableDef);
+          st.db.run('INSERT OR REPLACE INTO __loupe_tables (name, def) VALUES (?, ?)', [table, JSON.stringify(tableDef)]);
+          this.createTriggers(st, tableDef);
+        }
+      }
+    }
+  }
+
+  private dropTriggers(st: DbState, table: string): void {
+    const res = st.db.exec(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?`, [table]);
+    for (const [name] of res[0]?.values ?? []) st.db.run(`DROP TRIGGER IF EXISTS ${q(name as string)}`);
+  }
+
+  /** Capture triggers (before/after images) and MySQL-worded duplicate-key checks. */
+  private createTriggers(st: DbState, def: TableDef): void {
+    const t = def.name;
+    const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}); END`);
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}); END`);
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL); END`);
+    const keys: { name: string; cols: string[] }[] = [];
+    if (def.primaryKey.length) keys.push({ name: 'PRIMARY', cols: def.primaryKey });
+    for (const ix of def.indexes) if (ix.unique) keys.push({ name: ix.name, cols: ix.columns });
+    keys.forEach((k, i) => {
+      const same = k.cols.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ');
+      const value = k.cols.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `);
+      const msg = `'Duplicate entry ''' || ${value} || ''' for key ''${k.name.replace(/'/g, "''''")}'''`;
+      const strict = `(SELECT strict FROM __loupe_mode) = 1`;
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same}) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same} AND rowid <> OLD.rowid) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
+    });
+  }
+
+  private resolveTable(session: Session, raw: string): { st: DbState; table: string } {
+    const { database, table } = splitQualified(raw.trim());
+    const dbName = database ?? session.database;
+    if (!dbName) throw mysqlErrors.noDatabase();
+    return { st: this.requireDb(dbName), table };
+  }
+
+  private requireDb(name: string): DbState {
+    const st = this.dbs.get(name);
+    if (!st) throw mysqlErrors.unknownDatabase(name);
+    return st;
+  }
+
+  private newDb(name: string, db: Database): DbState {
+    db.run('CREATE TABLE IF NOT EXISTS __loupe_meta (k TEXT PRIMARY KEY, v TEXT)');
+    db.run('CREATE TABLE IF NOT EXISTS __loupe_tables (name TEXT PRIMARY KEY, def TEXT NOT NULL)');
+    db.run('CREATE TABLE IF NOT EXISTS __loupe_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT, op TEXT, rid INTEGER, b TEXT, a TEXT)');
+    this.prepareSession(db);
+    const tables = new Map<string, TableDef>();
+    for (const [n, d] of db.exec('SELECT name, def FROM __loupe_tables')[0]?.values ?? []) tables.set(n as string, JSON.parse(d as string) as TableDef);
+    return { name, db, tables, appliedThrough: { file: '', pos: 0 } };
+  }
+
+  /** Connection-level state that export() resets. */
+  private prepareSession(db: Database): void {
+    db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
+    db.run('DELETE FROM __loupe_mode');
+    db.run('INSERT INTO __loupe_mode VALUES (1)');
+  }
+
+  private writeDbList(): void {
+    writeFileAtomicSync(path.join(this.opts.dir, 'databases.json'), JSON.stringify([...this.dbs.keys()]) + '\n');
+  }
+
+  private load(): void {
+    const dir = this.opts.dir;
+    fs.mkdirSync(path.join(dir, 'databases'), { recursive: true });
+    const metaFile = path.join(dir, 'server.json');
+    const meta = readJsonOrBackup<{ serverUuid: string; serverId: number }>(metaFile);
+    const fresh = meta.kind !== 'ok';
+    this.meta = meta.kind === 'ok' ? meta.value : { serverUuid: randomUUID(), serverId: 1 };
+    if (fresh) writeFileAtomicSync(metaFile, JSON.stringify(this.meta, null, 2) + '\n');
+    this.binlog = new Binlog(path.join(dir, 'binlog'), this.meta.serverUuid);
+
+    // Snapshots first, each with the binlog position it includes.
+    const files = fs.readdirSync(path.join(dir, 'databases')).filter((f) => f.endsWith('.sqlite'));
+    for (const f of files) {
+      const name = f.slice(0, -'.sqlite'.length);
+      const db = new this.SQL.Database(fs.readFileSync(path.join(dir, 'databases', f)));
+      const st = this.newDb(name, db);
+      const kv = Object.fromEntries((db.exec('SELECT k, v FROM __loupe_meta')[0]?.values ?? []).map(([k, v]) => [k, v]));
+      st.appliedThrough = { file: String(kv.binlog_file ?? ''), pos: Number(kv.binlog_pos ?? 0) };
+      this.dbs.set(name, st);
+    }
+    // Then replay the binlog from the oldest position any database needs.
+    let replayed = 0;
+    let from: BinlogPosition = { file: '', pos: 0 };
+    for (;;) {
+      const batch = this.binlog.read(from, 1000);
+      if (batch.length === 0) break;
+      for (const tx of batch) {
+        if (this.replay(tx)) replayed++;
+      }
+      const last = batch[batch.length - 1]!;
+      from = { file: last.file, pos: last.nextPos };
+    }
+    if (replayed) this.log.info('replayed the change log onto the snapshots', { transactions: replayed });
+    if (fresh && this.dbs.size === 0 && this.opts.seedDemo !== false) this.seed();
+    if (replayed) this.snapshot();
+  }
+
+  /** Applies one logged transaction to a database whose snapshot predates it. */
+  private replay(tx: BinlogTransaction): boolean {
+    const st = this.dbs.get(tx.database);
+    const applied = st ? comparePos(st.appliedThrough, { file: tx.file, pos: tx.pos }) > 0 : false;
+    if (applied) return false;
+    if (tx.ddl) {
+      if (tx.ddl.kind === 'create-database' && st) return false;
+      this.applyDdl(tx.database, tx.ddl);
+    } else if (st) {
+      for (const ev of tx.events) {
+        const def = st.tables.get(ev.table);
+        if (!def) continue;
+        const cols = def.columns.map((c) => c.name).filter((c) => ev.after && c in ev.after);
+        if (ev.op === 'd') st.db.run(`DELETE FROM ${q(ev.table)} WHERE rowid = ?`, [ev.rowid]);
+        else if (ev.op === 'c') st.db.run(`INSERT INTO ${q(ev.table)} (rowid, ${cols.map(q).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [ev.rowid, ...cols.map((c) => toSql(ev.after![c]))]);
+        else st.db.run(`UPDATE ${q(ev.table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE rowid = ?`, [...cols.map((c) => toSql(ev.after![c])), ev.rowid]);
+      }
+      st.db.run('DELETE FROM __loupe_changes');
+    }
+    const after = this.dbs.get(tx.database);
+    if (after) after.appliedThrough = { file: tx.file, pos: tx.nextPos };
+    return true;
+  }
+
+  private seed(): void {
+    this.executeSync(
+      null,
+      `CREATE DATABASE demo;
+       CREATE TABLE demo.customers (created_at DATETIME DEFAULT CURRENT_TIMESTAMP, id int NOT NULL PRIMARY KEY, name varchar(255));
+       INSERT INTO demo.customers (id, name) VALUES (1, 'Ada Lovelace'), (2, 'Grace Hopper'), (3, 'Edsger Dijkstra')`,
+    );
+    this.snapshot();
+  }
+}
+
+function comparePos(a: BinlogPosition, b: BinlogPosition): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.pos - b.pos;
+}
+
+function toSql(v: unknown): SqlValue {
+  if (v === undefined) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v as SqlValue;
+}
+
+function blobOut(v: SqlValue): unknown {
+  return v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v;
+}
+
+function insideQuote(text: string, offset: number): boolean {
+  let inS = false;
+  let inD = false;
+  for (let i = 0; i < offset; i++) {
+    const c = text[i];
+    if (c === "'" && !inD) inS = !inS;
+    else if (c === '"' && !inS) inD = !inD;
+  }
+  return inS || inD;
+}

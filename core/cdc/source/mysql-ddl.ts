@@ -1,0 +1,376 @@
+/**
+ * MySQL CREATE TABLE → a table definition (MySQL column types kept for DESCRIBE and for the
+ * Debezium schemas) and the SQLite DDL that stores it. Only what the embedded source needs:
+ * columns with types, NULL/NOT NULL, DEFAULT, AUTO_INCREMENT, PRIMARY/UNIQUE keys and indexes;
+ * table options (ENGINE=…, CHARSET=…) are accepted and ignored.
+ */
+import { MySqlError, mysqlErrors } from './mysql-error.js';
+
+export interface ColumnDef {
+  name: string;
+  /** As MySQL shows it in DESCRIBE, e.g. `int`, `varchar(255)`, `decimal(10,2)`, `int unsigned`. */
+  mysqlType: string;
+  /** Lower-case base type: `int`, `varchar`, `datetime`, … */
+  baseType: string;
+  /** Numbers in the type's parentheses (length, precision/scale), or enum values. */
+  args: string[];
+  unsigned: boolean;
+  nullable: boolean;
+  /** Raw default expression as written (`CURRENT_TIMESTAMP`, `'x'`, `0`), or null. */
+  defaultExpr: string | null;
+  autoIncrement: boolean;
+  onUpdateNow: boolean;
+  comment?: string;
+}
+
+export interface IndexDef {
+  name: string;
+  columns: string[];
+  unique: boolean;
+}
+
+export interface TableDef {
+  name: string;
+  columns: ColumnDef[];
+  primaryKey: string[];
+  indexes: IndexDef[];
+}
+
+const INT_TYPES = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint', 'bit', 'bool', 'boolean', 'year', 'serial']);
+const REAL_TYPES = new Set(['float', 'double', 'real']);
+const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext', 'enum', 'set', 'json', 'date', 'datetime', 'timestamp', 'time', 'decimal', 'numeric', 'dec', 'fixed']);
+const BLOB_TYPES = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
+
+/** Reads identifiers, strings, numbers, punctuation. */
+class Lexer {
+  pos = 0;
+  constructor(readonly s: string) {}
+  ws(): void {
+    while (this.pos < this.s.length && /\s/.test(this.s[this.pos]!)) this.pos++;
+  }
+  peek(): string {
+    this.ws();
+    const save = this.pos;
+    const t = this.next();
+    this.pos = save;
+    return t;
+  }
+  eof(): boolean {
+    this.ws();
+    return this.pos >= this.s.length;
+  }
+  next(): string {
+    this.ws();
+    const s = this.s;
+    const c = s[this.pos];
+    if (c === undefined) return '';
+    if (c === '`' || c === '"') {
+      const end = s.indexOf(c, this.pos + 1);
+      if (end < 0) throw mysqlErrors.syntax(s.slice(this.pos, this.pos + 40));
+      const t = s.slice(this.pos, end + 1);
+      this.pos = end + 1;
+      return t;
+    }
+    if (c === "'") {
+      let j = this.pos + 1;
+      while (j < s.length) {
+        if (s[j] === '\\') j += 2;
+        else if (s[j] === "'" && s[j + 1] === "'") j += 2;
+        else if (s[j] === "'") break;
+        else j++;
+      }
+      const t = s.slice(this.pos, j + 1);
+      this.pos = j + 1;
+      return t;
+    }
+    const m = /^[A-Za-z0-9_$.+-]+/.exec(s.slice(this.pos));
+    if (m) {
+      this.pos += m[0].length;
+      return m[0];
+    }
+    this.pos++;
+    return c;
+  }
+  expect(t: string): void {
+    const got = this.next();
+    if (got.toLowerCase() !== t.toLowerCase()) throw mysqlErrors.syntax(this.rest(got));
+  }
+  rest(from = ''): string {
+    return (from + this.s.slice(this.pos)).trim().slice(0, 80);
+  }
+  /** The balanced `( … )` text starting at the next token, without the outer parentheses. */
+  group(): string {
+    this.ws();
+    if (this.s[this.pos] !== '(') throw mysqlErrors.syntax(this.rest());
+    let depth = 0;
+    const start = this.pos;
+    for (let j = this.pos; j < this.s.length; j++) {
+      const c = this.s[j];
+      if (c === "'" || c === '"' || c === '`') {
+        const sub = new Lexer(this.s);
+        sub.pos = j;
+        sub.next();
+        j = sub.pos - 1;
+        continue;
+      }
+      if (c === '(') depth++;
+      else if (c === ')') {
+        depth--;
+        if (depth === 0) {
+          this.pos = j + 1;
+          return this.s.slice(start + 1, j);
+        }
+      }
+    }
+    throw mysqlErrors.syntax(this.rest());
+  }
+}
+
+export function unquoteIdent(t: string): string {
+  if ((t.startsWith('`') && t.endsWith('`')) || (t.startsWith('"') && t.endsWith('"'))) return t.slice(1, -1);
+  return t;
+}
+
+function splitTopLevel(body: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      const lx = new Lexer(body);
+      lx.pos = i;
+      const tok = lx.next();
+      cur += tok;
+      i = lx.pos - 1;
+      continue;
+    }
+    if (c === '(') depth++;
+    if (c === ')') depth--;
+    if (c === ',' && depth === 0) {
+      parts.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  if (cur.trim()) parts.push(cur.trim());
+  return parts;
+}
+
+function identList(text: string): string[] {
+  // `(a, b(10))` → [a, b] (prefix lengths dropped)
+  return splitTopLevel(text).map((p) => unquoteIdent(new Lexer(p).next()));
+}
+
+/** Parses `CREATE TABLE [IF NOT EXISTS] name ( … ) options`. Returns the name qualifier too. */
+export function parseCreateTable(sql: string): { def: TableDef; database?: string; ifNotExists: boolean } {
+  const lx = new Lexer(sql);
+  lx.expect('create');
+  let t = lx.next();
+  if (/^temporary$/i.test(t)) throw mysqlErrors.notSupported('CREATE TEMPORARY TABLE in the embedded source');
+  if (!/^table$/i.test(t)) throw mysqlErrors.syntax(lx.rest(t));
+  let ifNotExists = false;
+  if (/^if$/i.test(lx.peek())) {
+    lx.next();
+    lx.expect('not');
+    lx.expect('exists');
+    ifNotExists = true;
+  }
+  const rawName = lx.next();
+  const { database, table } = splitQualified(rawName);
+  if (!table) throw mysqlErrors.syntax(lx.rest(rawName));
+  if (/^like$/i.test(lx.peek())) throw mysqlErrors.notSupported('CREATE TABLE … LIKE in the embedded source');
+  const body = lx.group();
+  const def: TableDef = { name: table, columns: [], primaryKey: [], indexes: [] };
+  for (const item of splitTopLevel(body)) parseItem(item, def);
+  if (def.columns.length === 0) throw new MySqlError(1113, '42000', 'A table must have at least 1 column');
+  for (const k of [...def.primaryKey, ...def.indexes.flatMap((i) => i.columns)]) {
+    if (!def.columns.some((c) => c.name.toLowerCase() === k.toLowerCase())) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
+  }
+  for (const c of def.columns) if (def.primaryKey.some((k) => k.toLowerCase() === c.name.toLowerCase())) c.nullable = false;
+  // Remaining text: table options like ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 — accepted.
+  return { def, database, ifNotExists };
+}
+
+export function splitQualified(raw: string): { database?: string; table: string } {
+  const parts: string[] = [];
+  const re = /`([^`]*)`|"([^"]*)"|([^.`"]+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(raw))) parts.push(m[1] ?? m[2] ?? m[3]!);
+  if (parts.length >= 2) return { database: parts[0], table: parts[1]! };
+  return { table: parts[0] ?? '' };
+}
+
+function parseItem(item: string, def: TableDef): void {
+  const lx = new Lexer(item);
+  const first = lx.peek();
+  const kw = first.toLowerCase();
+  if (kw === 'primary') {
+    lx.next();
+    lx.expect('key');
+    def.primaryKey = identList(lx.group());
+    return;
+  }
+  if (kw === 'constraint') {
+    lx.next();
+    let nxt = lx.peek().toLowerCase();
+    if (nxt !== 'primary' && nxt !== 'unique' && nxt !== 'foreign' && nxt !== 'check') {
+      lx.next();
+      nxt = lx.peek().toLowerCase();
+    }
+    return parseItem(item.slice(lx.pos).trim(), def);
+  }
+  if (kw === 'unique' || kw === 'key' || kw === 'index' || kw === 'fulltext' || kw === 'spatial') {
+    lx.next();
+    const unique = kw === 'unique';
+    let t = lx.peek();
+    if (/^(key|index)$/i.test(t)) {
+      lx.next();
+      t = lx.peek();
+    }
+    let name = '';
+    if (t !== '(') name = unquoteIdent(lx.next());
+    const columns = identList(lx.group());
+    def.indexes.push({ name: name || columns[0]!, columns, unique });
+    return;
+  }
+  if (kw === 'foreign' || kw === 'check') return; // accepted, not enforced by the embedded source
+  parseColumn(lx, def);
+}
+
+function parseColumn(lx: Lexer, def: TableDef): void {
+  const name = unquoteIdent(lx.next());
+  const baseType = lx.next().toLowerCase();
+  if (!INT_TYPES.has(baseType) && !REAL_TYPES.has(baseType) && !TEXT_TYPES.has(baseType) && !BLOB_TYPES.has(baseType)) {
+    throw mysqlErrors.syntax(lx.rest(baseType));
+  }
+  let args: string[] = [];
+  let typeText = baseType;
+  if (lx.peek() === '(') {
+    const g = lx.group();
+    args = splitTopLevel(g).map((a) => a.trim());
+    typeText += `(${args.join(',')})`;
+  }
+  const col: ColumnDef = { name, mysqlType: typeText, baseType, args, unsigned: false, nullable: true, defaultExpr: null, autoIncrement: false, onUpdateNow: false };
+  if (baseType === 'serial') {
+    Object.assign(col, { baseType: 'bigint', mysqlType: 'bigint unsigned', unsigned: true, nullable: false, autoIncrement: true });
+    def.indexes.push({ name, columns: [name], unique: true });
+  }
+  while (!lx.eof()) {
+    const t = lx.next();
+    const k = t.toLowerCase();
+    if (k === 'unsigned') {
+      col.unsigned = true;
+      col.mysqlType += ' unsigned';
+    } else if (k === 'signed' || k === 'zerofill') {
+      // accepted
+    } else if (k === 'not') {
+      lx.expect('null');
+      col.nullable = false;
+    } else if (k === 'null') {
+      col.nullable = true;
+    } else if (k === 'default') {
+      let v = lx.next();
+      if (v === '(') {
+        lx.pos--;
+        v = `(${lx.group()})`;
+      } else if (lx.peek() === '(') {
+        v += `(${lx.group()})`;
+      }
+      col.defaultExpr = v;
+    } else if (k === 'auto_increment') {
+      col.autoIncrement = true;
+    } else if (k === 'primary') {
+      lx.expect('key');
+      def.primaryKey = [name];
+    } else if (k === 'key') {
+      def.primaryKey = [name];
+    } else if (k === 'unique') {
+      if (/^key$/i.test(lx.peek())) lx.next();
+      def.indexes.push({ name, columns: [name], unique: true });
+    } else if (k === 'comment') {
+      col.comment = unquoteString(lx.next());
+    } else if (k === 'character' || k === 'charset' || k === 'collate') {
+      if (k === 'character') lx.expect('set');
+      lx.next();
+    } else if (k === 'on') {
+      lx.expect('update');
+      const v = lx.next();
+      if (lx.peek() === '(') lx.group();
+      if (/^(current_timestamp|now|localtime|localtimestamp)$/i.test(v)) col.onUpdateNow = true;
+    } else if (k === 'references') {
+      lx.next();
+      if (lx.peek() === '(') lx.group();
+    } else if (k === 'check') {
+      lx.group();
+    } else if (k === 'generated' || k === 'as') {
+      throw mysqlErrors.notSupported('generated columns in the embedded source');
+    } else {
+      throw mysqlErrors.syntax(lx.rest(t));
+    }
+  }
+  def.columns.push(col);
+}
+
+export function unquoteString(t: string): string {
+  if (t.startsWith("'") && t.endsWith("'")) return t.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/g, '$1');
+  return t;
+}
+
+export function sqliteType(c: ColumnDef): string {
+  if (INT_TYPES.has(c.baseType)) return 'INTEGER';
+  if (REAL_TYPES.has(c.baseType)) return 'REAL';
+  if (BLOB_TYPES.has(c.baseType)) return 'BLOB';
+  return 'TEXT';
+}
+
+const NOW = /^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i;
+
+function sqliteDefault(expr: string, c: ColumnDef): string {
+  if (NOW.test(expr)) return c.baseType === 'date' ? `(date('now'))` : 'CURRENT_TIMESTAMP';
+  if (/^\(.*\)$/.test(expr)) return expr.replace(/\bnow\(\)/gi, "datetime('now')");
+  return expr;
+}
+
+export const q = (ident: string): string => '"' + ident.replace(/"/g, '""') + '"';
+
+/** SQLite statements that create the table (and its indexes). */
+export function sqliteCreateTable(def: TableDef): string[] {
+  const pk = def.primaryKey;
+  const singleIntAutoPk = pk.length === 1 && def.columns.some((c) => c.name === pk[0] && c.autoIncrement && INT_TYPES.has(c.baseType));
+  const cols = def.columns.map((c) => {
+    let s = `${q(c.name)} ${sqliteType(c)}`;
+    if (singleIntAutoPk && c.name === pk[0]) s = `${q(c.name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
+    if (!c.nullable) s += ' NOT NULL';
+    if (c.defaultExpr !== null && !/^null$/i.test(c.defaultExpr)) s += ` DEFAULT ${sqliteDefault(c.defaultExpr, c)}`;
+    return s;
+  });
+  if (pk.length && !singleIntAutoPk) cols.push(`PRIMARY KEY (${pk.map(q).join(', ')})`);
+  for (const ix of def.indexes) if (ix.unique) cols.push(`UNIQUE (${ix.columns.map(q).join(', ')})`);
+  const out = [`CREATE TABLE ${q(def.name)} (${cols.join(', ')})`];
+  for (const ix of def.indexes) if (!ix.unique) out.push(`CREATE INDEX ${q(`${def.name}__${ix.name}`)} ON ${q(def.name)} (${ix.columns.map(q).join(', ')})`);
+  return out;
+}
+
+/** DESCRIBE's Type column. */
+export function describeType(c: ColumnDef): string {
+  if (c.baseType === 'integer') return c.mysqlType.replace(/^integer/, 'int');
+  return c.mysqlType;
+}
+
+/** The SHOW CREATE TABLE text. */
+export function showCreateTable(def: TableDef): string {
+  const lines = def.columns.map((c) => {
+    let s = `  \`${c.name}\` ${describeType(c)}`;
+    if (!c.nullable) s += ' NOT NULL';
+    if (c.defaultExpr !== null) s += ` DEFAULT ${NOW.test(c.defaultExpr) ? 'CURRENT_TIMESTAMP' : c.defaultExpr}`;
+    else if (c.nullable) s += ' DEFAULT NULL';
+    if (c.onUpdateNow) s += ' ON UPDATE CURRENT_TIMESTAMP';
+    if (c.autoIncrement) s += ' AUTO_INCREMENT';
+    return s;
+  });
+  if (def.primaryKey.length) lines.push(`  PRIMARY KEY (${def.primaryKey.map((k) => `\`${k}\``).join(',')})`);
+  for (const ix of def.indexes) lines.push(`  ${ix.unique ? 'UNIQUE KEY' : 'KEY'} \`${ix.name}\` (${ix.columns.map((k) => `\`${k}\``).join(',')})`);
+  return `CREATE TABLE \`${def.name}\` (\n${lines.join(',\n')}\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci`;
+}
+
+export { MySqlError };

@@ -1,0 +1,95 @@
+/**
+ * What the CDC engine knows about a relational source: statements and their results, the
+ * catalogue, and — for the embedded source — the change log (a MySQL-binlog-like ordered list of
+ * committed transactions with positions and before/after row images).
+ */
+import type { ColumnDef, TableDef } from './mysql-ddl.js';
+
+export type { ColumnDef, TableDef } from './mysql-ddl.js';
+
+export type Row = Record<string, unknown>;
+
+export interface StatementResult {
+  /** The statement as given. */
+  sql: string;
+  /** `rows` for SELECT/SHOW/DESCRIBE; `ok` for the rest (affected rows as MySQL counts them). */
+  kind: 'rows' | 'ok';
+  columns: string[];
+  rows: unknown[][];
+  affectedRows: number;
+  /** LAST_INSERT_ID after an INSERT into an AUTO_INCREMENT table. */
+  insertId?: number;
+  /** Binlog position of the transaction this statement committed, if it changed rows. */
+  position?: BinlogPosition;
+  /** The database in use after the statement (USE changes it). */
+  database: string | null;
+}
+
+export interface BinlogPosition {
+  file: string;
+  pos: number;
+}
+
+export interface RowChange {
+  table: string;
+  op: 'c' | 'u' | 'd';
+  before: Row | null;
+  after: Row | null;
+  /** SQLite rowid of the row; used to replay the log onto a snapshot. */
+  rowid: number;
+}
+
+/** One committed transaction, as written to the change log. */
+export interface BinlogTransaction {
+  file: string;
+  /** Byte position of the transaction in the file (Debezium's `pos`). */
+  pos: number;
+  /** Position right after it: where the next transaction starts. */
+  nextPos: number;
+  /** Global transaction number (1-based), the GTID's sequence part. */
+  seq: number;
+  /** `<server_uuid>:<seq>` */
+  gtid: string;
+  /** Commit time, epoch ms. */
+  ts: number;
+  /** The connection ("thread") that committed it. */
+  thread: number;
+  database: string;
+  /** Statement text(s) of the transaction, for `source.query` when include.query is on. */
+  query: string;
+  events: RowChange[];
+  /** Set for schema changes (CREATE/ALTER/DROP TABLE, CREATE/DROP DATABASE). */
+  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'create-database' | 'drop-database' | 'index'; def?: TableDef };
+}
+
+export interface SourceInfo {
+  serverUuid: string;
+  serverId: number;
+  version: string;
+}
+
+/** The part of a source the console (host contract) uses: embedded and remote both have it. */
+export interface QuerySource {
+  readonly kind: 'embedded' | 'remote';
+  /** Runs one or more `;`-separated statements; throws MySqlError on the first failing one. */
+  execute(database: string | null, sql: string): Promise<StatementResult[]>;
+  listDatabases(): Promise<string[]>;
+  listTables(database: string): Promise<string[]>;
+  describeTable(database: string, table: string): Promise<ColumnDef[]>;
+  close(): Promise<void>;
+}
+
+/** What a CDC connector needs from the embedded source (snapshot + binlog streaming). */
+export interface CaptureSource extends QuerySource {
+  info(): SourceInfo;
+  tableDef(database: string, table: string): TableDef | undefined;
+  /** Rows with rowid > `afterRowid`, in rowid order. */
+  scan(database: string, table: string, afterRowid: number, limit: number): { rowid: number; row: Row }[];
+  /** Where the next transaction will be written, and the executed GTID set. */
+  position(): BinlogPosition & { gtidSet: string; seq: number };
+  /** Committed transactions at or after `from` (an exact transaction start or end position). */
+  readTransactions(from: BinlogPosition, maxTransactions: number): BinlogTransaction[];
+  /** Resolves when a transaction is committed at or after `from`, or false after the timeout. */
+  waitForCommit(from: BinlogPosition, timeoutMs: number): Promise<boolean>;
+  onCommit(listener: (tx: BinlogTransaction) => void): () => void;
+}
