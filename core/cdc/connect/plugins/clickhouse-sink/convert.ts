@@ -1,0 +1,73 @@
+/**
+ * Turns a sink record's value into a JSONEachRow row for the target table. Most values go
+ * through unchanged (ClickHouse parses them); datetimes arrive as epoch numbers (Debezium's
+ * io.debezium.time.Timestamp is milliseconds) and are converted for DateTime and DateTime64
+ * columns, which would otherwise read them as seconds or as ticks of their own precision.
+ */
+import type { Schema } from '../../plugin.js';
+import { DataException } from '../../plugin.js';
+
+export interface ColumnType {
+  /** The type with Nullable/LowCardinality removed. */
+  base: string;
+  /** DateTime64 precision, or 0 for DateTime; undefined for other types. */
+  dateTimePrecision?: number;
+}
+
+export function parseColumnType(type: string): ColumnType {
+  let base = type.trim();
+  for (;;) {
+    const m = /^(Nullable|LowCardinality)\((.*)\)$/.exec(base);
+    if (!m) break;
+    base = m[2]!;
+  }
+  const dt64 = /^DateTime64\((\d+)/.exec(base);
+  if (dt64) return { base, dateTimePrecision: Number(dt64[1]) };
+  if (/^DateTime64$/.test(base)) return { base, dateTimePrecision: 3 };
+  if (/^DateTime(\(|$)/.test(base)) return { base, dateTimePrecision: 0 };
+  return { base };
+}
+
+/** Units per second of a Connect/Debezium timestamp logical type. */
+function unitsPerSecond(schemaName: string | undefined): bigint {
+  switch (schemaName) {
+    case 'io.debezium.time.MicroTimestamp':
+      return 1_000_000n;
+    case 'io.debezium.time.NanoTimestamp':
+      return 1_000_000_000n;
+    default:
+      // io.debezium.time.Timestamp, org.apache.kafka.connect.data.Timestamp, and schemaless numbers
+      return 1000n;
+  }
+}
+
+/** Epoch number in `perSecond` units → the text/number ClickHouse reads exactly for the column. */
+export function epochForColumn(value: number, precision: number, perSecond = 1000n): number | string {
+  const units = BigInt(Math.trunc(value));
+  let sec = units / perSecond;
+  let rem = units % perSecond;
+  if (rem < 0n) {
+    sec -= 1n;
+    rem += perSecond;
+  }
+  if (precision === 0) return Number(sec);
+  // fraction scaled to the column's precision, as "seconds.fraction" which DateTime64 parses exactly
+  const scale = 10n ** BigInt(precision);
+  const frac = (rem * scale) / perSecond;
+  return `${sec}.${frac.toString().padStart(precision, '0')}`;
+}
+
+export function convertRow(value: unknown, columns: Map<string, ColumnType>, schema: Schema | null): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new DataException(`Expected a struct or map value for a ClickHouse row, got ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const fieldSchemas = new Map((schema?.fields ?? []).map((f) => [f.field ?? '', f]));
+  const row: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const col = columns.get(k);
+    if (col?.dateTimePrecision !== undefined && typeof v === 'number') {
+      row[k] = epochForColumn(v, col.dateTimePrecision, unitsPerSecond(fieldSchemas.get(k)?.name));
+    } else row[k] = v;
+  }
+  return row;
+}

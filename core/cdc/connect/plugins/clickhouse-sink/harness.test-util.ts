@@ -1,0 +1,73 @@
+/**
+ * A minimal consumer loop for sink tests: fetches from the topic log from the committed offset
+ * (or where the task seeks), converts JSON values (schemas disabled or enabled), calls put and
+ * commits what preCommit allows — what a Kafka Connect worker does for a sink task. A crash hook
+ * that throws stops the loop dead, like a killed worker: nothing further is written or committed.
+ */
+import type { TopicLog } from '../../../log/types.js';
+import { silentLogger } from '../../../../common/log.js';
+import type { ConnectorConfig, SinkRecord, SinkTaskContext, TopicPartitionOffset } from '../../plugin.js';
+import { ClickHouseSinkTask, type SinkTaskHooks } from './task.js';
+
+export class Killed extends Error {}
+
+export async function runSinkUntilCaughtUp(log: TopicLog, config: ConnectorConfig, opts: { group: string; hooks?: SinkTaskHooks; dataDir: string }): Promise<'done' | 'killed'> {
+  const topics = config.topics!.split(',');
+  const maxPoll = Number(config['consumer.override.max.poll.records'] ?? 500);
+  const seeks = new Map<string, number>();
+  const ctx: SinkTaskContext = {
+    services: { log: silentLogger, dataDir: opts.dataDir, peers: {}, now: () => Date.now(), resource: () => undefined },
+    connector: 'sink',
+    taskId: 0,
+    assignment: () => topics.map((topic) => ({ topic, partition: 0 })),
+    offset: (offs) => offs.forEach((o) => seeks.set(o.topic, o.offset)),
+    committedOffsets: () => log.committedOffsets(opts.group),
+    requestCommit: () => {},
+    topicLog: log,
+  };
+  const task = new ClickHouseSinkTask(opts.hooks);
+  try {
+    await task.start(config, ctx);
+    const committed = await log.committedOffsets(opts.group);
+    const pos = new Map(topics.map((t) => [t, committed.find((c) => c.topic === t)?.offset ?? 0]));
+    for (;;) {
+      let any = false;
+      for (const topic of topics) {
+        if (seeks.has(topic)) {
+          pos.set(topic, seeks.get(topic)!);
+          seeks.delete(topic);
+        }
+        const recs = await log.fetch(topic, 0, pos.get(topic)!, { maxRecords: maxPoll, maxBytes: Number(config['consumer.override.max.partition.fetch.bytes'] ?? 1048576) });
+        if (!recs.length) continue;
+        any = true;
+        const schemas = config['value.converter.schemas.enable'] === 'true';
+        const sinkRecords: SinkRecord[] = recs.map((r) => {
+          const parsed = r.value === null ? null : (JSON.parse(r.value) as { schema?: unknown; payload?: unknown });
+          return {
+            topic: r.topic,
+            kafkaPartition: r.partition,
+            kafkaOffset: r.offset,
+            originalTopic: r.topic,
+            keySchema: null,
+            key: r.key === null ? null : JSON.parse(r.key),
+            valueSchema: schemas && parsed ? ((parsed.schema as SinkRecord['valueSchema']) ?? null) : null,
+            value: schemas && parsed ? parsed.payload : parsed,
+            timestamp: r.timestamp,
+            timestampType: 'CreateTime',
+            headers: r.headers,
+          };
+        });
+        await task.put(sinkRecords);
+        pos.set(topic, recs[recs.length - 1]!.offset + 1);
+        const current: TopicPartitionOffset[] = [{ topic, partition: 0, offset: pos.get(topic)! }];
+        await log.commitOffsets(opts.group, await task.preCommit!(current));
+      }
+      if (!any) return 'done';
+    }
+  } catch (err) {
+    if (err instanceof Killed) return 'killed';
+    throw err;
+  } finally {
+    await task.stop();
+  }
+}
