@@ -1,0 +1,113 @@
+/**
+ * SAML capture with Chromium driven by playwright-core: `route` on the sign-in patterns stops
+ * the assertion's POST (the request is answered locally, so it never reaches the cloud), and
+ * its body goes through `parseSamlPost`.
+ */
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { parseSamlPost, summarizeSamlResponse, SamlPostError } from '../saml/post-body.js';
+import { signinMatcher } from './signin-patterns.js';
+import { CaptureError, type CaptureOptions, type CaptureProgress, type CaptureResult } from './types.js';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const DEFAULT_CAPTURE_TIMEOUT_MS = 300_000;
+
+const CAPTURED_PAGE = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Loupe</title></head><body><p>Loupe captured the SAML response. It was not sent to the sign-in service. You can close this window.</p></body></html>';
+
+/** Opens Chromium, lets the browser (user or script via `onPage`) sign in, and returns the captured SAML POST. */
+export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?: (page: Page) => Promise<void> | void }): Promise<CaptureResult> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS;
+  const progress = (stage: CaptureProgress['stage'], message: string, url?: string) => opts.onProgress?.({ stage, message, ...(url ? { url } : {}), at: new Date().toISOString() });
+  const isSignin = signinMatcher(opts.patterns);
+  if (opts.signal?.aborted) throw new CaptureError('aborted', 'The capture was cancelled before it started.');
+
+  progress('launching', `Starting Chromium (${opts.headless === false ? 'visible' : 'headless'})`);
+  let browser: Browser;
+  const executablePath = opts.executablePath ?? CHROMIUM_PATH;
+  try {
+    browser = await chromium.launch({ executablePath, headless: opts.headless ?? true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  } catch (err) {
+    throw new CaptureError('launch_failed', `Could not start Chromium at ${executablePath}: ${firstLine(err)}`);
+  }
+
+  let settle!: { resolve: (r: CaptureResult) => void; reject: (e: CaptureError) => void };
+  const outcome = new Promise<CaptureResult>((resolve, reject) => (settle = { resolve, reject }));
+  let done = false;
+  const finish = (fn: () => void) => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const timer = setTimeout(
+    () =>
+      finish(() =>
+        settle.reject(
+          new CaptureError('timeout', `No SAML response was posted to a sign-in endpoint within ${Math.round(timeoutMs / 1000)} s. Finish signing in at the identity provider, or allow more time (timeoutMs).`),
+        ),
+      ),
+    timeoutMs,
+  );
+  const onAbort = () => finish(() => settle.reject(new CaptureError('aborted', 'The capture was cancelled.')));
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    const context = await browser.newContext({ ignoreHTTPSErrors: opts.ignoreHttpsErrors ?? false });
+    await context.route(
+      (url) => isSignin(url.toString()),
+      async (route: Route) => {
+        const req = route.request();
+        if (req.method() !== 'POST') {
+          // A GET to the sign-in service carries no assertion; stop it too, nothing leaves.
+          await route.abort('blockedbyclient').catch(() => {});
+          return;
+        }
+        const body = req.postData() ?? '';
+        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CAPTURED_PAGE }).catch(() => {});
+        try {
+          const post = parseSamlPost(body);
+          const summary = summarizeSamlResponse(post.samlResponse, opts.cloudDomain);
+          progress('captured', `Captured the SAML response for ${summary.subject || 'the user'} (${summary.roles.length} role${summary.roles.length === 1 ? '' : 's'})`, req.url());
+          finish(() => settle.resolve({ samlResponse: post.samlResponse, ...(post.relayState !== undefined ? { relayState: post.relayState } : {}), acsUrl: req.url(), summary }));
+        } catch (err) {
+          const msg = err instanceof SamlPostError ? err.message : firstLine(err);
+          finish(() => settle.reject(new CaptureError('bad_post', `The POST to ${req.url()} was stopped, but it is not a usable SAML response: ${msg}`)));
+        }
+      },
+    );
+    const page = await context.newPage();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && !isSignin(frame.url())) progress('navigated', `At ${new URL(frame.url()).host}${new URL(frame.url()).pathname}`, frame.url());
+    });
+    page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
+    browser.on('disconnected', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
+
+    try {
+      await page.goto(opts.ssoUrl, { waitUntil: 'domcontentloaded', timeout: Math.min(timeoutMs, 60_000) });
+    } catch (err) {
+      if (!done) finish(() => settle.reject(new CaptureError('navigation_failed', `Could not open ${opts.ssoUrl}: ${firstLine(err)}`)));
+    }
+    if (!done) progress('opened', `Opened the identity provider; waiting for the SAML POST (up to ${Math.round(timeoutMs / 1000)} s)`, opts.ssoUrl);
+    if (!done && opts.onPage) {
+      Promise.resolve(opts.onPage(page)).catch((err) => {
+        if (!done) progress('navigated', `Page script stopped: ${firstLine(err)}`);
+      });
+    }
+    return await outcome;
+  } catch (err) {
+    if (err instanceof CaptureError) {
+      progress('failed', err.message);
+      throw err;
+    }
+    progress('failed', firstLine(err));
+    throw new CaptureError('navigation_failed', firstLine(err));
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+    await browser.close().catch(() => {});
+    progress('closed', 'Browser closed');
+  }
+}
+
+function firstLine(err: unknown): string {
+  return String((err as Error)?.message ?? err).split('\n')[0]!;
+}

@@ -1,0 +1,56 @@
+/**
+ * The capture interface both implementations share: open the IdP's SSO URL in a browser, let
+ * the user sign in, stop the POST to the cloud's sign-in endpoint and hand back its body, parsed
+ * by core's `parseSamlPost`. The desktop one (Electron) comes later; this folder has the
+ * playwright-core one.
+ */
+import type { AssertionSummary } from '../saml/post-body.js';
+import type { SigninPattern } from './signin-patterns.js';
+
+export type CaptureStage = 'launching' | 'opened' | 'navigated' | 'captured' | 'closed' | 'failed';
+
+export interface CaptureProgress {
+  stage: CaptureStage;
+  message: string;
+  url?: string;
+  at: string;
+}
+
+export interface CaptureOptions {
+  /** The IdP-initiated SSO URL (or any page that ends in the SAML POST). */
+  ssoUrl: string;
+  /** Sign-in endpoints to intercept; AWS's by default. */
+  patterns?: readonly SigninPattern[];
+  /** Default 300 s, as saml2aws's browser provider. */
+  timeoutMs?: number;
+  headless?: boolean;
+  executablePath?: string;
+  /** Accept the IdP's self-signed HTTPS certificate. */
+  ignoreHttpsErrors?: boolean;
+  /** Prefix of the cloud's SAML attribute names, to read roles (default https://aws.amazon.com). */
+  cloudDomain?: string;
+  onProgress?: (p: CaptureProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface CaptureResult {
+  samlResponse: string;
+  relayState?: string;
+  /** The sign-in URL the browser tried to POST to (never reached). */
+  acsUrl: string;
+  summary: AssertionSummary;
+}
+
+export type CaptureErrorCode = 'launch_failed' | 'navigation_failed' | 'timeout' | 'closed' | 'aborted' | 'bad_post';
+
+export class CaptureError extends Error {
+  constructor(
+    readonly code: CaptureErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CaptureError';
+  }
+}
+
+export type SamlCapture = (opts: CaptureOptions) => Promise<CaptureResult>;
