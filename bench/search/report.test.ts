@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { engineTable, luceneRatios, miniSearchRatios, topOverlap, type DatasetReport } from './report.js';
+import type { EngineRun } from './run-engine.js';
+
+const loop = (perSecond: number) => ({ iterations: perSecond * 2, ms: 2000, perSecond });
+
+function run(engine: EngineRun['engine'], perSecond: number, memory: number, ids: string[][]): EngineRun {
+  const ok = { status: 'ok' as const, loop: loop(perSecond), sampleIds: ids };
+  return {
+    engine,
+    status: 'ok',
+    docs: 1_000_000,
+    buildMs: engine === 'Loupe' ? 10_000 : 28_000,
+    memory: { heapDelta: memory, externalDelta: 0, totalDelta: memory, gcForced: true },
+    kinds: { terms1: ok, terms2: ok, terms3: ok, filtered: ok },
+    wallMs: 1,
+  };
+}
+
+const report: DatasetReport = {
+  dataset: 'access-logs',
+  title: 't',
+  docs: 1_000_000,
+  queriesPerKind: 200,
+  runs: [
+    run('Loupe', 600, 100, [['1', '2', '3'], ['4']]),
+    run('MiniSearch', 1.5, 1000, [['3', '2', '9'], ['5']]),
+    {
+      engine: 'Orama',
+      status: 'stopped',
+      reason: 'a query took over 60 s',
+      buildMs: 90_000,
+      kinds: {
+        terms1: { status: 'stopped', limitMs: 60_000, completedQueries: 0 },
+        terms2: { status: 'skipped', reason: 'not run: Orama was stopped' },
+      },
+      wallMs: 1,
+    },
+  ],
+};
+
+describe('top-10 overlap', () => {
+  it('is the share of ids two engines agree on, averaged over queries', () => {
+    expect(topOverlap([['a', 'b'], ['c']], [['b', 'a'], ['d']])).toEqual({ mean: 0.5, queries: 2 });
+    expect(topOverlap([[]], [[]])).toEqual({ mean: NaN, queries: 0 });
+    expect(topOverlap([['a', 'b', 'c', 'd']], [['a']])).toEqual({ mean: 0.25, queries: 1 });
+  });
+});
+
+describe('ratios', () => {
+  it('compare Loupe with MiniSearch against the targets of issue 3', () => {
+    const lines = miniSearchRatios(report);
+    expect(lines[0]).toMatchObject({ metric: '1 term q/s', loupe: 600, peer: 1.5, ratio: 400, met: true });
+    const memory = lines.find((l) => l.metric.startsWith('memory'))!;
+    expect(memory).toMatchObject({ ratio: 0.1, met: true });
+  });
+
+  it('compare Loupe with the Lucene anchor: within 2× of its throughput and build time', () => {
+    const lines = luceneRatios(report);
+    expect(lines[0]).toMatchObject({ loupe: 600, peer: 1000, ratio: 0.6, met: true });
+    expect(lines[1]).toMatchObject({ peer: 460 });
+    expect(lines[3]).toMatchObject({ metric: 'build time', peer: 7000, met: true });
+    expect(luceneRatios({ ...report, runs: [run('Loupe', 300, 1, [])] })[0].met).toBe(false);
+  });
+});
+
+describe('the engine table', () => {
+  it('shows a stopped peer as stopped instead of a figure', () => {
+    const table = engineTable(report);
+    expect(table).toContain('> 60 s/query (stopped)');
+    expect(table).toContain('not run');
+    expect(table).toMatch(/MiniSearch .* 33 % \(8 q\)/);
+  });
+});
