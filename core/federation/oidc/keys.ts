@@ -72,10 +72,12 @@ export class KeyStore {
     return this.keys.find((k) => k.retiredAt === undefined)!;
   }
 
-  /** Keys a verifier may still meet: the active one and retired ones within their retention. */
+  /** Keys a verifier may still meet: the active one first, then retired ones within their retention. */
   published(): SigningKey[] {
     const now = this.clock.now();
-    return this.keys.filter((k) => k.retiredAt === undefined || k.retiredAt + this.retainSeconds * 1000 > now);
+    return this.keys
+      .filter((k) => k.retiredAt === undefined || k.retiredAt + this.retainSeconds * 1000 > now)
+      .sort((a, b) => Number(a.retiredAt !== undefined) - Number(b.retiredAt !== undefined) || b.createdAt - a.createdAt);
   }
 
   byKid(kid: string): SigningKey | undefined {

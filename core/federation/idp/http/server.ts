@@ -38,7 +38,8 @@ export function requestListener(router: Router<HttpCtx>, log: Logger, secure: bo
         await m.handler(ctx, m.params);
       } catch (err) {
         if (res.headersSent) return res.destroy();
-        if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'invalid_request', error_description: 'Request entity too large' });
+        // The rest of an oversized body is never read, so this connection cannot be reused.
+        if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'invalid_request', error_description: 'Request entity too large' }, { connection: 'close' });
         if (err instanceof OAuthError) return sendJson(res, err.status, err.toJSON());
         if (err instanceof IdpError) return sendIdpError(ctx, err);
         log.error('request failed', { method: req.method, path: url.pathname, error: (err as Error).message });
