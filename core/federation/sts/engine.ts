@@ -341,10 +341,6 @@ export class StsEngine {
     const amzDate = Array.isArray(dateHeader) ? dateHeader[0] : dateHeader;
     const signedAt = parseAmzDate(amzDate);
     if (Number.isNaN(signedAt) || !amzDate!.startsWith(auth.date)) throw new StsError('IncompleteSignature', 'Date must be in ISO-8601 \'basic format\'. Got \'' + (amzDate ?? '') + "'. See http://en.wikipedia.org/wiki/ISO_8601", 400);
-    const now = this.now();
-    if (Math.abs(now - signedAt) > 15 * 60_000) {
-      throw new StsError('SignatureDoesNotMatch', `Signature expired: ${amzDate} is now earlier than ${amzBasic(now - 15 * 60_000)} (${amzBasic(now)} - 15 min.)`, 403);
-    }
     if (!(await signatureMatches(req, auth, session.secretAccessKey, token, signedAt))) {
       throw new StsError(
         'SignatureDoesNotMatch',
@@ -352,7 +348,12 @@ export class StsEngine {
         403,
       );
     }
+    // An expired token is reported as such even when the request is old too.
+    const now = this.now();
     if (Date.parse(session.expiration) <= now) throw new StsError('ExpiredToken', 'The security token included in the request is expired', 403);
+    if (Math.abs(now - signedAt) > 15 * 60_000) {
+      throw new StsError('SignatureDoesNotMatch', `Signature expired: ${amzDate} is now earlier than ${amzBasic(now - 15 * 60_000)} (${amzBasic(now)} - 15 min.)`, 403);
+    }
     return { Arn: session.assumedRoleArn, UserId: session.assumedRoleId, Account: this.options.accountId };
   }
 
