@@ -1,5 +1,5 @@
-/** Host implementation of the federation workbench's contract methods (see ../contract/federation.ts). */
-import type { AreaMethods } from '../area.js';
-import type { FederationMethods } from '../contract/federation.js';
+/** Host implementation of the federation workbench: both halves. */
+import { federationIdpArea } from './federation-idp.js';
+import { federationStsArea } from './federation-sts.js';
 
-export const federationArea: AreaMethods<keyof FederationMethods & string> = {};
+export const federationArea = { ...federationIdpArea, ...federationStsArea };

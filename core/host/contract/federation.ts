@@ -1,9 +1,9 @@
-/**
- * Host-contract methods and events of the federation workbench. Owned by the federation engine's issue;
- * everything the engine knows should be reachable from here so a UI can show it.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface FederationMethods {}
+/** The federation workbench's contract: the identity-provider half and the token-service half. */
+import type { FederationIdpMethods, FederationIdpEvents } from './federation-idp.js';
+import type { FederationStsMethods, FederationStsEvents } from './federation-sts.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface FederationEvents {}
+export type * from './federation-idp.js';
+export type * from './federation-sts.js';
+
+export interface FederationMethods extends FederationIdpMethods, FederationStsMethods {}
+export interface FederationEvents extends FederationIdpEvents, FederationStsEvents {}
