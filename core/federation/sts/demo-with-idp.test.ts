@@ -1,0 +1,178 @@
+/**
+ * End to end against the embedded identity provider, over HTTP only: the IdP is started the
+ * way the host starts it (through the service registry) and the two talk through the wire
+ * formats alone — its SAML descriptor, the signed SAMLResponse its login form posts, its
+ * discovery document and JWKS over HTTPS, its access tokens.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import https from 'node:https';
+import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AssumeRoleWithSAMLCommand, AssumeRoleWithWebIdentityCommand, GetCallerIdentityCommand } from '@aws-sdk/client-sts';
+import { silentLogger } from '../../common/log.js';
+import type { ServiceHandle } from '../../common/service.js';
+import { SERVICES } from '../../host/registry.js';
+import { startStsService, type StsApi } from './service.js';
+import { sdkFor } from './testing/harness.js';
+
+const READONLY = 'arn:aws:iam::123456789012:role/LoupeReadOnly';
+const ADMIN = 'arn:aws:iam::123456789012:role/LoupeAdmin';
+const PROVIDER = 'arn:aws:iam::123456789012:saml-provider/loupe';
+
+const dirs: string[] = [];
+const tmp = (p: string) => {
+  const d = mkdtempSync(path.join(os.tmpdir(), p));
+  dirs.push(d);
+  return d;
+};
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function startIdp(port = 0, httpsPort = 0): Promise<ServiceHandle> {
+  const start = await SERVICES.idp.load!();
+  return start({ host: '127.0.0.1', port, httpsPort, dataDir: tmp('loupe-e2e-idp-'), log: silentLogger, peers: {} });
+}
+
+async function startSts(idpHttp: string, idpHttps: string): Promise<ServiceHandle<StsApi>> {
+  return startStsService({ host: '127.0.0.1', port: 0, dataDir: tmp('loupe-e2e-sts-'), log: silentLogger, peers: { idp: idpHttp, idpHttps } as never });
+}
+
+/** Logs in through the IdP's SSO login form and returns the SAMLResponse its auto-submit form would POST. */
+async function samlLogin(idpUrl: string, username: string, password: string, client = 'cloud'): Promise<{ action: string; samlResponse: string }> {
+  const page = await (await fetch(`${idpUrl}/realms/federation/protocol/saml/clients/${client}`)).text();
+  const action = /<form id="kc-form-login" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+  expect(page).toMatch(/name="username"/);
+  expect(page).toMatch(/name="password"/);
+  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password }) });
+  const html = await res.text();
+  const formAction = /<FORM METHOD="POST" ACTION="([^"]+)"/i.exec(html)![1]!;
+  const saml = /NAME="SAMLResponse" VALUE="([^"]+)"/i.exec(html)![1]!;
+  return { action: formAction, samlResponse: saml.replace(/&#x2B;|&#43;/g, '+').replace(/&#x3D;|&#61;/g, '=').replace(/&amp;/g, '&') };
+}
+
+/** The OIDC password grant over the IdP's HTTPS endpoint (a test client: it skips CA checks; the STS pins the thumbprint). */
+function passwordGrant(httpsUrl: string, username: string, password: string): Promise<{ status: number; body: Record<string, string> }> {
+  const body = new URLSearchParams({ grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username, password }).toString();
+  return new Promise((resolve, reject) => {
+    const req = https.request(`${httpsUrl}/realms/federation/protocol/openid-connect/token`, { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, string> }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('the demo flows against the embedded IdP', () => {
+  let idp: ServiceHandle;
+  let sts: ServiceHandle<StsApi>;
+  beforeAll(async () => {
+    idp = await startIdp();
+    sts = await startSts(idp.url, idp.extraUrls!.https!);
+  });
+  afterAll(async () => {
+    await sts?.close();
+    await idp?.close();
+  });
+
+  it('the demo account is seeded from the IdP: SAML provider from its descriptor, OIDC provider from its https realm', async () => {
+    const seed = (await (await fetch(`${sts.url}/loupe/admin/seed`)).json()) as { pending: string[] };
+    expect(seed.pending).toEqual([]);
+    const account = (await (await fetch(`${sts.url}/loupe/admin/account`)).json()) as {
+      accountId: string;
+      samlProviders: { arn: string; entityId: string }[];
+      oidcProviders: { url: string; clientIds: string[]; thumbprints: string[] }[];
+      roles: { arn: string }[];
+    };
+    expect(account.accountId).toBe('123456789012');
+    expect(account.samlProviders).toEqual([expect.objectContaining({ arn: PROVIDER, entityId: `${idp.url}/realms/federation` })]);
+    expect(account.oidcProviders).toEqual([expect.objectContaining({ url: `${idp.extraUrls!.https}/realms/federation`, clientIds: ['loupe-cli'], thumbprints: [expect.stringMatching(/^[0-9a-f]{40}$/)] })]);
+    expect(account.roles.map((r) => r.arn).sort()).toEqual([ADMIN, READONLY]);
+  });
+
+  it('SAML: login form → SSO form → AssumeRoleWithSAML → GetCallerIdentity, all through the SDK', async () => {
+    const { action, samlResponse } = await samlLogin(idp.url, 'alice', 'alice');
+    expect(action).toBe('https://signin.aws.amazon.com/saml');
+    const sdk = sdkFor(sts.url);
+    const out = await sdk.send(new AssumeRoleWithSAMLCommand({ RoleArn: ADMIN, PrincipalArn: PROVIDER, SAMLAssertion: samlResponse }));
+    expect(out.AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeAdmin/alice');
+    expect(out.Issuer).toBe(`${idp.url}/realms/federation`);
+    const c = out.Credentials!;
+    const me = await sdkFor(sts.url, { accessKeyId: c.AccessKeyId!, secretAccessKey: c.SecretAccessKey!, sessionToken: c.SessionToken! } as never).send(new GetCallerIdentityCommand({}));
+    expect(me.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeAdmin/alice');
+  });
+
+  it('bob may not assume the admin role: his assertion only carries read-only', async () => {
+    const { samlResponse } = await samlLogin(idp.url, 'bob', 'bob');
+    const sdk = sdkFor(sts.url);
+    await expect(sdk.send(new AssumeRoleWithSAMLCommand({ RoleArn: ADMIN, PrincipalArn: PROVIDER, SAMLAssertion: samlResponse }))).rejects.toMatchObject({
+      Code: 'AccessDenied',
+      message: 'Not authorized to perform sts:AssumeRoleWithSAML',
+    });
+    const ok = await sdk.send(new AssumeRoleWithSAMLCommand({ RoleArn: READONLY, PrincipalArn: PROVIDER, SAMLAssertion: samlResponse }));
+    expect(ok.AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeReadOnly/bob');
+  });
+
+  it('the client without a RoleSessionName mapper shows the spec error', async () => {
+    const { samlResponse } = await samlLogin(idp.url, 'alice', 'alice', 'cloud-no-session-name');
+    await expect(sdkFor(sts.url).send(new AssumeRoleWithSAMLCommand({ RoleArn: ADMIN, PrincipalArn: PROVIDER, SAMLAssertion: samlResponse }))).rejects.toMatchObject({
+      name: 'InvalidIdentityTokenException',
+      Code: 'InvalidIdentityToken',
+      message: 'RoleSessionName is required in AuthnResponse',
+    });
+  });
+
+  it('DurationSeconds above LoupeReadOnly\'s one-hour maximum is refused in AWS words', async () => {
+    const { samlResponse } = await samlLogin(idp.url, 'alice', 'alice');
+    await expect(sdkFor(sts.url).send(new AssumeRoleWithSAMLCommand({ RoleArn: READONLY, PrincipalArn: PROVIDER, SAMLAssertion: samlResponse, DurationSeconds: 7200 }))).rejects.toMatchObject({
+      Code: 'ValidationError',
+      message: 'The requested DurationSeconds exceeds the MaxSessionDuration set for this role.',
+    });
+  });
+
+  it('OIDC: password grant over HTTPS → AssumeRoleWithWebIdentity through the SDK', async () => {
+    const grant = await passwordGrant(idp.extraUrls!.https!, 'alice', 'alice');
+    expect(grant.status).toBe(200);
+    const out = await sdkFor(sts.url).send(new AssumeRoleWithWebIdentityCommand({ RoleArn: READONLY, RoleSessionName: 'alice-cli', WebIdentityToken: grant.body.access_token! }));
+    expect(out.AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeReadOnly/alice-cli');
+    expect(out.Audience).toBe('loupe-cli');
+    expect(out.Provider).toBe(`arn:aws:iam::123456789012:oidc-provider/${idp.extraUrls!.https!.slice(8)}/realms/federation`);
+  });
+});
+
+describe('when the IdP starts after the token service', () => {
+  it('the demo providers are created once the IdP answers', async () => {
+    const [port, httpsPort] = [await freePort(), await freePort()];
+    const sts = await startSts(`http://127.0.0.1:${port}`, `https://127.0.0.1:${httpsPort}`);
+    let idp: ServiceHandle | undefined;
+    try {
+      const before = (await (await fetch(`${sts.url}/loupe/admin/seed`)).json()) as { pending: string[] };
+      expect(before.pending).toEqual(['saml', 'oidc']);
+      // The roles exist already; the providers wait.
+      expect(((await (await fetch(`${sts.url}/loupe/admin/roles`)).json()) as { roles: unknown[] }).roles).toHaveLength(2);
+      idp = await startIdp(port, httpsPort);
+      // The next request retries first.
+      const after = (await (await fetch(`${sts.url}/loupe/admin/seed`)).json()) as { pending: string[] };
+      expect(after.pending).toEqual([]);
+      const account = (await (await fetch(`${sts.url}/loupe/admin/account`)).json()) as { samlProviders: unknown[]; oidcProviders: unknown[] };
+      expect(account.samlProviders).toHaveLength(1);
+      expect(account.oidcProviders).toHaveLength(1);
+    } finally {
+      await sts.close();
+      await idp?.close();
+    }
+  });
+});
