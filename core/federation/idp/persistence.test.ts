@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
 /**
  * What a user created survives a restart: realms, users (and their passwords), clients, the
  * signing keys (same kid, same certificate) and the HTTPS certificate; key files are 0600.
@@ -37,7 +38,7 @@ describe('restart', () => {
       metadataXml: `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://sp.example/metadata"><md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"><md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://sp.example/acs" index="0"/></md:SPSSODescriptor></md:EntityDescriptor>`,
       urlName: 'sp',
     });
-    const token1 = await (await postForm(`${h.idp.url}/realms/federation/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'alice', password: 'alice' })).json();
+    const token1 = await (await postForm(`${h.idp.url}/realms/federation/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'alice', password: 'alice' })).json() as any;
     const cert1 = h.idp.api.tlsCertPem;
     const jwks1 = await (await fetch(`${h.idp.url}/realms/federation/protocol/openid-connect/certs`)).text();
     await h.close();
@@ -46,7 +47,7 @@ describe('restart', () => {
     const jwks2 = await (await fetch(`${h.idp.url}/realms/federation/protocol/openid-connect/certs`)).text();
     expect(jwks2).toBe(jwks1);
     expect(h.idp.api.tlsCertPem).toBe(cert1);
-    const token2 = await (await postForm(`${h.idp.url}/realms/federation/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'alice', password: 'alice' })).json();
+    const token2 = await (await postForm(`${h.idp.url}/realms/federation/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'alice', password: 'alice' })).json() as any;
     expect(decodeProtectedHeader(token2.access_token).kid).toBe(decodeProtectedHeader(token1.access_token).kid);
     // The admin password given on first start still works; the seed was not run twice.
     const adm = await postForm(`${h.idp.url}/realms/master/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'admin-cli', username: 'admin', password: 'admin-pass' });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
 /**
  * The admin API on Keycloak's paths, used the way Keycloak's is: a master-realm token from the
  * password grant with client admin-cli, then Bearer calls. Builds a realm from nothing and logs
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const password = readFileSync(path.join(h.dir, 'admin-password'), 'utf8').trim();
   const res = await postForm(`${h.idp.url}/realms/master/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'admin-cli', username: 'admin', password });
   expect(res.status).toBe(200);
-  auth = { authorization: `Bearer ${(await res.json()).access_token}`, 'content-type': 'application/json' };
+  auth = { authorization: `Bearer ${(await res.json() as any).access_token}`, 'content-type': 'application/json' };
   admin = `${h.idp.url}/admin/realms`;
 });
 afterAll(async () => {
@@ -37,7 +38,7 @@ describe('admin API protection', () => {
 
   it('without a token → 401; with a token from another realm (not master) → 401', async () => {
     expect((await fetch(admin)).status).toBe(401);
-    const alice = await (await postForm(`${h.idp.url}/realms/federation/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'alice', password: 'alice' })).json();
+    const alice = await (await postForm(`${h.idp.url}/realms/federation/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'alice', password: 'alice' })).json() as any;
     expect((await fetch(admin, { headers: { authorization: `Bearer ${alice.access_token}` } })).status).toBe(401);
   });
 
@@ -55,9 +56,9 @@ describe('admin API protection', () => {
 
 describe('building a realm through the admin API', () => {
   it('lists the seeded realms and the demo clients with their SAML settings', async () => {
-    const realms = await (await call('GET', admin)).json();
+    const realms = await (await call('GET', admin)).json() as any;
     expect(realms.map((r: { realm: string }) => r.realm).sort()).toEqual(['federation', 'master']);
-    const clients = await (await call('GET', `${admin}/federation/clients`)).json();
+    const clients = await (await call('GET', `${admin}/federation/clients`)).json() as any;
     const cloud = clients.find((c: { attributes?: Record<string, string> }) => c.attributes?.saml_idp_initiated_sso_url_name === 'cloud');
     expect(cloud).toMatchObject({ clientId: 'urn:amazon:webservices', protocol: 'saml', fullScopeAllowed: false, baseUrl: '/realms/federation/protocol/saml/clients/cloud' });
     expect(cloud.attributes).toMatchObject({ saml_assertion_consumer_url_post: 'https://signin.aws.amazon.com/saml', 'saml.signature.algorithm': 'RSA_SHA256' });
@@ -67,7 +68,7 @@ describe('building a realm through the admin API', () => {
     const cli = clients.find((c: { clientId: string }) => c.clientId === 'loupe-cli');
     expect(cli).toMatchObject({ protocol: 'openid-connect', publicClient: false, secret: 'loupe-cli-secret', directAccessGrantsEnabled: true });
     expect(clients.find((c: { clientId: string }) => c.clientId === 'loupe-web').directAccessGrantsEnabled).toBe(false);
-    const users = await (await call('GET', `${admin}/federation/users`)).json();
+    const users = await (await call('GET', `${admin}/federation/users`)).json() as any;
     expect(JSON.stringify(users)).not.toMatch(/scrypt|credentials/);
   });
 
@@ -77,7 +78,7 @@ describe('building a realm through the admin API', () => {
     const pair = 'arn:aws:iam::210987654321:role/Dev,arn:aws:iam::210987654321:saml-provider/acme';
     expect((await call('POST', `${admin}/acme/roles`, { name: pair })).status).toBe(201);
     expect((await call('POST', `${admin}/acme/groups`, { name: 'devs' })).status).toBe(201);
-    const groups = await (await call('GET', `${admin}/acme/groups`)).json();
+    const groups = await (await call('GET', `${admin}/acme/groups`)).json() as any;
     expect((await call('POST', `${admin}/acme/groups/${groups[0].id}/role-mappings/realm`, [{ name: pair }])).status).toBe(204);
     const created = await call('POST', `${admin}/acme/users`, { username: 'Carol', email: 'carol@acme.test', enabled: true, credentials: [{ type: 'password', value: 'c4rol', temporary: false }] });
     expect(created.status).toBe(201);
@@ -86,11 +87,11 @@ describe('building a realm through the admin API', () => {
     expect((await call('PUT', `${admin}/acme/users/${userId}/groups/${groups[0].id}`)).status).toBe(204);
 
     // Keycloak's import step: metadata XML → ClientRepresentation.
-    const converted = await (await call('POST', `${admin}/acme/client-description-converter`, awsSigninMetadata())).json();
+    const converted = await (await call('POST', `${admin}/acme/client-description-converter`, awsSigninMetadata())).json() as any;
     expect(converted).toMatchObject({ clientId: 'urn:amazon:webservices', protocol: 'saml', redirectUris: ['https://signin.aws.amazon.com/saml'] });
     const reg = await call('POST', `${admin}/acme/clients/from-saml-metadata`, { metadataXml: awsSigninMetadata(), urlName: 'aws', scopeRealmRoles: [pair], cloudMappers: { roleSessionName: false, sessionDuration: 7200 } });
     expect(reg.status).toBe(201);
-    const client = await reg.json();
+    const client = await reg.json() as any;
     const mapper = await call('POST', `${admin}/acme/clients/${client.id}/protocol-mappers/models`, {
       name: 'session name from email',
       protocol: 'saml',
@@ -98,7 +99,7 @@ describe('building a realm through the admin API', () => {
       config: { 'user.attribute': 'email', 'attribute.name': 'https://cloud.example/SAML/Attributes/RoleSessionName', 'attribute.nameformat': 'Basic' },
     });
     expect(mapper.status).toBe(201);
-    const mappers = await (await call('GET', `${admin}/acme/clients/${client.id}/protocol-mappers/models`)).json();
+    const mappers = await (await call('GET', `${admin}/acme/clients/${client.id}/protocol-mappers/models`)).json() as any;
     expect(mappers.map((m: { name: string }) => m.name)).toEqual(['Role', 'SessionDuration', 'session name from email']);
 
     const res = await postForm(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'c4rol' });
@@ -112,7 +113,7 @@ describe('building a realm through the admin API', () => {
   it('Full Scope Allowed off: a role outside the client scope is not sent', async () => {
     const other = 'arn:aws:iam::210987654321:role/Other,arn:aws:iam::210987654321:saml-provider/acme';
     await call('POST', `${admin}/acme/roles`, { name: other });
-    const users = await (await call('GET', `${admin}/acme/users?username=carol&exact=true`)).json();
+    const users = await (await call('GET', `${admin}/acme/users?username=carol&exact=true`)).json() as any;
     expect((await call('POST', `${admin}/acme/users/${users[0].id}/role-mappings/realm`, [{ name: other }])).status).toBe(204);
     const res = await postForm(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'c4rol' });
     const s = summarizeSamlResponse(parseAutoPost(await res.text()).SAMLResponse, 'https://cloud.example');
@@ -122,21 +123,21 @@ describe('building a realm through the admin API', () => {
   it('bad input gets a clear 4xx and nothing changes', async () => {
     const bad = await call('POST', `${admin}/acme/users`, '{"username":');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ errorMessage: 'Cannot parse the JSON' });
+    expect(await bad.json() as any).toEqual({ errorMessage: 'Cannot parse the JSON' });
     const noAcs = await call('POST', `${admin}/acme/clients/from-saml-metadata`, { metadataXml: '<x/>', urlName: 'y' });
     expect(noAcs.status).toBe(400);
-    expect((await noAcs.json()).errorMessage).toMatch(/^Could not read the SAML metadata/);
+    expect((await noAcs.json() as any).errorMessage).toMatch(/^Could not read the SAML metadata/);
     const missing = await call('GET', `${admin}/nope/users`);
     expect(missing.status).toBe(404);
     expect((await call('GET', `${admin}/acme/users`)).status).toBe(200);
   });
 
   it('passwords can be reset and clients deleted', async () => {
-    const users = await (await call('GET', `${admin}/acme/users?username=carol`)).json();
+    const users = await (await call('GET', `${admin}/acme/users?username=carol`)).json() as any;
     expect((await call('PUT', `${admin}/acme/users/${users[0].id}/reset-password`, { type: 'password', value: 'n3w', temporary: false })).status).toBe(204);
     const ok = await postForm(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'n3w' });
     expect(await ok.text()).toContain('SAMLResponse');
-    const clients = await (await call('GET', `${admin}/acme/clients?clientId=urn:amazon:webservices`)).json();
+    const clients = await (await call('GET', `${admin}/acme/clients?clientId=urn:amazon:webservices`)).json() as any;
     expect((await call('DELETE', `${admin}/acme/clients/${clients[0].id}`)).status).toBe(204);
     expect((await fetch(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`)).status).toBe(400);
   });

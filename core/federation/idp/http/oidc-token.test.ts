@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
 /**
  * The OpenID Connect side over real HTTP: discovery, JWKS, the three grants with tokens verified
  * by jose against the JWKS, and Keycloak's exact error bodies (texts from Keycloak's
@@ -27,17 +28,17 @@ const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.
 
 describe('discovery and keys', () => {
   it('the discovery document names the realm URL as issuer and Keycloak endpoint paths, with and without /auth', async () => {
-    const doc = await (await fetch(`${realm}/.well-known/openid-configuration`)).json();
+    const doc = await (await fetch(`${realm}/.well-known/openid-configuration`)).json() as any;
     expect(doc.issuer).toBe(realm);
     expect(doc.token_endpoint).toBe(`${realm}/protocol/openid-connect/token`);
     expect(doc.jwks_uri).toBe(`${realm}/protocol/openid-connect/certs`);
     expect(doc.id_token_signing_alg_values_supported).toContain('RS256');
-    const old = await (await fetch(`${h.idp.url}/auth/realms/federation/.well-known/openid-configuration`)).json();
+    const old = await (await fetch(`${h.idp.url}/auth/realms/federation/.well-known/openid-configuration`)).json() as any;
     expect(old.issuer).toBe(`${h.idp.url}/auth/realms/federation`);
   });
 
   it('the JWKS has an RS256 signing key with its certificate', async () => {
-    const jwks = await (await fetch(`${realm}/protocol/openid-connect/certs`)).json();
+    const jwks = await (await fetch(`${realm}/protocol/openid-connect/certs`)).json() as any;
     expect(jwks.keys.length).toBeGreaterThanOrEqual(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', e: 'AQAB' });
     expect(jwks.keys[0].x5c[0]).toMatch(/^MII/);
@@ -49,7 +50,7 @@ describe('password grant', () => {
     const res = await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 300, refresh_expires_in: 1800, 'not-before-policy': 0, scope: 'profile email' });
     const jwks = createRemoteJWKSet(new URL(`${realm}/protocol/openid-connect/certs`));
     const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, { issuer: realm, audience: 'loupe-cli', algorithms: ['RS256'] });
@@ -62,23 +63,23 @@ describe('password grant', () => {
 
   it('scope=openid adds an ID token; HTTP Basic client authentication works', async () => {
     const res = await postForm(token, { grant_type: 'password', username: 'bob', password: 'bob', scope: 'openid' }, basic('loupe-cli', 'loupe-cli-secret'));
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(body.scope).toBe('openid profile email');
     const id = decodeJwt(body.id_token);
     expect(id).toMatchObject({ typ: 'ID', aud: 'loupe-cli', preferred_username: 'bob' });
   });
 
   it('the refresh token gets a new access token for the same user', async () => {
-    const first = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json();
+    const first = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json() as any;
     const res = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token, ...cli });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(decodeJwt(body.access_token).preferred_username).toBe('alice');
     expect(body.session_state).toBe(first.session_state);
   });
 
   it('client_credentials gives a service-account token and no refresh token', async () => {
-    const body = await (await postForm(token, { grant_type: 'client_credentials', ...cli })).json();
+    const body = await (await postForm(token, { grant_type: 'client_credentials', ...cli })).json() as any;
     expect(decodeJwt(body.access_token).preferred_username).toBe('service-account-loupe-cli');
     expect(body.refresh_token).toBeUndefined();
     expect(body.refresh_expires_in).toBe(0);
@@ -106,20 +107,20 @@ describe("Keycloak's token errors", () => {
     const res = await postForm(token, fields, headers);
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual(body);
+    expect(await res.json() as any).toEqual(body);
   });
 
   it("a refresh token used by another client is refused with Keycloak's words", async () => {
-    const first = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json();
+    const first = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json() as any;
     const res = await postForm(token, { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'loupe-web', client_secret: 'loupe-web-secret' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'invalid_grant', error_description: "Invalid refresh token. Token client and authorized client don't match" });
+    expect(await res.json() as any).toEqual({ error: 'invalid_grant', error_description: "Invalid refresh token. Token client and authorized client don't match" });
   });
 
   it('unknown realm → 404 {"error":"Realm does not exist"}', async () => {
     const res = await postForm(`${h.idp.url}/realms/nope/protocol/openid-connect/token`, { grant_type: 'password', ...cli });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Realm does not exist' });
+    expect(await res.json() as any).toEqual({ error: 'Realm does not exist' });
   });
 });
 
@@ -133,7 +134,7 @@ describe('the server stays up after garbage', () => {
     expect(get.status).toBe(405);
     const nothing = await fetch(`${h.idp.url}/nothing/here`);
     expect(nothing.status).toBe(404);
-    expect(await nothing.json()).toEqual({ error: 'Unable to find matching target resource method' });
+    expect(await nothing.json() as any).toEqual({ error: 'Unable to find matching target resource method' });
     const huge = await fetch(token, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=' + 'x'.repeat(2 * 1024 * 1024) }).catch(() => undefined);
     if (huge) expect(huge.status).toBe(413);
     const ok = await postForm(token, { grant_type: 'password', username: 'bob', password: 'bob', ...cli });
@@ -143,15 +144,15 @@ describe('the server stays up after garbage', () => {
 
 describe('key rotation', () => {
   it('a token signed before rotation still verifies against the JWKS, which now has both keys', async () => {
-    const before = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json();
+    const before = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json() as any;
     const oldKid = decodeProtectedHeader(before.access_token).kid;
     const { kid: newKid } = await h.idp.api.rotateKeys();
     expect(newKid).not.toBe(oldKid);
-    const jwks = await (await fetch(`${realm}/protocol/openid-connect/certs`)).json();
+    const jwks = await (await fetch(`${realm}/protocol/openid-connect/certs`)).json() as any;
     expect(jwks.keys.map((k: { kid: string }) => k.kid)).toEqual(expect.arrayContaining([oldKid, newKid]));
     const remote = createRemoteJWKSet(new URL(`${realm}/protocol/openid-connect/certs`));
     await expect(jwtVerify(before.access_token, remote, { issuer: realm })).resolves.toBeTruthy();
-    const after = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json();
+    const after = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json() as any;
     expect(decodeProtectedHeader(after.access_token).kid).toBe(newKid);
     // The descriptor publishes both certificates, active first... and SAML is signed with the new one.
     const xml = await (await fetch(`${realm}/protocol/saml/descriptor`)).text();

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
 /**
  * SAML over real HTTP against the demo seed: login form → credentials → Keycloak's auto-submit
  * form → a SAMLResponse that the real xmlsec1 accepts, with what AWS's sign-in service reads.
@@ -141,7 +142,7 @@ describe('IdP-initiated SSO for the cloud client', () => {
     expect(await res.text()).toContain('Client not found.');
     const r2 = await fetch(`${h.idp.url}/realms/nope/protocol/saml/clients/cloud`);
     expect(r2.status).toBe(404);
-    expect(await r2.json()).toEqual({ error: 'Realm does not exist' });
+    expect(await r2.json() as any).toEqual({ error: 'Realm does not exist' });
   });
 });
 

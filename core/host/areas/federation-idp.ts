@@ -1,0 +1,272 @@
+/**
+ * Host implementation of the federation IDP-side contract methods (see ../contract/federation-idp.ts).
+ * Listing reads the embedded IdP in-process; URLs, the password grant and the capture go over
+ * the wire to `rt.urlOf('idp')`, so they work the same against a real Keycloak.
+ */
+import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import type { AreaMethods, HostRuntime } from '../area.js';
+import { HostCallError } from '../area.js';
+import type { FederationIdpMethods, IdpClientInfo, IdpMapperInfo, IdpUrlsInfo, PasswordGrantResult } from '../contract/federation-idp.js';
+import type { IdpApi } from '../../federation/idp/api.js';
+import { IdpError } from '../../federation/idp/model.js';
+
+const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
+const realmParam = z.object({ realm: z.string().min(1) }).strict();
+
+/** Captures under way, so the UI can cancel one. */
+const running = new Map<string, AbortController>();
+
+function embedded(rt: HostRuntime): IdpApi {
+  const api = rt.handle<IdpApi>('idp')?.api;
+  if (!api) throw new HostCallError('The embedded identity provider is not running (or the IdP is remote; its admin data is read through Keycloak’s admin console).', undefined, 'unavailable');
+  return api;
+}
+
+/** Engine errors reach the UI with Keycloak's admin error body as detail. */
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof IdpError) throw new HostCallError(err.description, err.status === 404 ? { error: err.description } : { errorMessage: err.description });
+    throw err;
+  }
+}
+
+function realmUrl(rt: HostRuntime, realm: string, https?: boolean): { base: string; realmUrl: string; httpsBase?: string } {
+  const api = rt.handle<IdpApi>('idp')?.api;
+  const base = (https && api ? api.httpsUrl : rt.urlOf('idp')).replace(/\/+$/, '');
+  return { base, realmUrl: `${base}/realms/${encodeURIComponent(realm)}`, ...(api ? { httpsBase: api.httpsUrl } : {}) };
+}
+
+function toClientInfo(c: Record<string, unknown>, ssoBase: string): IdpClientInfo {
+  const attrs = (c.attributes as Record<string, string> | undefined) ?? {};
+  const saml = c.protocol === 'saml';
+  const urlName = attrs.saml_idp_initiated_sso_url_name;
+  return {
+    id: String(c.id),
+    clientId: String(c.clientId),
+    protocol: saml ? 'saml' : 'openid-connect',
+    ...(typeof c.name === 'string' ? { name: c.name } : {}),
+    enabled: c.enabled === true,
+    fullScopeAllowed: c.fullScopeAllowed === true,
+    scopeRealmRoles: (c.scopeRealmRoles as string[]) ?? [],
+    mappers: (c.protocolMappers as IdpMapperInfo[]) ?? [],
+    ...(typeof c.baseUrl === 'string' ? { baseUrl: c.baseUrl } : {}),
+    ...(saml
+      ? {
+          ...(urlName ? { urlName, ssoUrl: `${ssoBase}/protocol/saml/clients/${encodeURIComponent(urlName)}` } : {}),
+          acsUrls: (c.redirectUris as string[]) ?? [],
+          signResponse: attrs['saml.server.signature'] === 'true',
+          signAssertion: attrs['saml.assertion.signature'] === 'true',
+          ...(attrs['saml.assertion.lifespan'] ? { assertionLifespan: Number(attrs['saml.assertion.lifespan']) } : {}),
+        }
+      : {
+          publicClient: c.publicClient === true,
+          directAccessGrantsEnabled: c.directAccessGrantsEnabled === true,
+          serviceAccountsEnabled: c.serviceAccountsEnabled === true,
+          hasSecret: typeof c.secret === 'string',
+        }),
+  };
+}
+
+export const federationIdpArea: AreaMethods<keyof FederationIdpMethods & string> = {
+  'federation.realms': {
+    params: noParams,
+    summary: 'realms of the embedded identity provider with their lifespans and counts',
+    handler: (_p, rt) =>
+      guard(() =>
+        embedded(rt).realms().map((r) => {
+          const attrs = (r.attributes as Record<string, string>) ?? {};
+          return {
+            realm: String(r.realm),
+            ...(typeof r.displayName === 'string' ? { displayName: r.displayName } : {}),
+            enabled: r.enabled === true,
+            cloudDomain: attrs.cloudDomain ?? 'https://aws.amazon.com',
+            accessTokenLifespan: Number(r.accessTokenLifespan),
+            accessCodeLifespan: Number(r.accessCodeLifespan),
+            ssoSessionIdleTimeout: Number(r.ssoSessionIdleTimeout),
+            ssoSessionMaxLifespan: Number(r.ssoSessionMaxLifespan),
+            counts: r.counts as { users: number; groups: number; roles: number; clients: number },
+          };
+        }),
+      ),
+  },
+  'federation.users': {
+    params: realmParam,
+    summary: "a realm's users with their direct, group and effective roles",
+    handler: (p, rt) =>
+      guard(() =>
+        embedded(rt).users(p.realm).map((u) => ({
+          id: String(u.id),
+          username: String(u.username),
+          enabled: u.enabled === true,
+          ...(typeof u.email === 'string' ? { email: u.email } : {}),
+          ...(typeof u.firstName === 'string' ? { firstName: u.firstName } : {}),
+          ...(typeof u.lastName === 'string' ? { lastName: u.lastName } : {}),
+          groups: u.groups as string[],
+          realmRoles: u.realmRoles as string[],
+          effectiveRoles: u.effectiveRoles as string[],
+          hasPassword: u.hasPassword === true,
+        })),
+      ),
+  },
+  'federation.groups': {
+    params: realmParam,
+    summary: "a realm's groups and their roles",
+    handler: (p, rt) => guard(() => embedded(rt).groups(p.realm).map((g) => ({ id: String(g.id), name: String(g.name), path: String(g.path), realmRoles: g.realmRoles as string[] }))),
+  },
+  'federation.roles': {
+    params: realmParam,
+    summary: "a realm's roles (for a cloud: role_arn,provider_arn)",
+    handler: (p, rt) => guard(() => embedded(rt).roles(p.realm).map((r) => ({ id: String(r.id), name: String(r.name), ...(typeof r.description === 'string' ? { description: r.description } : {}) }))),
+  },
+  'federation.clients': {
+    params: realmParam,
+    summary: "a realm's SAML and OIDC clients with SSO URLs, ACS URLs, signing and mappers",
+    handler: (p, rt) => guard(() => embedded(rt).clients(p.realm).map((c) => toClientInfo(c, realmUrl(rt, p.realm).realmUrl))),
+  },
+  'federation.mappers': {
+    params: z.object({ realm: z.string().min(1), client: z.string().min(1) }).strict(),
+    summary: "a client's protocol mappers (by internal id or clientId)",
+    handler: (p, rt) => guard(() => embedded(rt).mappers(p.realm, p.client) as unknown as IdpMapperInfo[]),
+  },
+  'federation.idpUrls': {
+    params: z.object({ realm: z.string().min(1), https: z.boolean().optional() }).strict(),
+    summary: 'discovery, JWKS, token, SAML descriptor and SSO URLs of a realm',
+    handler: (p, rt): IdpUrlsInfo => {
+      const { base, realmUrl: url, httpsBase } = realmUrl(rt, p.realm, p.https);
+      const api = rt.handle<IdpApi>('idp')?.api;
+      const sso = api ? guard(() => api.urls(p.realm, p.https ? { https: true } : {}).sso) : [];
+      return {
+        base,
+        ...(httpsBase ? { httpsBase } : {}),
+        realmUrl: url,
+        discovery: `${url}/.well-known/openid-configuration`,
+        certs: `${url}/protocol/openid-connect/certs`,
+        token: `${url}/protocol/openid-connect/token`,
+        descriptor: `${url}/protocol/saml/descriptor`,
+        samlEndpoint: `${url}/protocol/saml`,
+        sso,
+        ...(api ? { adminPasswordFile: api.adminPasswordFile } : {}),
+      };
+    },
+  },
+  'federation.capture': {
+    params: z
+      .object({
+        ssoUrl: z.string().url().optional(),
+        realm: z.string().min(1).optional(),
+        urlName: z.string().min(1).optional(),
+        relayState: z.string().optional(),
+        headless: z.boolean().optional(),
+        timeoutSeconds: z.number().int().min(5).max(3600).optional(),
+        extraPatterns: z.array(z.string().min(1)).optional(),
+        ignoreHttpsErrors: z.boolean().optional(),
+        captureId: z.string().min(1).max(100).optional(),
+      })
+      .strict()
+      .refine((p) => p.ssoUrl !== undefined || (p.realm !== undefined && p.urlName !== undefined), { message: 'give ssoUrl, or realm and urlName' }),
+    summary: 'open the IdP SSO URL in Chromium, stop the SAML POST to the sign-in service and return the assertion',
+    handler: async (p, rt) => {
+      const { captureSamlWithPlaywright } = await import('../../federation/capture/playwright-capture.js');
+      const { DEFAULT_SIGNIN_PATTERNS } = await import('../../federation/capture/signin-patterns.js');
+      const { CaptureError } = await import('../../federation/capture/types.js');
+      const captureId = p.captureId ?? randomUUID();
+      if (running.has(captureId)) throw new HostCallError(`A capture with id ${captureId} is already running`);
+      let ssoUrl = p.ssoUrl ?? `${realmUrl(rt, p.realm!).realmUrl}/protocol/saml/clients/${encodeURIComponent(p.urlName!)}`;
+      if (p.relayState !== undefined) {
+        const u = new URL(ssoUrl);
+        u.searchParams.set('RelayState', p.relayState);
+        ssoUrl = u.toString();
+      }
+      const api = rt.handle<IdpApi>('idp')?.api;
+      const cloudDomain = p.realm && api ? guard(() => api.cloudDomain(p.realm!)) : undefined;
+      const abort = new AbortController();
+      running.set(captureId, abort);
+      try {
+        const r = await captureSamlWithPlaywright({
+          ssoUrl,
+          headless: p.headless ?? false,
+          timeoutMs: (p.timeoutSeconds ?? 300) * 1000,
+          patterns: [...DEFAULT_SIGNIN_PATTERNS, ...(p.extraPatterns ?? [])],
+          ...(p.ignoreHttpsErrors !== undefined ? { ignoreHttpsErrors: p.ignoreHttpsErrors } : {}),
+          ...(cloudDomain ? { cloudDomain } : {}),
+          signal: abort.signal,
+          onProgress: (e) => rt.emit('federation.capture.progress', { captureId, ...e }),
+        });
+        const s = r.summary;
+        return {
+          captureId,
+          issuer: s.issuer,
+          subject: s.subject,
+          ...(s.subjectFormat ? { subjectFormat: s.subjectFormat } : {}),
+          ...(s.audience ? { audience: s.audience } : {}),
+          ...(s.destination ? { destination: s.destination } : {}),
+          ...(s.recipient ? { recipient: s.recipient } : {}),
+          roles: s.roles,
+          ...(s.roleSessionName ? { roleSessionName: s.roleSessionName } : {}),
+          ...(s.sessionDuration !== undefined ? { sessionDuration: s.sessionDuration } : {}),
+          ...(s.notBefore ? { notBefore: s.notBefore } : {}),
+          ...(s.notOnOrAfter ? { notOnOrAfter: s.notOnOrAfter } : {}),
+          ...(s.sessionNotOnOrAfter ? { sessionNotOnOrAfter: s.sessionNotOnOrAfter } : {}),
+          ...(r.relayState !== undefined ? { relayState: r.relayState } : {}),
+          acsUrl: r.acsUrl,
+          responseSigned: s.responseSigned,
+          assertionSigned: s.assertionSigned,
+          attributes: s.attributes,
+          samlResponse: r.samlResponse,
+        };
+      } catch (err) {
+        if (err instanceof CaptureError) throw new HostCallError(err.message, { code: err.code });
+        throw err;
+      } finally {
+        running.delete(captureId);
+      }
+    },
+  },
+  'federation.cancelCapture': {
+    params: z.object({ captureId: z.string().min(1) }).strict(),
+    summary: 'stop a running capture',
+    handler: (p) => {
+      const c = running.get(p.captureId);
+      c?.abort();
+      return { cancelled: c !== undefined };
+    },
+  },
+  'federation.passwordGrant': {
+    params: z
+      .object({ realm: z.string().min(1), clientId: z.string().min(1), clientSecret: z.string().optional(), username: z.string().min(1), password: z.string(), scope: z.string().optional() })
+      .strict(),
+    summary: 'OIDC password grant at the IdP token endpoint; returns the token response and decoded claims',
+    handler: async (p, rt): Promise<PasswordGrantResult> => {
+      const tokenEndpoint = `${realmUrl(rt, p.realm).realmUrl}/protocol/openid-connect/token`;
+      const form = new URLSearchParams({ grant_type: 'password', client_id: p.clientId, username: p.username, password: p.password });
+      if (p.clientSecret !== undefined) form.set('client_secret', p.clientSecret);
+      if (p.scope) form.set('scope', p.scope);
+      let res: Response;
+      try {
+        res = await fetch(tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      } catch (err) {
+        throw new HostCallError(`Could not reach the token endpoint ${tokenEndpoint}: ${(err as Error).message}`, undefined, 'unavailable');
+      }
+      const text = await res.text();
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new HostCallError(`The token endpoint answered ${res.status} with something that is not JSON`, { status: res.status, body: text.slice(0, 500) });
+      }
+      if (!res.ok) throw new HostCallError(`${String(body.error ?? res.status)}: ${String(body.error_description ?? '')}`.trim(), { status: res.status, ...body });
+      const response = body as unknown as PasswordGrantResult['response'];
+      return {
+        tokenEndpoint,
+        response,
+        claims: decodeJwt(response.access_token) as Record<string, unknown>,
+        header: decodeProtectedHeader(response.access_token) as Record<string, unknown>,
+        ...(response.id_token ? { idTokenClaims: decodeJwt(response.id_token) as Record<string, unknown> } : {}),
+      };
+    },
+  },
+};
