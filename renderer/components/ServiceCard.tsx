@@ -27,7 +27,7 @@ export function ServiceCard({ status }: { status: ServiceStatus }) {
         </dd>
         {status.extraUrls &&
           Object.entries(status.extraUrls).map(([k, v]) => (
-            <FactRow key={k} label={k} value={v} />
+            <FactRow key={k} label={`${k.toUpperCase()} URL`} value={v} />
           ))}
         {status.mode === 'embedded' && status.port !== undefined && (
           <>

@@ -22,6 +22,8 @@ const PAGES: Record<PageId, () => ReactNode> = {
 export function App() {
   const page = useShell((s) => s.page);
   const connection = useShell((s) => s.connection);
+  const unauthorized = useShell((s) => s.unauthorized);
+  const transport = useShell((s) => s.transport);
   useEffect(() => {
     const offShell = useShell.getState().connect();
     const offSettings = useSettings.getState().connect();
@@ -42,10 +44,17 @@ export function App() {
       </a>
       <Sidebar />
       <main id="main" className="main" tabIndex={-1}>
-        {connection === 'lost' && (
+        {unauthorized && transport === 'http' ? (
           <p className="banner banner-error" role="alert">
-            The connection to the Loupe host was lost. If <code>loupe serve</code> was stopped, start it again and reload this page.
+            This page has no valid access token. Open the exact address <code>loupe serve</code> printed (it ends in <code>/?token=…</code>); each run
+            prints a new one.
           </p>
+        ) : (
+          connection === 'lost' && (
+            <p className="banner banner-error" role="alert">
+              The connection to the Loupe host was lost. If <code>loupe serve</code> was stopped, start it again and open the address it prints.
+            </p>
+          )
         )}
         <Page key={page} />
       </main>

@@ -39,7 +39,7 @@ export const SERVICE_INFO: Record<ServiceName, ServiceInfo> = {
     remoteKind: 'AWS STS or an STS-compatible service',
     title: 'Token service',
     standsFor: 'AWS STS Query API',
-    tryIt: 'aws sts get-caller-identity --endpoint-url {url}',
+    tryIt: 'aws sts assume-role-with-web-identity --endpoint-url {url} --role-arn <role-arn> --role-session-name me --web-identity-token "$ID_TOKEN"',
   },
   connect: {
     name: 'connect',

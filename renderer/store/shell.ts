@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { ServiceName, ServiceStatus } from '../../core/host/contract.js';
-import { bridge, type ConnectionState } from '../bridge.js';
+import { bridge, HostError, type ConnectionState } from '../bridge.js';
 import { pageFromHash, type PageId } from './pages.js';
 
 type ServiceAction = 'start' | 'stop' | 'restart';
@@ -15,6 +15,8 @@ export interface ShellState {
   services: ServiceStatus[] | null;
   loading: boolean;
   loadError: string | null;
+  /** The host refused this page's token (opened without the printed URL, or from an old run). */
+  unauthorized: boolean;
   connection: ConnectionState;
   transport: 'ipc' | 'http';
   /** A start/stop/restart in flight, per service. */
@@ -34,6 +36,7 @@ export const useShell = create<ShellState>()((set, get) => ({
   services: null,
   loading: false,
   loadError: null,
+  unauthorized: false,
   connection: 'connecting',
   transport: 'http',
   pending: {},
@@ -48,6 +51,9 @@ export const useShell = create<ShellState>()((set, get) => ({
     const b = bridge();
     set({ transport: b.transport });
     const offChanged = b.subscribe('services.changed', (services) => set({ services, loadError: null }));
+    // Mode, URL and port of a service come from the settings: re-read the list when they change
+    // (a stopped service switched to remote emits no services.changed of its own).
+    const offSettings = b.subscribe('settings.changed', () => void get().refresh());
     const offConnection = b.onConnection((connection) => {
       const was = get().connection;
       set({ connection });
@@ -59,6 +65,7 @@ export const useShell = create<ShellState>()((set, get) => ({
     void get().refresh();
     return () => {
       offChanged();
+      offSettings();
       offConnection();
       window.removeEventListener('hashchange', onHash);
     };
@@ -68,9 +75,9 @@ export const useShell = create<ShellState>()((set, get) => ({
     set({ loading: true });
     try {
       const services = await bridge().invoke('services.status', {});
-      set({ services, loading: false, loadError: null });
+      set({ services, loading: false, loadError: null, unauthorized: false });
     } catch (err) {
-      set({ loading: false, loadError: (err as Error).message });
+      set({ loading: false, loadError: (err as Error).message, unauthorized: err instanceof HostError && err.code === 'unauthorized' });
     }
   },
 
