@@ -1,0 +1,131 @@
+/**
+ * Word boundaries as Lucene's StandardTokenizer finds them (Unicode UAX #29 word break rules)
+ * for ordinary text: letters and digits join into words, `_` joins anything, `.` and `'` join
+ * letters on both sides (WB6/7), `.` and `,` join digits (WB11/12), ideographs and hiragana are
+ * one token per character. Tokens longer than 255 characters are split, as Lucene does.
+ */
+export type TokenType = '<ALPHANUM>' | '<NUM>' | '<IDEOGRAPHIC>' | '<HIRAGANA>' | '<KATAKANA>' | '<HANGUL>' | '<EMOJI>';
+
+export interface RawToken {
+  text: string;
+  start: number;
+  end: number;
+  type: TokenType;
+}
+
+const enum C {
+  Other,
+  Letter,
+  Numeric,
+  ExtendNumLet,
+  MidLetter,
+  MidNumLet,
+  MidNum,
+  Ideo,
+  Hira,
+  Kata,
+  Extend,
+}
+
+const LETTER = /[\p{L}]/u;
+const MARK = /[\p{M}\u200d]/u;
+const DIGIT = /\p{Nd}/u;
+const HAN = /\p{Script=Han}/u;
+const HIRA = /\p{Script=Hiragana}/u;
+const KATA = /\p{Script=Katakana}/u;
+const HANGUL = /\p{Script=Hangul}/u;
+
+function classify(cp: number, ch: string): C {
+  if (cp < 128) {
+    if ((cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90)) return C.Letter;
+    if (cp >= 48 && cp <= 57) return C.Numeric;
+    if (cp === 95) return C.ExtendNumLet;
+    if (cp === 46 || cp === 39) return C.MidNumLet; // . '
+    if (cp === 58) return C.MidLetter; // :
+    if (cp === 44 || cp === 59) return C.MidNum; // , ;
+    return C.Other;
+  }
+  if (MARK.test(ch)) return C.Extend;
+  if (HAN.test(ch)) return C.Ideo;
+  if (HIRA.test(ch)) return C.Hira;
+  if (KATA.test(ch)) return C.Kata;
+  if (LETTER.test(ch)) return C.Letter;
+  if (DIGIT.test(ch)) return C.Numeric;
+  if (cp === 0x2019 || cp === 0x2018 || cp === 0x2024 || cp === 0xfe52 || cp === 0xff07 || cp === 0xff0e) return C.MidNumLet;
+  if (cp === 0xb7 || cp === 0x387 || cp === 0x5f4 || cp === 0x2027 || cp === 0xfe13 || cp === 0xfe55 || cp === 0xff1a) return C.MidLetter;
+  if (cp === 0x37e || cp === 0x589 || cp === 0x60c || cp === 0x60d || cp === 0x66c || cp === 0x7f8 || cp === 0x2044 || cp === 0xfe10 || cp === 0xfe14 || cp === 0xfe50 || cp === 0xfe54 || cp === 0xff0c || cp === 0xff1b) return C.MidNum;
+  if (cp === 0x203f || cp === 0x2040 || cp === 0x2054 || cp === 0xfe33 || cp === 0xfe34 || cp === 0xfe4d || cp === 0xfe4e || cp === 0xfe4f || cp === 0xff3f) return C.ExtendNumLet;
+  return C.Other;
+}
+
+const MAX_TOKEN_LENGTH = 255;
+
+/** Calls `emit` for each token; the fast path for indexing (no objects per token). */
+export function standardTokenize(text: string, emit: (text: string, start: number, end: number, type: TokenType) => void): void {
+  const n = text.length;
+  // classes per UTF-16 index (low surrogates get Extend so they stick to their high half)
+  let i = 0;
+  const classOf = (pos: number): C => {
+    const cp = text.codePointAt(pos)!;
+    if (cp >= 0xdc00 && cp <= 0xdfff) return C.Extend;
+    return classify(cp, cp > 0xffff ? String.fromCodePoint(cp) : text[pos]!);
+  };
+  while (i < n) {
+    const c = classOf(i);
+    if (c === C.Other || c === C.Extend || c === C.MidLetter || c === C.MidNumLet || c === C.MidNum) {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (c === C.Ideo || c === C.Hira) {
+      let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
+      while (end < n && classOf(end) === C.Extend) end++;
+      emit(text.slice(start, end), start, end, c === C.Ideo ? (HANGUL.test(text[start]!) ? '<HANGUL>' : '<IDEOGRAPHIC>') : '<HIRAGANA>');
+      i = end;
+      continue;
+    }
+    // a word: letters/digits/katakana joined by the UAX#29 rules
+    let hasLetter = c === C.Letter || c === C.Kata;
+    let allKata = c === C.Kata;
+    let prev = c; // last non-Extend class in the word
+    let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
+    while (end < n) {
+      const d = classOf(end);
+      if (d === C.Extend) {
+        end++;
+        continue;
+      }
+      const wordish = (x: C) => x === C.Letter || x === C.Numeric || x === C.ExtendNumLet || x === C.Kata;
+      if (wordish(d)) {
+        // Katakana joins only katakana (WB13) or via ExtendNumLet
+        if ((d === C.Kata) !== (prev === C.Kata) && prev !== C.ExtendNumLet && d !== C.ExtendNumLet) break;
+        if (d === C.Letter || d === C.Kata) hasLetter = true;
+        if (d !== C.Kata) allKata = false;
+        prev = d;
+        end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+        continue;
+      }
+      // Mid* characters join only when the same kind follows (WB6/7, WB11/12)
+      if (d === C.MidLetter || d === C.MidNumLet || d === C.MidNum) {
+        let next = end + 1;
+        while (next < n && classOf(next) === C.Extend) next++;
+        if (next >= n) break;
+        const e = classOf(next);
+        const letters = prev === C.Letter && e === C.Letter && (d === C.MidLetter || d === C.MidNumLet);
+        const digits = prev === C.Numeric && e === C.Numeric && (d === C.MidNum || d === C.MidNumLet);
+        if (letters || digits) {
+          prev = e;
+          end = next + (text.codePointAt(next)! > 0xffff ? 2 : 1);
+          continue;
+        }
+      }
+      break;
+    }
+    const type: TokenType = allKata ? '<KATAKANA>' : hasLetter ? '<ALPHANUM>' : '<NUM>';
+    for (let s = start; s < end; s += MAX_TOKEN_LENGTH) {
+      const e = Math.min(end, s + MAX_TOKEN_LENGTH);
+      emit(text.slice(s, e), s, e, type);
+    }
+    i = end;
+  }
+}

@@ -1,0 +1,399 @@
+/**
+ * One index (one shard, one segment): documents, their postings, norms, doc values and stored
+ * sources; updates and deletes; refresh; and the statistics the scores use.
+ *
+ * Lucene behaviour reproduced: an update is a delete plus a new document with a new, larger doc
+ * id; a deleted document stops matching at the next refresh but keeps counting in docFreq,
+ * docCount, sumTotalTermFreq and maxDoc until the segment is merged — so scores after updates
+ * are the ones Elasticsearch prints before a merge. Loupe merges only on `_forcemerge`, which
+ * rewrites the index from its live documents (new doc ids, statistics without the deleted ones).
+ */
+import { randomBytes } from 'node:crypto';
+import { Mapping, type FieldMapper } from '../mapping/mapping.js';
+import { getAnalyzer } from '../analysis/analyzers.js';
+import { bm25Norm } from '../similarity/bm25.js';
+import { classicNorm } from '../similarity/classic.js';
+import { ipv4ToNumber } from '../mapping/ip.js';
+import { EsError, illegalArgument, mapperParsing } from '../errors.js';
+import { InvertedField } from './inverted-field.js';
+import { NumericColumn, OrdinalColumn } from './columns.js';
+import { DocStore } from './doc-store.js';
+import { resolveSimilarity, similarityFromSettings, type SimilarityConfig } from './similarity-config.js';
+import { flattenSettings, normaliseSettings } from './settings.js';
+
+const LIVE = 1;
+const AUTO_ID = 2;
+
+export interface IndexMeta {
+  name: string;
+  uuid: string;
+  settings: Record<string, string>;
+  mappings: Record<string, unknown>;
+  creationDate: number;
+  autoIdPrefix: string;
+}
+
+export interface WriteResult {
+  _id: string;
+  _version: number;
+  result: 'created' | 'updated' | 'deleted' | 'not_found' | 'noop';
+  _seq_no: number;
+  _primary_term: number;
+}
+
+export interface StoredDoc {
+  doc: number;
+  id: string;
+  version: number;
+  seqNo: number;
+  source: string;
+}
+
+export class IndexShard {
+  readonly mapping: Mapping;
+  readonly similarities = new Map<string, SimilarityConfig>();
+  readonly inverted = new Map<string, InvertedField>();
+  readonly numeric = new Map<string, NumericColumn>();
+  readonly ordinals = new Map<string, OrdinalColumn>();
+  readonly store = new DocStore();
+
+  private flags = new Uint8Array(1024);
+  private versions = new Int32Array(1024);
+  private seqNos = new Int32Array(1024);
+  private readonly explicitIds = new Map<string, number>();
+  private readonly docToExplicitId = new Map<number, string>();
+  private nextSeqNo = 0;
+
+  /** Search-time view: docs below `searchMaxDoc` whose byte in `searchLive` is set. */
+  searchMaxDoc = 0;
+  searchLive = new Uint8Array(0);
+  searchDeleted = 0;
+  /** Bumped on every refresh that changed something; caches key on it. */
+  generation = 0;
+  private dirtySinceRefresh = false;
+  mappingChanged = false;
+  /** Docs indexed or deleted since the last refresh (for refresh_interval). */
+  pendingSince: number | undefined;
+
+  constructor(readonly meta: IndexMeta) {
+    this.mapping = Mapping.fromBody(meta.mappings);
+    for (const [k, v] of Object.entries(meta.settings)) {
+      const m = /^index\.similarity\.([^.]+)\.type$/.exec(k);
+      if (!m) continue;
+      const name = m[1]!;
+      const def: Record<string, unknown> = { type: v };
+      for (const p of ['k1', 'b']) if (meta.settings[`index.similarity.${name}.${p}`] !== undefined) def[p] = meta.settings[`index.similarity.${name}.${p}`];
+      this.similarities.set(name, similarityFromSettings(def, name));
+    }
+    for (const mapper of this.mapping.fields.values()) this.similarityOf(mapper); // validates names
+  }
+
+  /** Builds the metadata of a new index from a create-index body. */
+  static createMeta(name: string, body: Record<string, unknown>, now: number): IndexMeta {
+    for (const key of Object.keys(body)) {
+      if (!['settings', 'mappings', 'aliases'].includes(key)) throw new EsError('parsing_exception', `unknown key [${key}] for create index`, 400, { line: 1, col: 1 });
+    }
+    const settings = normaliseSettings(flattenSettings(body.settings));
+    const shards = Number(settings['index.number_of_shards'] ?? '1');
+    if (!Number.isInteger(shards) || shards < 1 || shards > 1024) {
+      throw illegalArgument(`Failed to parse value [${settings['index.number_of_shards']}] for setting [index.number_of_shards] must be >= 1`);
+    }
+    settings['index.number_of_shards'] ??= '1';
+    settings['index.number_of_replicas'] ??= '1';
+    const uuid = randomBytes(16).toString('base64url').slice(0, 22);
+    settings['index.uuid'] = uuid;
+    settings['index.provided_name'] = name;
+    settings['index.creation_date'] = String(now);
+    settings['index.version.created'] = '8512000';
+    const mapping = Mapping.fromBody(body.mappings);
+    return { name, uuid, settings, mappings: mapping.toJson(), creationDate: now, autoIdPrefix: randomBytes(9).toString('base64url') };
+  }
+
+  similarityOf(mapper: FieldMapper): SimilarityConfig {
+    return resolveSimilarity(mapper.similarity, this.similarities);
+  }
+
+  get defaultSimilarity(): SimilarityConfig {
+    return resolveSimilarity(undefined, this.similarities);
+  }
+
+  get maxDoc(): number {
+    return this.store.count;
+  }
+
+  // ---- ids ------------------------------------------------------------------------------
+
+  private autoId(doc: number): string {
+    return this.meta.autoIdPrefix + doc.toString(36).padStart(8, '0');
+  }
+
+  idOf(doc: number): string {
+    return (this.flags[doc]! & AUTO_ID) !== 0 ? this.autoId(doc) : this.docToExplicitId.get(doc)!;
+  }
+
+  /** The current (live, realtime) doc number of an id. */
+  lookup(id: string): number | undefined {
+    const explicit = this.explicitIds.get(id);
+    if (explicit !== undefined) return (this.flags[explicit]! & LIVE) !== 0 ? explicit : undefined;
+    const prefix = this.meta.autoIdPrefix;
+    if (id.length === prefix.length + 8 && id.startsWith(prefix)) {
+      const doc = parseInt(id.slice(prefix.length), 36);
+      if (Number.isInteger(doc) && doc < this.maxDoc && (this.flags[doc]! & (LIVE | AUTO_ID)) === (LIVE | AUTO_ID)) return doc;
+    }
+    return undefined;
+  }
+
+  /** Whether a doc number is the live version of its document right now (realtime). */
+  lookupDocIsLive(doc: number): boolean {
+    return doc < this.maxDoc && (this.flags[doc]! & LIVE) !== 0;
+  }
+
+  isSearchable(doc: number): boolean {
+    return doc < this.searchMaxDoc && this.searchLive[doc] === 1;
+  }
+
+  // ---- writes ---------------------------------------------------------------------------
+
+  /** Indexes a document; `opType: 'create'` fails when the id exists. `json` is the source text if already known. */
+  index(id: string | undefined, source: unknown, opts: { opType?: 'index' | 'create'; json?: string } = {}): WriteResult {
+    if (id !== undefined) validateId(id);
+    const existing = id === undefined ? undefined : this.lookup(id);
+    if (existing !== undefined && opts.opType === 'create') {
+      throw new EsError('version_conflict_engine_exception', `[${id}]: version conflict, document already exists (current version [${this.versions[existing]}])`, 409, {
+        index_uuid: this.meta.uuid,
+        shard: '0',
+        index: this.meta.name,
+      });
+    }
+    const doc = this.maxDoc;
+    const docId = id ?? this.autoId(doc);
+    const { values, changed } = this.mapping.parseDocument(source, docId);
+    if (changed) this.mappingChanged = true;
+    const json = opts.json ?? JSON.stringify(source);
+    this.ensureCapacity(doc + 1);
+    this.store.add(json);
+    this.indexValues(doc, values);
+    const version = existing === undefined ? 1 : this.versions[existing]! + 1;
+    if (existing !== undefined) this.flags[existing] = this.flags[existing]! & ~LIVE;
+    this.flags[doc] = LIVE | (id === undefined ? AUTO_ID : 0);
+    if (id !== undefined) {
+      this.explicitIds.set(id, doc);
+      this.docToExplicitId.set(doc, id);
+      if (existing !== undefined) this.docToExplicitId.delete(existing);
+    }
+    this.versions[doc] = version;
+    const seqNo = this.nextSeqNo++;
+    this.seqNos[doc] = seqNo;
+    this.markDirty();
+    return { _id: docId, _version: version, result: existing === undefined ? 'created' : 'updated', _seq_no: seqNo, _primary_term: 1 };
+  }
+
+  delete(id: string): WriteResult {
+    const doc = this.lookup(id);
+    const seqNo = this.nextSeqNo++;
+    if (doc === undefined) return { _id: id, _version: 1, result: 'not_found', _seq_no: seqNo, _primary_term: 1 };
+    this.flags[doc] = this.flags[doc]! & ~LIVE;
+    this.markDirty();
+    return { _id: id, _version: this.versions[doc]! + 1, result: 'deleted', _seq_no: seqNo, _primary_term: 1 };
+  }
+
+  /** Partial update (`doc`, `doc_as_upsert`, `upsert`), as the _update API and bulk `update` do. */
+  update(id: string, body: Record<string, unknown>): WriteResult {
+    if (body.script !== undefined) throw illegalArgument('scripted updates are not supported by the Loupe search engine');
+    const partial = body.doc as Record<string, unknown> | undefined;
+    const current = this.get(id);
+    if (!current) {
+      const upsert = (body.doc_as_upsert === true ? partial : body.upsert) as Record<string, unknown> | undefined;
+      if (!upsert) {
+        throw new EsError('document_missing_exception', `[${id}]: document missing`, 404, { index_uuid: this.meta.uuid, shard: '0', index: this.meta.name });
+      }
+      return this.index(id, upsert);
+    }
+    if (!partial || typeof partial !== 'object') throw new EsError('action_request_validation_exception', 'Validation Failed: 1: script or doc is missing;', 400);
+    const merged = deepMerge(JSON.parse(current.source) as Record<string, unknown>, partial);
+    if (JSON.stringify(merged) === current.source && body.detect_noop !== false) {
+      return { _id: id, _version: current.version, result: 'noop', _seq_no: current.seqNo, _primary_term: 1 };
+    }
+    return this.index(id, merged);
+  }
+
+  /** Realtime get (sees writes that are not yet refreshed, as Elasticsearch's GET does). */
+  get(id: string): StoredDoc | undefined {
+    const doc = this.lookup(id);
+    if (doc === undefined) return undefined;
+    return { doc, id, version: this.versions[doc]!, seqNo: this.seqNos[doc]!, source: this.store.get(doc) };
+  }
+
+  sourceOf(doc: number): string {
+    return this.store.get(doc);
+  }
+
+  versionOf(doc: number): number {
+    return this.versions[doc]!;
+  }
+
+  seqNoOf(doc: number): number {
+    return this.seqNos[doc]!;
+  }
+
+  private markDirty(): void {
+    this.dirtySinceRefresh = true;
+    this.pendingSince ??= Date.now();
+  }
+
+  get needsRefresh(): boolean {
+    return this.dirtySinceRefresh;
+  }
+
+  private ensureCapacity(n: number): void {
+    if (n <= this.flags.length) return;
+    const size = Math.max(n, this.flags.length * 2);
+    const flags = new Uint8Array(size);
+    flags.set(this.flags);
+    this.flags = flags;
+    const versions = new Int32Array(size);
+    versions.set(this.versions);
+    this.versions = versions;
+    const seqNos = new Int32Array(size);
+    seqNos.set(this.seqNos);
+    this.seqNos = seqNos;
+  }
+
+  private tokensBuffer = new Map<string, string[]>();
+
+  private indexValues(doc: number, values: Array<[FieldMapper, unknown]>): void {
+    // text values of one field are concatenated (Lucene inverts all values into one field)
+    const text = this.tokensBuffer;
+    text.clear();
+    for (const [mapper, value] of values) {
+      if (!mapper.index && mapper.type !== 'keyword') {
+        if (mapper.type !== 'text') this.addColumnValue(mapper, doc, value);
+        continue;
+      }
+      switch (mapper.type) {
+        case 'text': {
+          const terms = getAnalyzer(mapper.analyzer).terms(value as string);
+          const list = text.get(mapper.path);
+          if (list) for (const t of terms) list.push(t);
+          else text.set(mapper.path, terms);
+          break;
+        }
+        case 'keyword': {
+          const s = value as string;
+          if (mapper.ignoreAbove !== undefined && s.length > mapper.ignoreAbove) break;
+          const list = text.get(mapper.path);
+          if (list) list.push(s);
+          else text.set(mapper.path, [s]);
+          break;
+        }
+        case 'ip': {
+          const list = text.get(mapper.path);
+          if (list) list.push(value as string);
+          else text.set(mapper.path, [value as string]);
+          const n = ipv4ToNumber(value as string);
+          if (n !== undefined) this.column(mapper.path).add(doc, n);
+          break;
+        }
+        default:
+          this.addColumnValue(mapper, doc, value);
+      }
+    }
+    for (const [path, tokens] of text) {
+      const mapper = this.mapping.fields.get(path)!;
+      const field = this.invertedFor(mapper);
+      const sim = this.similarityOf(mapper);
+      const norm = mapper.type === 'text' ? (sim.kind === 'classic' ? classicNorm(tokens.length) : bm25Norm(tokens.length)) : 1;
+      field.addDoc(doc, tokens, norm);
+      if (mapper.type === 'keyword') {
+        const ords = this.ordinalsFor(path);
+        for (const t of tokens) ords.add(doc, field.termId(t));
+      }
+    }
+  }
+
+  private addColumnValue(mapper: FieldMapper, doc: number, value: unknown): void {
+    if (typeof value === 'number') this.column(mapper.path).add(doc, value);
+  }
+
+  private column(path: string): NumericColumn {
+    let c = this.numeric.get(path);
+    if (!c) this.numeric.set(path, (c = new NumericColumn()));
+    return c;
+  }
+
+  private ordinalsFor(path: string): OrdinalColumn {
+    let c = this.ordinals.get(path);
+    if (!c) this.ordinals.set(path, (c = new OrdinalColumn()));
+    return c;
+  }
+
+  invertedFor(mapper: FieldMapper): InvertedField {
+    let f = this.inverted.get(mapper.path);
+    if (!f) {
+      const hasNorms = mapper.type === 'text';
+      f = new InvertedField(hasNorms, this.similarityOf(mapper).kind === 'classic');
+      this.inverted.set(mapper.path, f);
+    }
+    return f;
+  }
+
+  // ---- refresh --------------------------------------------------------------------------
+
+  /** Makes every write so far visible to searches. Returns whether anything changed. */
+  refresh(): boolean {
+    if (!this.dirtySinceRefresh) return false;
+    for (const f of this.inverted.values()) f.refresh();
+    const n = this.maxDoc;
+    const live = new Uint8Array(n);
+    let deleted = 0;
+    for (let d = 0; d < n; d++) {
+      if ((this.flags[d]! & LIVE) !== 0) live[d] = 1;
+      else deleted++;
+    }
+    this.searchLive = live;
+    this.searchMaxDoc = n;
+    this.searchDeleted = deleted;
+    this.generation++;
+    this.dirtySinceRefresh = false;
+    this.pendingSince = undefined;
+    return true;
+  }
+
+  /** Live documents right now (realtime), in doc id order — what a merge keeps. */
+  *liveDocs(): Iterable<{ id: string | undefined; source: string; version: number }> {
+    for (let d = 0; d < this.maxDoc; d++) {
+      if ((this.flags[d]! & LIVE) === 0) continue;
+      yield { id: (this.flags[d]! & AUTO_ID) !== 0 ? undefined : this.docToExplicitId.get(d), source: this.store.get(d), version: this.versions[d]! };
+    }
+  }
+
+  /** Count of live docs as of the last refresh (what `docs.count` shows). */
+  get searchableDocCount(): number {
+    return this.searchMaxDoc - this.searchDeleted;
+  }
+
+  memoryBytes(): number {
+    let bytes = this.flags.byteLength + this.versions.byteLength + this.seqNos.byteLength + this.searchLive.byteLength + this.store.memoryBytes();
+    for (const f of this.inverted.values()) bytes += f.memoryBytes();
+    for (const c of this.numeric.values()) bytes += c.memoryBytes();
+    for (const c of this.ordinals.values()) bytes += c.memoryBytes();
+    bytes += this.explicitIds.size * 120;
+    return bytes;
+  }
+}
+
+function validateId(id: string): void {
+  if (id.length === 0) throw new EsError('action_request_validation_exception', 'Validation Failed: 1: if _id is specified it must not be empty;', 400);
+  if (Buffer.byteLength(id) > 512) throw new EsError('action_request_validation_exception', `Validation Failed: 1: id [${id}] is too long, must be no longer than 512 bytes but was: ${Buffer.byteLength(id)};`, 400);
+}
+
+function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(patch)) {
+    const cur = target[k];
+    if (v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' && !Array.isArray(cur)) deepMerge(cur as Record<string, unknown>, v as Record<string, unknown>);
+    else target[k] = v;
+  }
+  return target;
+}
+
+export { mapperParsing };
