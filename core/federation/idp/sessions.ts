@@ -24,9 +24,12 @@ export interface PendingLogin {
   acsUrl: string;
   relayState?: string;
   inResponseTo?: string;
-  /** The page the login form posts back to, with its /auth prefix if any. */
   expires: number;
 }
+
+/** Bounds that keep a flood of GETs or password grants from growing memory without end. */
+const MAX_PENDING = 10_000;
+const MAX_SESSIONS = 100_000;
 
 export class SessionStore {
   private sessions = new Map<string, UserSession>();
@@ -39,6 +42,7 @@ export class SessionStore {
     const s: UserSession = { id: uuid(), realm, userId, started: now, lastSeen: now, idleSeconds, maxSeconds };
     this.sessions.set(s.id, s);
     this.sweep();
+    dropOldest(this.sessions, MAX_SESSIONS);
     return s;
   }
 
@@ -68,6 +72,7 @@ export class SessionStore {
     const entry: PendingLogin = { ...p, id: randomToken(18), expires: this.clock.now() + lifespanSeconds * 1000 };
     this.pending.set(entry.id, entry);
     this.sweep();
+    dropOldest(this.pending, MAX_PENDING);
     return entry;
   }
 
@@ -89,5 +94,13 @@ export class SessionStore {
     const now = this.clock.now();
     for (const [k, s] of this.sessions) if (now > s.lastSeen + s.idleSeconds * 1000 || now > s.started + s.maxSeconds * 1000) this.sessions.delete(k);
     for (const [k, p] of this.pending) if (p.expires < now) this.pending.delete(k);
+  }
+}
+
+/** Maps iterate in insertion order, so the first keys are the oldest. */
+function dropOldest<K, V>(map: Map<K, V>, max: number): void {
+  for (const k of map.keys()) {
+    if (map.size <= max) return;
+    map.delete(k);
   }
 }

@@ -26,11 +26,17 @@ export class XmlInputError extends Error {
 export function parseUntrustedXml(xml: string): Document {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw new XmlInputError('XML with a DOCTYPE is not accepted');
   const errors: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, msg) => {
-      if (level !== 'warning') errors.push(String(msg));
-    },
-  }).parseFromString(xml, 'text/xml');
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, msg) => {
+        if (level !== 'warning') errors.push(String(msg));
+      },
+    }).parseFromString(xml, 'text/xml');
+  } catch (err) {
+    // xmldom throws a ParseError for fatal problems (e.g. no root element).
+    throw new XmlInputError(`not well-formed XML: ${(err as Error).message}`);
+  }
   if (errors.length > 0 || !doc.documentElement) throw new XmlInputError(`not well-formed XML: ${errors[0] ?? 'no root element'}`);
   return doc;
 }

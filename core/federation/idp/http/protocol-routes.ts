@@ -25,6 +25,8 @@ export interface HttpCtx {
 
 export const SESSION_COOKIE = 'KEYCLOAK_IDENTITY';
 const FORM_LIMIT = 1024 * 1024;
+/** Keycloak's "Login action timeout" (accessCodeLifespanLogin): 30 minutes to fill the login form. */
+const LOGIN_FORM_LIFESPAN = 1800;
 
 /** The realm URL (issuer / SAML entity id) as seen through this request, with its /auth prefix if used. */
 export function realmUrl(ctx: HttpCtx, prefix: string, realm: string): string {
@@ -144,7 +146,7 @@ async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, rea
   const relayState = params.get('RelayState') ?? client.defaultRelayState;
   const pending = engine.sessions.addPending(
     { realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
-    Math.max(realm.accessCodeLifespan, 1800),
+    LOGIN_FORM_LIFESPAN,
   );
   if (isPost && (params.has('username') || params.has('password'))) return submitCredentials(engine, ctx, prefix, realm, pending, params);
   return continueOrLogin(engine, ctx, prefix, realm, client, pending, false);
@@ -173,7 +175,7 @@ async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, real
   const relayState = params.get('RelayState') ?? undefined;
   const pending = engine.sessions.addPending(
     { realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
-    Math.max(realm.accessCodeLifespan, 1800),
+    LOGIN_FORM_LIFESPAN,
   );
   return continueOrLogin(engine, ctx, prefix, realm, client, pending, authn.forceAuthn);
 }
