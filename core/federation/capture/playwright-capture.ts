@@ -27,7 +27,9 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   try {
     browser = await chromium.launch({ executablePath, headless: opts.headless ?? true, args: CHROMIUM_ARGS, timeout: 60_000 });
   } catch (err) {
-    throw new CaptureError('launch_failed', `Could not start Chromium at ${executablePath}: ${firstLine(err)}`);
+    const noDisplay = opts.headless === false && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+    const hint = noDisplay ? ' There is no display (DISPLAY is not set) for a visible window; run on a desktop or use headless for a scripted capture.' : '';
+    throw new CaptureError('launch_failed', `Could not start Chromium at ${executablePath}: ${firstLine(err)}${hint}`);
   }
 
   let settle!: { resolve: (r: CaptureResult) => void; reject: (e: CaptureError) => void };
