@@ -86,7 +86,7 @@ describe('what a user created survives a restart', () => {
     const me = await sdkFor(sts.url, { accessKeyId: c.AccessKeyId!, secretAccessKey: c.SecretAccessKey!, sessionToken: c.SessionToken! } as never).send(new GetCallerIdentityCommand({}));
     expect(me.Arn).toContain('assumed-role/Reader/carol');
     // The files hold secrets: owner-only.
-    expect(statSync(path.join(sts.dir, 'sessions.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(sts.dir, 'sessions.jsonl')).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(sts.dir, 'account.json')).mode & 0o777).toBe(0o600);
   });
 });

@@ -317,9 +317,7 @@ export class StsEngine {
       Arn: `arn:aws:sts::${this.options.accountId}:assumed-role/${role.name}/${sessionName}`,
     };
     await this.store.addSession(
-      { ...creds, issuedAt: iso(this.now()), roleArn: role.arn, assumedRoleArn: user.Arn, assumedRoleId: user.AssumedRoleId, sessionName, via, providerArn, subject },
-      this.now(),
-    );
+{ ...creds, issuedAt: iso(this.now()), roleArn: role.arn, assumedRoleArn: user.Arn, assumedRoleId: user.AssumedRoleId, sessionName, via, providerArn, subject });
     return { Credentials: creds, AssumedRoleUser: user };
   }
 

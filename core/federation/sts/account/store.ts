@@ -1,19 +1,23 @@
 /**
  * The account's IAM objects and the issued sessions, kept in memory and written through to
- * `<dataDir>/account.json` and `<dataDir>/sessions.json` (0600: it holds secrets).
+ * `<dataDir>/account.json` and `<dataDir>/sessions.jsonl` (both 0600: they hold secrets).
  */
 import path from 'node:path';
-import { readJsonOrBackup, writeJsonAtomic } from '../../../common/json-store.js';
+import { appendFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readJsonOrBackup, writeFileAtomicSync, writeJsonAtomic } from '../../../common/json-store.js';
 import type { Logger } from '../../../common/log.js';
 import type { Account, OidcProvider, Role, SamlProvider, SessionRecord } from './model.js';
 
 /** Records stay listed this long after they expire, then are pruned. */
 const KEEP_EXPIRED_MS = 7 * 24 * 3600_000;
+const SESSIONS_FILE = 'sessions.jsonl';
 
 export class AccountStore {
   private account: Account;
   private sessions = new Map<string, SessionRecord>();
   private writes: Promise<void> = Promise.resolve();
+  private pendingLines: string[] = [];
 
   private constructor(
     private readonly dir: string,
@@ -28,13 +32,10 @@ export class AccountStore {
   static open(dir: string, defaultAccountId: string, log: Logger): { store: AccountStore; created: boolean } {
     const a = readJsonOrBackup<Account>(path.join(dir, 'account.json'), validateAccount);
     if (a.kind === 'corrupt') log.warn('account.json did not parse; kept a copy and started empty', { backup: a.backup, error: a.error });
-    const s = readJsonOrBackup<SessionRecord[]>(path.join(dir, 'sessions.json'), (raw) => {
-      if (!Array.isArray(raw)) throw new Error('not an array');
-      return raw as SessionRecord[];
-    });
-    if (s.kind === 'corrupt') log.warn('sessions.json did not parse; kept a copy', { backup: s.backup });
     const account = a.kind === 'ok' ? a.value : { accountId: defaultAccountId, samlProviders: [], oidcProviders: [], roles: [] };
-    return { store: new AccountStore(dir, account, s.kind === 'ok' ? s.value : [], log), created: a.kind !== 'ok' };
+    const store = new AccountStore(dir, account, readSessionLog(path.join(dir, SESSIONS_FILE), log), log);
+    store.compactSessions(Date.now());
+    return { store, created: a.kind !== 'ok' };
   }
 
   get accountId(): string {
@@ -87,10 +88,34 @@ export class AccountStore {
   listSessions(): SessionRecord[] {
     return [...this.sessions.values()].sort((a, b) => b.issuedAt.localeCompare(a.issuedAt));
   }
-  async addSession(s: SessionRecord, now: number): Promise<void> {
+  /**
+   * Records an issued session. Records are appended to a JSON-lines log (one append shared by
+   * every request that arrives meanwhile), so issuing stays cheap however many sessions exist;
+   * the caller answers only after its record is in the file.
+   */
+  addSession(s: SessionRecord): Promise<void> {
     this.sessions.set(s.accessKeyId, s);
-    for (const [k, v] of this.sessions) if (Date.parse(v.expiration) + KEEP_EXPIRED_MS < now) this.sessions.delete(k);
-    await this.enqueue(() => writeJsonAtomic(path.join(this.dir, 'sessions.json'), [...this.sessions.values()], { mode: 0o600 }));
+    this.pendingLines.push(JSON.stringify(s));
+    return this.enqueue(async () => {
+      if (this.pendingLines.length === 0) return;
+      const lines = this.pendingLines.splice(0).join('\n') + '\n';
+      await appendFile(path.join(this.dir, SESSIONS_FILE), lines, { mode: 0o600 });
+    });
+  }
+
+  /** Drops records expired for more than a week and rewrites the log without them. */
+  compactSessions(now: number): void {
+    let dropped = 0;
+    for (const [k, v] of this.sessions) {
+      if (Date.parse(v.expiration) + KEEP_EXPIRED_MS < now) {
+        this.sessions.delete(k);
+        dropped++;
+      }
+    }
+    if (dropped > 0) {
+      const text = [...this.sessions.values()].map((x) => JSON.stringify(x)).join('\n');
+      writeFileAtomicSync(path.join(this.dir, SESSIONS_FILE), text ? text + '\n' : '', { mode: 0o600 });
+    }
   }
 
   /** Waits for every queued write, so a close never loses the last change. */
@@ -125,4 +150,29 @@ function validateAccount(raw: unknown): Account {
     throw new Error('not an account document');
   }
   return a;
+}
+
+/** Reads the session log; a torn last line (crash mid-append) is skipped, not fatal. */
+function readSessionLog(file: string, log: Logger): SessionRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const out: SessionRecord[] = [];
+  let bad = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const r = JSON.parse(line) as SessionRecord;
+      if (typeof r.accessKeyId === 'string' && typeof r.secretAccessKey === 'string') out.push(r);
+      else bad++;
+    } catch {
+      bad++;
+    }
+  }
+  if (bad > 0) log.warn('skipped unreadable lines in the session log', { file, lines: bad });
+  return out;
 }
