@@ -346,7 +346,8 @@ export function parseInsertHead(sql: string): InsertHead | undefined {
   i++;
   if (isWord(tokens[i], 'FUNCTION')) return { table: '', format, settings: {}, dataStart: fmtTok.end, raw: false };
   if (isWord(tokens[i], 'TABLE')) i++;
-  const simple = (t: Token | undefined) => !!t && t.kind === 'word';
+  // chDB's raw insert takes plain identifiers; a quoted one qualifies when its name is plain.
+  const simple = (t: Token | undefined) => !!t && (t.kind === 'word' || (t.kind === 'quoted' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(unquote(t))));
   let table = tokens[i] ? unquote(tokens[i]!) : '';
   let raw = simple(tokens[i]);
   i++;

@@ -89,8 +89,18 @@ export function translateDdl(sql: string, opts: TranslateOptions = { dedupWindow
           (settingsEdit ? `; added SETTINGS non_replicated_deduplication_window = ${opts.dedupWindow} so insert_deduplication_token drops a repeated insert block as the replicated table would` : ''),
       );
     } else if (/^KeeperMap$/i.test(engineTok.text)) {
+      // KeeperMap takes small transactional writes; RocksDB's bulk mode would build an SST file per insert.
+      const hasSettings = tokens.slice(close + 1).some((x) => isWord(x, 'SETTINGS'));
       edits.push({ ...whole, text: 'EmbeddedRocksDB' });
-      notices.push(`${originalEngine} -> EmbeddedRocksDB: KeeperMap stores its rows in Keeper, which embedded ClickHouse does not have; EmbeddedRocksDB keeps them on local disk with the same PRIMARY KEY semantics`);
+      if (!hasSettings) {
+        const last = tokens[tokens.length - 1]!;
+        const at = last.kind === 'punct' && last.text === ';' ? last.start : last.end;
+        edits.push({ start: at, end: at, text: ' SETTINGS optimize_for_bulk_insert = 0' });
+      }
+      notices.push(
+        `${originalEngine} -> EmbeddedRocksDB: KeeperMap stores its rows in Keeper, which embedded ClickHouse does not have; EmbeddedRocksDB keeps them on local disk with the same PRIMARY KEY semantics` +
+          (hasSettings ? '' : ' (SETTINGS optimize_for_bulk_insert = 0: row-by-row writes, as KeeperMap takes them)'),
+      );
     } else if (/^Kafka$/i.test(engineTok.text)) {
       const spec = kafkaSpec(sql, tokens, i, args, close);
       kafka = spec.spec;

@@ -43,6 +43,8 @@ function unitsPerSecond(schemaName: string | undefined): bigint {
 
 /** Epoch number in `perSecond` units → the text/number ClickHouse reads exactly for the column. */
 export function epochForColumn(value: number, precision: number, perSecond = 1000n): number | string {
+  // DateTime64(3) reads an integer as milliseconds: the common case needs no conversion.
+  if (precision === 3 && perSecond === 1000n && Number.isSafeInteger(value)) return value;
   const units = BigInt(Math.trunc(value));
   let sec = units / perSecond;
   let rem = units % perSecond;

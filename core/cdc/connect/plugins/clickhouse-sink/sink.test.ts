@@ -59,9 +59,10 @@ describe('ClickHouse sink connector', () => {
 
   it('converts epoch milliseconds exactly for DateTime and DateTime64 columns of any precision', () => {
     expect(epochForColumn(1_700_000_000_123, 0)).toBe(1_700_000_000);
-    expect(epochForColumn(1_700_000_000_123, 3)).toBe('1700000000.123');
+    expect(epochForColumn(1_700_000_000_123, 3)).toBe(1_700_000_000_123); // DateTime64(3) reads integers as milliseconds
+    expect(epochForColumn(1_700_000_000_123, 6)).toBe('1700000000.123000');
     expect(epochForColumn(1_700_000_000_123, 9)).toBe('1700000000.123000000');
-    expect(epochForColumn(-1, 3)).toBe('-1.999');
+    expect(epochForColumn(-1, 6)).toBe('-1.999000'); // 1 ms before the epoch
   });
 
   it('inserts unwrapped change messages: DateTime from epoch millis, __deleted "true"/"false" into UInt8', async () => {
