@@ -42,13 +42,17 @@ export function layerViolation(fromFile, source, typeOnly) {
     if (from.top === 'core' && UI_PACKAGES.includes(packageName(source))) {
       return `core is plain Node: it may not import '${source}'`;
     }
-    const buildConfig = from.rel === 'renderer/vite.config.ts';
-    if (from.top === 'renderer' && !buildConfig && (source.startsWith('node:') || source === 'electron')) {
+    // The build config and the tests run in Node, not in the page.
+    const nodeSide = from.rel === 'renderer/vite.config.ts' || /\.test\.tsx?$/.test(from.rel ?? '');
+    if (from.top === 'renderer' && !nodeSide && (source.startsWith('node:') || source === 'electron')) {
       return `the renderer runs in a sandboxed page: it may not import '${source}' (call the host through the bridge)`;
     }
     return null;
   }
   const to = layerOf(path.resolve(path.dirname(fromFile), source));
+  // Renderer tests run in Node, not in the page: they may drive the real host and the desktop
+  // transport to check that the renderer's bridge behaves the same over both.
+  if (from.top === 'renderer' && /\.test\.tsx?$/.test(fromFile)) return null;
   if (to.top === from.top && to.sub === from.sub) return null;
 
   if (from.top === 'core') {
