@@ -75,6 +75,11 @@ interface SessionState {
 export interface EngineOptions {
   dataDir: string;
   log: Logger;
+  /**
+   * Translate cluster DDL (default true). Off, statements reach chDB as written and fail as on a
+   * single server without Keeper — how a test shows what a real server says.
+   */
+  translateDdl?: boolean;
   /** Called when a translated Kafka queue table was created, so a feeder can start. */
   onQueueTable?: (spec: KafkaQueueSpec) => void;
 }
@@ -181,7 +186,8 @@ export class ChEngine {
       if (req.readonly) throw chErrors.readonly();
     } else if (req.readonly && !READ_KEYWORDS.has(keyword)) throw chErrors.readonly();
 
-    const keeperCmd = keeperOnlySystemCommand(tokens);
+    const translating = this.opts.translateDdl !== false;
+    const keeperCmd = translating ? keeperOnlySystemCommand(tokens) : undefined;
     if (keeperCmd) throw chErrors.keeper(keeperCmd);
 
     // Session-less SET/USE change nothing (as on a server); in a session they stick.
@@ -204,7 +210,7 @@ export class ChEngine {
     }
 
     const notices: string[] = [];
-    if (DDL_KEYWORDS.has(keyword) && tokens.some((t) => isWord(t, 'CLUSTER', 'ENGINE'))) {
+    if (translating && DDL_KEYWORDS.has(keyword) && tokens.some((t) => isWord(t, 'CLUSTER', 'ENGINE'))) {
       const tr = translateDdl(sql, { dedupWindow: this.dedupWindow });
       if (tr.notices.length) {
         sql = tr.sql;

@@ -41,7 +41,12 @@ export interface ClickHouseApi {
   readonly version: string;
 }
 
-export async function startClickHouseService(ctx: ServiceContext): Promise<ServiceHandle<ClickHouseApi>> {
+export interface ClickHouseServiceOptions {
+  /** Translate cluster DDL to single-node DDL (default true; see translate.ts). */
+  translateDdl?: boolean;
+}
+
+export async function startClickHouseService(ctx: ServiceContext, opts: ClickHouseServiceOptions = {}): Promise<ServiceHandle<ClickHouseApi>> {
   const log = ctx.log.child('clickhouse');
   const queuesFile = path.join(ctx.dataDir, 'queue-tables.json');
   const stored = readJsonOrBackup<KafkaQueueSpec[]>(queuesFile);
@@ -52,6 +57,7 @@ export async function startClickHouseService(ctx: ServiceContext): Promise<Servi
   const engine = await ChEngine.open({
     dataDir: path.join(ctx.dataDir, 'chdb'),
     log,
+    translateDdl: opts.translateDdl ?? process.env.LOUPE_CLICKHOUSE_TRANSLATE_DDL !== '0',
     onQueueTable: (spec) => {
       const i = queues.findIndex((q) => q.database === spec.database && q.table === spec.table);
       if (i >= 0) queues.splice(i, 1);
