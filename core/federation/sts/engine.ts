@@ -101,6 +101,7 @@ export class StsEngine {
     else if (p.SAMLAssertion.length > 100000) errs.push({ value: p.SAMLAssertion.slice(0, 32) + '…', at: 'SAMLAssertion', constraint: 'Member must have length less than or equal to 100000' });
     const duration = checkDuration(errs, p.DurationSeconds);
     if (errs.length) throw validationError(errs);
+    checkSessionPolicy(p.Policy);
     const roleArn = p.RoleArn!;
     const principalArn = p.PrincipalArn!;
 
@@ -239,6 +240,7 @@ export class StsEngine {
     else if (p.WebIdentityToken.length > 20000) errs.push({ value: '…', at: 'webIdentityToken', constraint: 'Member must have length less than or equal to 20000' });
     const duration = checkDuration(errs, p.DurationSeconds);
     if (errs.length) throw validationError(errs);
+    checkSessionPolicy(p.Policy);
     const token = p.WebIdentityToken!;
 
     let iss: string | undefined;
@@ -447,6 +449,21 @@ function checkArn(errs: Parameters<typeof validationError>[0], v: string | undef
   if (v === undefined) errs.push({ value: undefined, at, constraint: 'Member must not be null' });
   else if (v.length < 20) errs.push({ value: v, at, constraint: 'Member must have length greater than or equal to 20' });
   else if (v.length > 2048) errs.push({ value: v, at, constraint: 'Member must have length less than or equal to 2048' });
+}
+
+/**
+ * A session policy can only narrow what the role allows; Loupe has no resources to apply it to,
+ * so it is checked for shape (as STS does) and otherwise has no effect.
+ */
+function checkSessionPolicy(policy: string | undefined): void {
+  if (policy === undefined) return;
+  if (policy.length > 2048) throw validationError([{ value: policy.slice(0, 32) + '…', at: 'policy', constraint: 'Member must have length less than or equal to 2048' }]);
+  try {
+    const doc = JSON.parse(policy) as { Statement?: unknown };
+    if (!doc || typeof doc !== 'object' || doc.Statement === undefined) throw new Error('no Statement');
+  } catch {
+    throw new StsError('MalformedPolicyDocument', 'Syntax errors in policy.');
+  }
 }
 
 function checkDuration(errs: Parameters<typeof validationError>[0], v: string | undefined): number | undefined {

@@ -244,6 +244,15 @@ describe('the specification error rows', () => {
     });
   });
 
+  it('a session Policy that is not a policy document', async () => {
+    try {
+      await sts.sdk.send(new AssumeRoleWithSAMLCommand({ RoleArn: ROLE_ARN, PrincipalArn: PROVIDER_ARN, SAMLAssertion: b64(signed()), Policy: '{not json' }));
+      throw new Error('accepted');
+    } catch (err) {
+      expect(err).toMatchObject({ name: 'MalformedPolicyDocumentException', Code: 'MalformedPolicyDocument', message: 'Syntax errors in policy.' });
+    }
+  });
+
   it('a provider that does not exist', async () => {
     try {
       await sts.sdk.send(new AssumeRoleWithSAMLCommand({ RoleArn: ROLE_ARN, PrincipalArn: 'arn:aws:iam::123456789012:saml-provider/Nope', SAMLAssertion: b64(signed()) }));
