@@ -7,9 +7,9 @@ export function mainWindowOptions(preloadPath: string, iconPath?: string): Brows
     height: 820,
     minWidth: 880,
     minHeight: 560,
+    // Shown on ready-to-show, after the first paint in the right theme (no white or dark flash).
     show: false,
     title: 'Loupe',
-    backgroundColor: '#15171b',
     ...(iconPath ? { icon: iconPath } : {}),
     webPreferences: {
       preload: preloadPath,
