@@ -1,0 +1,18 @@
+/**
+ * Kafka Connect converters: Connect data (schema + value) ⇄ the bytes (here: text) stored in the
+ * log. `null` text is a tombstone.
+ */
+import type { Schema } from '../plugin.js';
+
+export interface SchemaAndValue {
+  schema: Schema | null;
+  value: unknown;
+}
+
+export interface Converter {
+  readonly class: string;
+  fromConnectData(topic: string, schema: Schema | null, value: unknown): string | null;
+  toConnectData(topic: string, text: string | null): SchemaAndValue;
+}
+
+export type ConverterFactory = (config: Record<string, string>, isKey: boolean) => Converter;

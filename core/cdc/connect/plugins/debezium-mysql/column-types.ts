@@ -1,0 +1,194 @@
+/**
+ * MySQL column → Debezium's Connect schema and value (Debezium MySQL connector's default
+ * mappings: time.precision.mode=adaptive_time_microseconds, decimal.handling.mode=precise,
+ * bigint.unsigned.handling.mode=long). DATETIME has no zone: it is read as UTC, so
+ * `2024-01-02 03:04:05` → 1704164645000 (io.debezium.time.Timestamp, epoch millis).
+ */
+import type { Schema } from '../../plugin.js';
+
+export interface ColumnLike {
+  name: string;
+  baseType: string;
+  args: string[];
+  unsigned: boolean;
+  nullable: boolean;
+  defaultExpr: string | null;
+}
+
+export type DecimalMode = 'precise' | 'double' | 'string';
+
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?/;
+
+/** Epoch millis of a zone-less MySQL DATETIME text, read as UTC. */
+export function datetimeToEpochMillis(text: string): number | null {
+  const m = DATETIME.exec(text.trim());
+  if (!m) return null;
+  const frac = (m[7] ?? '').padEnd(3, '0').slice(0, 3);
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +frac);
+}
+
+function datetimeToEpochMicros(text: string): number | null {
+  const m = DATETIME.exec(text.trim());
+  if (!m) return null;
+  const micros = +(m[7] ?? '').padEnd(6, '0').slice(0, 6);
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) * 1000 + micros;
+}
+
+function precisionOf(c: ColumnLike): number {
+  return c.args.length ? Number(c.args[0]) : 0;
+}
+
+/** Two's-complement big-endian bytes of the unscaled value, base64 (Connect's Decimal over JSON). */
+export function decimalToBase64(text: string, scale: number): string {
+  const neg = text.trim().startsWith('-');
+  const [int = '0', frac = ''] = text.trim().replace(/^[-+]/, '').split('.');
+  let unscaled = BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
+  if (neg) unscaled = -unscaled;
+  const bytes: number[] = [];
+  let v = unscaled;
+  do {
+    bytes.unshift(Number(v & 0xffn));
+    v >>= 8n;
+  } while (!(v === 0n && (bytes[0]! & 0x80) === 0) && !(v === -1n && (bytes[0]! & 0x80) !== 0));
+  return Buffer.from(bytes).toString('base64');
+}
+
+export function columnSchema(c: ColumnLike, decimalMode: DecimalMode): Schema {
+  const optional = c.nullable;
+  const t = c.baseType;
+  const base = (type: Schema['type'], extra: Partial<Schema> = {}): Schema => ({ type, optional, ...extra });
+  let s: Schema;
+  switch (t) {
+    case 'tinyint':
+    case 'smallint':
+    case 'bool':
+    case 'boolean':
+      s = base(t === 'smallint' && c.unsigned ? 'int32' : 'int16');
+      break;
+    case 'mediumint':
+      s = base('int32');
+      break;
+    case 'int':
+    case 'integer':
+      s = base(c.unsigned ? 'int64' : 'int32');
+      break;
+    case 'bigint':
+    case 'serial':
+      s = base('int64');
+      break;
+    case 'float':
+    case 'double':
+    case 'real':
+      s = base('float64');
+      break;
+    case 'decimal':
+    case 'numeric':
+    case 'dec':
+    case 'fixed': {
+      const precision = c.args[0] ?? '10';
+      const scale = c.args[1] ?? '0';
+      if (decimalMode === 'double') s = base('float64');
+      else if (decimalMode === 'string') s = base('string');
+      else s = base('bytes', { name: 'org.apache.kafka.connect.data.Decimal', version: 1, parameters: { scale, 'connect.decimal.precision': precision } });
+      break;
+    }
+    case 'date':
+      s = base('int32', { name: 'io.debezium.time.Date', version: 1 });
+      break;
+    case 'datetime':
+      s = precisionOf(c) > 3 ? base('int64', { name: 'io.debezium.time.MicroTimestamp', version: 1 }) : base('int64', { name: 'io.debezium.time.Timestamp', version: 1 });
+      break;
+    case 'timestamp':
+      s = base('string', { name: 'io.debezium.time.ZonedTimestamp', version: 1 });
+      break;
+    case 'time':
+      s = base('int64', { name: 'io.debezium.time.MicroTime', version: 1 });
+      break;
+    case 'year':
+      s = base('int32', { name: 'io.debezium.time.Year', version: 1 });
+      break;
+    case 'enum':
+      s = base('string', { name: 'io.debezium.data.Enum', version: 1, parameters: { allowed: c.args.map(unquote).join(',') } });
+      break;
+    case 'set':
+      s = base('string', { name: 'io.debezium.data.EnumSet', version: 1, parameters: { allowed: c.args.map(unquote).join(',') } });
+      break;
+    case 'json':
+      s = base('string', { name: 'io.debezium.data.Json', version: 1 });
+      break;
+    case 'bit':
+      s = precisionOf(c) > 1 ? base('bytes', { name: 'io.debezium.data.Bits', version: 1, parameters: { length: String(precisionOf(c)) } }) : base('boolean');
+      break;
+    case 'binary':
+    case 'varbinary':
+    case 'tinyblob':
+    case 'blob':
+    case 'mediumblob':
+    case 'longblob':
+      s = base('bytes');
+      break;
+    default:
+      s = base('string');
+  }
+  const dflt = defaultValue(c, s, decimalMode);
+  if (dflt !== undefined) s.default = dflt;
+  return s;
+}
+
+function unquote(s: string): string {
+  return s.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+}
+
+/** Debezium's default-value conversion; CURRENT_TIMESTAMP on DATETIME becomes epoch 0. */
+function defaultValue(c: ColumnLike, s: Schema, decimalMode: DecimalMode): unknown {
+  const e = c.defaultExpr;
+  if (e === null || /^null$/i.test(e)) return undefined;
+  if (/^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i.test(e)) {
+    if (s.name === 'io.debezium.time.Timestamp' || s.name === 'io.debezium.time.MicroTimestamp') return 0;
+    if (s.name === 'io.debezium.time.ZonedTimestamp') return '1970-01-01T00:00:00Z';
+    return undefined;
+  }
+  if (/^\(/.test(e)) return undefined;
+  return convertValue(c, s, unquote(e), decimalMode) ?? undefined;
+}
+
+/** A source value (as the embedded source stores it) in Debezium's representation. */
+export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: DecimalMode): unknown {
+  if (v === null || v === undefined) return null;
+  switch (s.name) {
+    case 'io.debezium.time.Timestamp':
+      return datetimeToEpochMillis(String(v));
+    case 'io.debezium.time.MicroTimestamp':
+      return datetimeToEpochMicros(String(v));
+    case 'io.debezium.time.Date': {
+      const ms = datetimeToEpochMillis(String(v));
+      return ms === null ? null : Math.floor(ms / 86_400_000);
+    }
+    case 'io.debezium.time.ZonedTimestamp': {
+      const ms = datetimeToEpochMillis(String(v));
+      return ms === null ? null : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+    }
+    case 'io.debezium.time.MicroTime': {
+      const m = /^(-)?(\d+):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/.exec(String(v).trim());
+      if (!m) return null;
+      const us = ((+m[2]! * 60 + +m[3]!) * 60 + +(m[4] ?? 0)) * 1_000_000 + +(m[5] ?? '').padEnd(6, '0');
+      return m[1] ? -us : us;
+    }
+    case 'io.debezium.time.Year':
+      return Number(v);
+    case 'org.apache.kafka.connect.data.Decimal':
+      return decimalToBase64(String(v), Number(s.parameters?.scale ?? 0));
+  }
+  if (s.type === 'bytes') return Buffer.from(String(v), 'hex').toString('base64');
+  if (s.type === 'boolean') return v === 1 || v === '1' || v === true;
+  if (s.type.startsWith('int')) return typeof v === 'number' ? Math.trunc(v) : Number(v);
+  if (s.type.startsWith('float')) return Number(v);
+  if (s.type === 'string') {
+    if (decimalMode === 'string' && (c.baseType === 'decimal' || c.baseType === 'numeric')) {
+      const scale = Number(c.args[1] ?? 0);
+      return Number(v).toFixed(scale);
+    }
+    return String(v);
+  }
+  return v;
+}

@@ -1,0 +1,103 @@
+/**
+ * Debezium MySQL change events: key `{pk columns}` (schema `<prefix>.<db>.<table>.Key`) and the
+ * envelope `{before, after, source, op, ts_ms, transaction}` (schema `….Envelope`), built from the
+ * table definition. Field order and schema names follow Debezium 1.9's MySQL connector.
+ */
+import type { Schema } from '../../plugin.js';
+import { columnSchema, convertValue, type ColumnLike, type DecimalMode } from './column-types.js';
+
+export const DEBEZIUM_VERSION = '1.9.8.Final';
+
+export const SOURCE_SCHEMA: Schema = {
+  type: 'struct',
+  optional: false,
+  name: 'io.debezium.connector.mysql.Source',
+  fields: [
+    { type: 'string', optional: false, field: 'version' },
+    { type: 'string', optional: false, field: 'connector' },
+    { type: 'string', optional: false, field: 'name' },
+    { type: 'int64', optional: false, field: 'ts_ms' },
+    { type: 'string', optional: true, name: 'io.debezium.data.Enum', version: 1, parameters: { allowed: 'true,last,false,incremental' }, default: 'false', field: 'snapshot' },
+    { type: 'string', optional: false, field: 'db' },
+    { type: 'string', optional: true, field: 'table' },
+    { type: 'int64', optional: false, field: 'server_id' },
+    { type: 'string', optional: true, field: 'gtid' },
+    { type: 'string', optional: false, field: 'file' },
+    { type: 'int64', optional: false, field: 'pos' },
+    { type: 'int32', optional: false, field: 'row' },
+    { type: 'int64', optional: true, field: 'thread' },
+    { type: 'string', optional: true, field: 'query' },
+  ],
+};
+
+const TRANSACTION_SCHEMA: Schema = {
+  type: 'struct',
+  optional: true,
+  fields: [
+    { type: 'string', optional: false, field: 'id' },
+    { type: 'int64', optional: false, field: 'total_order' },
+    { type: 'int64', optional: false, field: 'data_collection_order' },
+  ],
+};
+
+export interface TableSchemas {
+  keySchema: Schema | null;
+  valueSchema: Schema;
+  envelopeSchema: Schema;
+  columns: { col: ColumnLike; schema: Schema }[];
+  keyColumns: { col: ColumnLike; schema: Schema }[];
+}
+
+export function tableSchemas(prefix: string, db: string, table: string, columns: ColumnLike[], primaryKey: string[], decimalMode: DecimalMode): TableSchemas {
+  const cols = columns.map((col) => ({ col, schema: { ...columnSchema(col, decimalMode), field: col.name } }));
+  const keyCols = primaryKey.map((k) => cols.find((c) => c.col.name === k)!).filter(Boolean);
+  const base = `${prefix}.${db}.${table}`;
+  const valueSchema: Schema = { type: 'struct', optional: true, name: `${base}.Value`, fields: cols.map((c) => c.schema) };
+  const keySchema: Schema | null = keyCols.length ? { type: 'struct', optional: false, name: `${base}.Key`, fields: keyCols.map((c) => ({ ...c.schema, optional: false, default: undefined })) } : null;
+  if (keySchema) for (const f of keySchema.fields!) delete f.default;
+  const envelopeSchema: Schema = {
+    type: 'struct',
+    optional: false,
+    name: `${base}.Envelope`,
+    fields: [
+      { ...valueSchema, field: 'before' },
+      { ...valueSchema, field: 'after' },
+      { ...SOURCE_SCHEMA, field: 'source' },
+      { type: 'string', optional: false, field: 'op' },
+      { type: 'int64', optional: true, field: 'ts_ms' },
+      { ...TRANSACTION_SCHEMA, field: 'transaction' },
+    ],
+  };
+  return { keySchema, valueSchema, envelopeSchema, columns: cols, keyColumns: keyCols };
+}
+
+export function rowValue(s: TableSchemas, row: Record<string, unknown> | null, decimalMode: DecimalMode): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const { col, schema } of s.columns) out[col.name] = convertValue(col, schema, row[col.name], decimalMode);
+  return out;
+}
+
+export function keyValue(s: TableSchemas, row: Record<string, unknown> | null, decimalMode: DecimalMode): Record<string, unknown> | null {
+  if (!s.keySchema || !row) return null;
+  const out: Record<string, unknown> = {};
+  for (const { col, schema } of s.keyColumns) out[col.name] = convertValue(col, schema, row[col.name], decimalMode);
+  return out;
+}
+
+export interface SourceInfoValue {
+  version: string;
+  connector: 'mysql';
+  name: string;
+  ts_ms: number;
+  snapshot: 'true' | 'last' | 'false';
+  db: string;
+  table: string | null;
+  server_id: number;
+  gtid: string | null;
+  file: string;
+  pos: number;
+  row: number;
+  thread: number | null;
+  query: string | null;
+}

@@ -1,0 +1,57 @@
+/**
+ * The `connect` service: the embedded source, the topic log and the Kafka Connect worker with its
+ * REST API on ctx.port. `ctx.peers.clickhouse` is the ClickHouse URL the sink connector uses.
+ */
+import path from 'node:path';
+import type { ServiceContext, ServiceHandle } from '../../common/service.js';
+import { EmbeddedLog } from '../log/embedded-log.js';
+import type { TopicLog } from '../log/types.js';
+import { EmbeddedSource } from '../source/embedded-source.js';
+import { CONNECTOR_PLUGINS } from './plugins/index.js';
+import { startConnectRest } from './rest/server.js';
+import { Worker } from './worker/worker.js';
+
+export interface ConnectApi {
+  source: EmbeddedSource;
+  topicLog: TopicLog;
+  worker: Worker;
+}
+
+export async function startConnectService(ctx: ServiceContext): Promise<ServiceHandle<ConnectApi>> {
+  const log = ctx.log;
+  const source = await EmbeddedSource.open({ dir: path.join(ctx.dataDir, 'source'), log: log.child('source') });
+  const topicLog = await EmbeddedLog.open({ dir: path.join(ctx.dataDir, 'log'), log: log.child('log') });
+  let resolveWorker!: (w: Worker) => void;
+  const workerReady = new Promise<Worker>((r) => (resolveWorker = r));
+  let rest;
+  try {
+    rest = await startConnectRest({ host: ctx.host, port: ctx.port, log: log.child('rest'), deps: async () => ({ worker: await workerReady, source }) });
+  } catch (err) {
+    await topicLog.close();
+    await source.close();
+    throw err;
+  }
+  const worker = await Worker.start({
+    dataDir: path.join(ctx.dataDir, 'worker'),
+    log: log.child('worker'),
+    topicLog,
+    plugins: [...CONNECTOR_PLUGINS],
+    workerId: `${ctx.host}:${rest.port}`,
+    peers: { ...ctx.peers },
+    resources: { embeddedSource: source },
+  });
+  resolveWorker(worker);
+  let closed = false;
+  return {
+    url: `http://${ctx.host}:${rest.port}`,
+    api: { source, topicLog, worker },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await rest.close();
+      await worker.close();
+      await topicLog.close();
+      await source.close();
+    },
+  };
+}

@@ -1,0 +1,455 @@
+/**
+ * Runs one connector task the way Kafka Connect's WorkerSourceTask / WorkerSinkTask do: a loop
+ * that polls (source) or fetches and delivers (sink), honours pause, records a Java-like trace
+ * when it fails, and stops cleanly.
+ */
+import type { TopicLog, TopicPartition, TopicPartitionOffset, LogRecord, ProduceRecord } from '../../log/types.js';
+import { converterFor, type Converter } from '../converters/index.js';
+import {
+  ConnectException,
+  RetriableException,
+  type ConnectorConfig,
+  type SinkConnectorPlugin,
+  type SinkRecord,
+  type SinkTask,
+  type SinkTaskContext,
+  type SourceConnectorPlugin,
+  type SourceRecord,
+  type SourceTask,
+  type WorkerServices,
+} from '../plugin.js';
+import { buildTransformChain } from '../transforms/index.js';
+import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
+
+export type TaskState = 'UNASSIGNED' | 'RUNNING' | 'PAUSED' | 'FAILED' | 'RESTARTING';
+
+export interface TaskProgress {
+  connector: string;
+  task: number;
+  kind: 'source' | 'sink';
+  /** Records written (source) or delivered (sink) in this step. */
+  records: number;
+  topics: string[];
+  /** Sink: offsets committed; source: log positions written. */
+  positions: TopicPartitionOffset[];
+}
+
+export interface RunnerHooks {
+  onState(state: TaskState, trace?: string): void;
+  onProgress(p: TaskProgress): void;
+  onTopic(topic: string): void;
+}
+
+/** Java-style trace text: `<class>: <message>\n\tat …` with `Caused by:` for the cause. */
+export function traceOf(err: unknown, wrapper?: string): string {
+  const e = err as Error & { javaClass?: string };
+  const cls = e?.javaClass ?? (e instanceof Error ? 'org.apache.kafka.connect.errors.ConnectException' : 'java.lang.RuntimeException');
+  const frames = (e?.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((l) => '\t' + l.trim())
+    .join('\n');
+  const inner = `${cls}: ${e?.message ?? String(err)}${frames ? '\n' + frames : ''}`;
+  return wrapper ? `org.apache.kafka.connect.errors.ConnectException: ${wrapper}\n\tat org.apache.kafka.connect.runtime.WorkerTask.doRun(WorkerTask.java)\nCaused by: ${inner}` : inner;
+}
+
+const sleep = (ms: number, signal: { stopped: boolean; wake?: () => void }) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.wake = undefined;
+      resolve();
+    }
+    signal.wake = done;
+  });
+
+abstract class Runner {
+  protected stopped = false;
+  protected paused = false;
+  protected signal: { stopped: boolean; wake?: () => void } = { stopped: false };
+  private loop: Promise<void> | undefined;
+  state: TaskState = 'UNASSIGNED';
+  trace: string | undefined;
+
+  constructor(
+    readonly connector: string,
+    readonly taskId: number,
+    protected readonly config: ConnectorConfig,
+    protected readonly log: TopicLog,
+    protected readonly services: WorkerServices,
+    protected readonly hooks: RunnerHooks,
+  ) {}
+
+  start(paused: boolean): void {
+    this.paused = paused;
+    this.loop = this.run();
+  }
+
+  pause(): void {
+    this.paused = true;
+    if (this.state === 'RUNNING') this.setState('PAUSED');
+  }
+
+  resume(): void {
+    this.paused = false;
+    if (this.state === 'PAUSED') this.setState('RUNNING');
+    this.signal.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signal.stopped = true;
+    this.signal.wake?.();
+    await this.interrupt();
+    // Kafka Connect waits task.shutdown.graceful.timeout.ms (5 s) for a task to finish.
+    await Promise.race([this.loop, new Promise((r) => setTimeout(r, 5000).unref())]);
+  }
+
+  protected setState(s: TaskState, trace?: string): void {
+    this.state = s;
+    this.trace = trace;
+    this.hooks.onState(s, trace);
+  }
+
+  protected fail(err: unknown, wrapper: string): void {
+    this.services.log.error('task failed', { connector: this.connector, task: this.taskId, error: (err as Error)?.message ?? String(err) });
+    this.setState('FAILED', traceOf(err, wrapper));
+  }
+
+  protected abstract run(): Promise<void>;
+  protected abstract interrupt(): Promise<void>;
+}
+
+// ------------------------------------------------------------------------------------ source
+
+export class SourceRunner extends Runner {
+  private task: SourceTask | undefined;
+  private keyConverter: Converter;
+  private valueConverter: Converter;
+  private transform: ReturnType<typeof buildTransformChain>;
+  private knownTopics = new Set<string>();
+
+  constructor(
+    connector: string,
+    taskId: number,
+    config: ConnectorConfig,
+    log: TopicLog,
+    services: WorkerServices,
+    hooks: RunnerHooks,
+    private readonly plugin: SourceConnectorPlugin,
+    private readonly offsets: OffsetStore,
+    private readonly connectorConfig: ConnectorConfig,
+  ) {
+    super(connector, taskId, config, log, services, hooks);
+    this.keyConverter = converterFor(connectorConfig, true);
+    this.valueConverter = converterFor(connectorConfig, false);
+    this.transform = buildTransformChain(connectorConfig);
+  }
+
+  protected async interrupt(): Promise<void> {
+    await this.task?.stop().catch(() => {});
+  }
+
+  protected async run(): Promise<void> {
+    try {
+      this.task = this.plugin.createTask();
+      await this.task.start(this.config, {
+        services: this.services,
+        connector: this.connector,
+        taskId: this.taskId,
+        offset: async (p) => this.offsets.get(this.connector, p),
+      });
+    } catch (err) {
+      this.fail(err, 'Failed to start the source task');
+      return;
+    }
+    if (this.stopped) return;
+    this.setState(this.paused ? 'PAUSED' : 'RUNNING');
+    while (!this.stopped) {
+      if (this.paused) {
+        await sleep(1000, this.signal);
+        continue;
+      }
+      try {
+        const records = await this.task.poll();
+        if (this.stopped) break; // a stopped task's last poll is not written (Kafka drops it too)
+        if (records.length) await this.write(records);
+        await this.task.commit?.();
+      } catch (err) {
+        this.fail(err, 'Unrecoverable exception from the source task');
+        await this.task.stop().catch(() => {});
+        return;
+      }
+    }
+    await this.task.stop().catch(() => {});
+  }
+
+  /** Transforms, converts and writes a poll's records together with their offsets, atomically. */
+  private async write(records: SourceRecord[]): Promise<void> {
+    const byTopic = new Map<string, ProduceRecord[]>();
+    const lastOffset = new Map<string, { partition: Record<string, unknown>; offset: Record<string, unknown> }>();
+    for (const r of records) {
+      lastOffset.set(JSON.stringify(r.sourcePartition), { partition: r.sourcePartition, offset: r.sourceOffset });
+      const t = this.transform(r) as SourceRecord | null;
+      if (!t) continue;
+      let list = byTopic.get(t.topic);
+      if (!list) byTopic.set(t.topic, (list = []));
+      list.push({
+        key: this.keyConverter.fromConnectData(t.topic, t.keySchema, t.key),
+        value: this.valueConverter.fromConnectData(t.topic, t.valueSchema, t.value),
+        headers: t.headers ?? [],
+        timestamp: t.timestamp,
+        ...(t.kafkaPartition !== undefined ? { partition: t.kafkaPartition } : {}),
+      });
+    }
+    for (const topic of byTopic.keys()) await this.ensureTopic(topic);
+    const offsets = [...lastOffset.values()];
+    const batches = [...byTopic.entries()].map(([topic, recs]) => ({ topic, records: recs }));
+    const results = await this.log.produceAtomic([...batches, { topic: OFFSETS_TOPIC, records: this.offsets.records(this.connector, offsets) }]);
+    this.offsets.applied(this.connector, offsets);
+    const positions: TopicPartitionOffset[] = [];
+    batches.forEach((b, i) => {
+      const res = results[i]!;
+      if (res.length) positions.push(res[res.length - 1]!);
+    });
+    this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'source', records: batches.reduce((n, b) => n + b.records.length, 0), topics: [...byTopic.keys()], positions });
+  }
+
+  /** topic.creation.*: create new topics with the connector's default group settings. */
+  private async ensureTopic(topic: string): Promise<void> {
+    if (this.knownTopics.has(topic)) return;
+    const c = this.connectorConfig;
+    const enabled = (c['topic.creation.enable'] ?? 'true').toLowerCase() !== 'false';
+    const partitions = Number(c['topic.creation.default.partitions'] ?? -1);
+    const rf = Number(c['topic.creation.default.replication.factor'] ?? -1);
+    if (enabled && c['topic.creation.default.partitions'] !== undefined) {
+      await this.log.createTopic(topic, { partitions: partitions > 0 ? partitions : 1, replicationFactor: rf > 0 ? rf : 1 });
+    }
+    this.knownTopics.add(topic);
+    this.hooks.onTopic(topic);
+  }
+}
+
+// -------------------------------------------------------------------------------------- sink
+
+export class SinkRunner extends Runner {
+  private task: SinkTask | undefined;
+  private keyConverter: Converter;
+  private valueConverter: Converter;
+  private transform: ReturnType<typeof buildTransformChain>;
+  private assignment: TopicPartition[] = [];
+  private positions = new Map<string, number>();
+  private rewinds: TopicPartitionOffset[] = [];
+  private commitRequested = false;
+  private readonly group: string;
+  private readonly maxPollRecords: number;
+  private readonly maxPartitionFetchBytes: number;
+  private readonly resetToLatest: boolean;
+  private readonly tolerateAll: boolean;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    connector: string,
+    taskId: number,
+    config: ConnectorConfig,
+    log: TopicLog,
+    services: WorkerServices,
+    hooks: RunnerHooks,
+    private readonly plugin: SinkConnectorPlugin,
+    private readonly connectorConfig: ConnectorConfig,
+    private readonly taskCount: number,
+  ) {
+    super(connector, taskId, config, log, services, hooks);
+    this.keyConverter = converterFor(connectorConfig, true);
+    this.valueConverter = converterFor(connectorConfig, false);
+    this.transform = buildTransformChain(connectorConfig);
+    this.group = connectorConfig['consumer.override.group.id'] ?? `connect-${connector}`;
+    this.maxPollRecords = Number(connectorConfig['consumer.override.max.poll.records'] ?? 500);
+    this.maxPartitionFetchBytes = Number(connectorConfig['consumer.override.max.partition.fetch.bytes'] ?? 1048576);
+    // Kafka Connect's sink consumers default to auto.offset.reset=earliest.
+    this.resetToLatest = (connectorConfig['consumer.override.auto.offset.reset'] ?? 'earliest') === 'latest';
+    this.tolerateAll = (connectorConfig['errors.tolerance'] ?? 'none').toLowerCase() === 'all';
+  }
+
+  protected async interrupt(): Promise<void> {
+    /* the loop notices `stopped` within one wait */
+  }
+
+  protected async run(): Promise<void> {
+    const context: SinkTaskContext = {
+      services: this.services,
+      connector: this.connector,
+      taskId: this.taskId,
+      assignment: () => [...this.assignment],
+      offset: (offsets) => {
+        this.rewinds.push(...offsets);
+      },
+      committedOffsets: () => this.log.committedOffsets(this.group),
+      requestCommit: () => {
+        this.commitRequested = true;
+      },
+      topicLog: this.log,
+    };
+    try {
+      this.task = this.plugin.createTask();
+      await this.task.start(this.config, context);
+    } catch (err) {
+      this.fail(err, 'Failed to start the sink task');
+      return;
+    }
+    this.unsubscribe = this.log.onAppend((topic) => {
+      if (this.assignment.some((tp) => tp.topic === topic) || !this.assignment.length) this.signal.wake?.();
+    });
+    if (!this.stopped) this.setState(this.paused ? 'PAUSED' : 'RUNNING');
+    try {
+      while (!this.stopped) {
+        if (this.paused) {
+          await sleep(1000, this.signal);
+          continue;
+        }
+        await this.refreshAssignment();
+        this.applyRewinds();
+        const fetched = await this.fetchBatch();
+        if (!fetched.length) {
+          if (this.commitRequested) await this.commit();
+          await sleep(500, this.signal);
+          continue;
+        }
+        const records: SinkRecord[] = [];
+        for (const r of fetched) {
+          const rec = this.toSinkRecord(r);
+          if (rec) records.push(rec);
+        }
+        await this.deliver(records);
+        for (const r of fetched) this.positions.set(`${r.topic}:${r.partition}`, r.offset + 1);
+        await this.commit();
+        this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'sink', records: records.length, topics: [...new Set(fetched.map((r) => r.topic))], positions: this.currentOffsets() });
+      }
+    } catch (err) {
+      this.fail(err, 'Exiting WorkerSinkTask due to unrecoverable exception.');
+    } finally {
+      this.unsubscribe?.();
+      try {
+        if (this.state !== 'FAILED') await this.commit();
+        await this.task.close?.(this.assignment);
+      } catch {
+        /* closing after a failure */
+      }
+      await this.task.stop().catch(() => {});
+    }
+  }
+
+  /** put() with Kafka Connect's redelivery on RetriableException. */
+  private async deliver(records: SinkRecord[]): Promise<void> {
+    let backoff = 250;
+    for (;;) {
+      try {
+        await this.task!.put(records);
+        return;
+      } catch (err) {
+        if (err instanceof RetriableException && !this.stopped) {
+          this.services.log.warn('retriable failure in put; redelivering', { connector: this.connector, error: err.message });
+          await sleep(backoff, this.signal);
+          backoff = Math.min(backoff * 2, 10_000);
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  private toSinkRecord(r: LogRecord): SinkRecord | null {
+    try {
+      const k = this.keyConverter.toConnectData(r.topic, r.key);
+      const v = this.valueConverter.toConnectData(r.topic, r.value);
+      const rec: SinkRecord = {
+        topic: r.topic,
+        kafkaPartition: r.partition,
+        kafkaOffset: r.offset,
+        originalTopic: r.topic,
+        keySchema: k.schema,
+        key: k.value,
+        valueSchema: v.schema,
+        value: v.value,
+        timestamp: r.timestamp,
+        timestampType: 'CreateTime',
+        headers: r.headers,
+      };
+      return this.transform(rec) as SinkRecord | null;
+    } catch (err) {
+      if (this.tolerateAll) {
+        this.services.log.warn('skipping a record that failed conversion or transformation (errors.tolerance=all)', { topic: r.topic, partition: r.partition, offset: r.offset, error: (err as Error).message });
+        return null;
+      }
+      throw Object.assign(new ConnectException('Tolerance exceeded in error handler'), { stack: `ConnectException: Tolerance exceeded in error handler\n    at WorkerSinkTask.convertAndTransformRecord\nCaused by: ${(err as Error & { javaClass?: string }).javaClass ?? 'org.apache.kafka.connect.errors.DataException'}: ${(err as Error).message}` });
+    }
+  }
+
+  private currentOffsets(): TopicPartitionOffset[] {
+    return this.assignment.map((tp) => ({ ...tp, offset: this.positions.get(`${tp.topic}:${tp.partition}`) ?? 0 }));
+  }
+
+  private async commit(): Promise<void> {
+    this.commitRequested = false;
+    if (!this.task || !this.assignment.length) return;
+    const current = this.currentOffsets();
+    const safe = this.task.preCommit ? await this.task.preCommit(current) : current;
+    if (safe.length) await this.log.commitOffsets(this.group, safe);
+  }
+
+  private applyRewinds(): void {
+    for (const r of this.rewinds.splice(0)) this.positions.set(`${r.topic}:${r.partition}`, r.offset);
+  }
+
+  private async fetchBatch(): Promise<LogRecord[]> {
+    const out: LogRecord[] = [];
+    for (const tp of this.assignment) {
+      if (out.length >= this.maxPollRecords) break;
+      const key = `${tp.topic}:${tp.partition}`;
+      const pos = this.positions.get(key) ?? 0;
+      const recs = await this.log.fetch(tp.topic, tp.partition, pos, { maxRecords: this.maxPollRecords - out.length, maxBytes: this.maxPartitionFetchBytes });
+      if (recs.length && recs[0]!.offset > pos) this.positions.set(key, recs[0]!.offset); // retention moved the log start
+      out.push(...recs);
+    }
+    return out;
+  }
+
+  /** Topic-partitions of `topics` / `topics.regex`, spread over the tasks round-robin. */
+  private async refreshAssignment(): Promise<void> {
+    const c = this.connectorConfig;
+    const listed = (c.topics ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const regex = c['topics.regex'] ? new RegExp(`^(?:${c['topics.regex']})$`) : null;
+    const all = regex ? (await this.log.listTopics()).filter((t) => regex.test(t)) : listed;
+    const tps: TopicPartition[] = [];
+    for (const topic of all.sort()) {
+      const d = await this.log.describeTopic(topic);
+      if (!d) continue;
+      for (const p of d.partitions) tps.push({ topic, partition: p.partition });
+    }
+    const mine = tps.filter((_, i) => i % this.taskCount === this.taskId);
+    const key = (tp: TopicPartition) => `${tp.topic}:${tp.partition}`;
+    const before = new Set(this.assignment.map(key));
+    const added = mine.filter((tp) => !before.has(key(tp)));
+    if (!added.length && mine.length === this.assignment.length) return;
+    const now = new Set(mine.map(key));
+    const revoked = this.assignment.filter((tp) => !now.has(key(tp)));
+    if (revoked.length) await this.task!.close?.(revoked);
+    this.assignment = mine;
+    const committed = new Map((await this.log.committedOffsets(this.group)).map((o) => [key(o), o.offset]));
+    for (const tp of added) {
+      const k = key(tp);
+      const c0 = committed.get(k);
+      if (c0 !== undefined) this.positions.set(k, c0);
+      else {
+        const { begin, end } = await this.log.offsets(tp.topic, tp.partition);
+        this.positions.set(k, this.resetToLatest ? end : begin);
+      }
+      this.hooks.onTopic(tp.topic);
+    }
+    if (added.length) await this.task!.open?.(added);
+  }
+}

@@ -1,0 +1,604 @@
+/**
+ * The Connect worker (a standalone herder): connector configs and target states persisted under
+ * the data dir, tasks run in-process, statuses with traces, offsets (source offsets in the log's
+ * connect-offsets topic, sink offsets as consumer-group offsets). It knows nothing about HTTP:
+ * the REST layer maps these calls and ConnectErrors to Kafka Connect's wire shapes.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readJsonOrBackup, writeFileAtomicSync } from '../../../common/json-store.js';
+import type { Logger } from '../../../common/log.js';
+import type { TopicLog } from '../../log/types.js';
+import { CONVERTER_CLASSES } from '../converters/index.js';
+import { ConnectError, connectErrors } from '../errors.js';
+import type { ConfigKeyDef, ConnectorConfig, ConnectorPlugin, ValidationErrors, WorkerServices } from '../plugin.js';
+import { findTransform, TRANSFORM_PLUGINS, transformAliases } from '../transforms/index.js';
+import { COMMON_DEFS, SINK_DEFS, SOURCE_DEFS, validateCommon } from './connector-config.js';
+import { OffsetStore } from './offset-store.js';
+import { SinkRunner, SourceRunner, type TaskProgress, type TaskState } from './task-runner.js';
+
+export const KAFKA_VERSION = '3.9.0';
+
+export type TargetState = 'STARTED' | 'PAUSED' | 'STOPPED';
+export type ConnectorState = 'UNASSIGNED' | 'RUNNING' | 'PAUSED' | 'FAILED' | 'RESTARTING' | 'STOPPED';
+
+export interface ConnectorInfo {
+  name: string;
+  config: ConnectorConfig;
+  tasks: { connector: string; task: number }[];
+  type: 'source' | 'sink';
+}
+
+export interface StateInfo {
+  state: string;
+  worker_id: string;
+  trace?: string;
+}
+
+export interface ConnectorStatus {
+  name: string;
+  connector: StateInfo;
+  tasks: (StateInfo & { id: number })[];
+  type: 'source' | 'sink';
+}
+
+export interface ConfigInfos {
+  name: string;
+  error_count: number;
+  groups: string[];
+  configs: { definition: Omit<ConfigKeyDef, 'recommended'>; value: { name: string; value: string | null; recommended_values: string[]; errors: string[]; visible: boolean } }[];
+}
+
+export interface ConnectorOffsets {
+  offsets: { partition: Record<string, unknown>; offset: Record<string, unknown> | null }[];
+}
+
+export type WorkerEvent =
+  | { type: 'state'; connector: string; task: number | null; state: string; trace?: string }
+  | ({ type: 'progress' } & TaskProgress)
+  | { type: 'config'; connector: string; change: 'created' | 'updated' | 'deleted' };
+
+interface Stored {
+  config: ConnectorConfig;
+  target: TargetState;
+  topics: string[];
+  created: number;
+}
+
+interface Runtime {
+  name: string;
+  plugin: ConnectorPlugin;
+  stored: Stored;
+  state: ConnectorState;
+  trace?: string;
+  taskConfigs: ConnectorConfig[];
+  runners: (SourceRunner | SinkRunner)[];
+  /** Task state shown while a restart is pending. */
+  restarting: Set<number>;
+}
+
+export interface WorkerOptions {
+  dataDir: string;
+  log: Logger;
+  topicLog: TopicLog;
+  plugins: ConnectorPlugin[];
+  /** host:port shown as worker_id. */
+  workerId: string;
+  peers: Record<string, string | undefined>;
+  resources: Record<string, unknown>;
+  now?: () => number;
+}
+
+export class Worker {
+  private readonly runtimes = new Map<string, Runtime>();
+  private readonly offsets: OffsetStore;
+  private readonly listeners = new Set<(e: WorkerEvent) => void>();
+  private readonly file: string;
+  private clusterId = '';
+  private closed = false;
+
+  private constructor(private readonly opts: WorkerOptions) {
+    this.offsets = new OffsetStore(opts.topicLog);
+    this.file = path.join(opts.dataDir, 'connectors.json');
+  }
+
+  /** Loads persisted connectors and starts them in their target state. */
+  static async start(opts: WorkerOptions): Promise<Worker> {
+    const w = new Worker(opts);
+    await w.offsets.load();
+    const idFile = path.join(opts.dataDir, 'cluster-id');
+    if (fs.existsSync(idFile)) w.clusterId = fs.readFileSync(idFile, 'utf8').trim();
+    else {
+      w.clusterId = randomBytes(16).toString('base64url').slice(0, 22);
+      writeFileAtomicSync(idFile, w.clusterId + '\n');
+    }
+    const stored = readJsonOrBackup<Record<string, Stored>>(w.file);
+    if (stored.kind === 'corrupt') opts.log.error('connectors.json was corrupt; kept a backup', { backup: stored.backup });
+    if (stored.kind === 'ok') {
+      for (const [name, s] of Object.entries(stored.value)) {
+        const plugin = w.findPlugin(s.config['connector.class'] ?? '');
+        if (!plugin) {
+          opts.log.error('a stored connector names a plugin this worker does not have', { connector: name, class: s.config['connector.class'] });
+          continue;
+        }
+        const rt: Runtime = { name, plugin, stored: s, state: 'UNASSIGNED', taskConfigs: [], runners: [], restarting: new Set() };
+        w.runtimes.set(name, rt);
+        w.startConnector(rt);
+      }
+    }
+    return w;
+  }
+
+  onEvent(listener: (e: WorkerEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ------------------------------------------------------------------------------ metadata
+
+  serverInfo(): { version: string; commit: string; kafka_cluster_id: string } {
+    return { version: KAFKA_VERSION, commit: createHash('sha1').update(`loupe-connect-${KAFKA_VERSION}`).digest('hex').slice(0, 16), kafka_cluster_id: this.clusterId };
+  }
+
+  plugins(connectorsOnly = true): { class: string; type: string; version?: string }[] {
+    const out: { class: string; type: string; version?: string }[] = this.opts.plugins.map((p) => ({ class: p.class, type: p.type, version: p.version }));
+    if (!connectorsOnly) {
+      for (const t of TRANSFORM_PLUGINS) out.push({ class: t.class, type: 'transformation', version: t.version });
+      for (const c of CONVERTER_CLASSES) out.push({ class: c, type: 'converter', version: KAFKA_VERSION });
+    }
+    return out;
+  }
+
+  findPlugin(cls: string): ConnectorPlugin | undefined {
+    const n = cls.trim();
+    return this.opts.plugins.find((p) => p.class === n || p.class.split('.').pop() === n || p.aliases?.includes(n));
+  }
+
+  /** GET /connector-plugins/{plugin}/config */
+  pluginConfig(cls: string): Omit<ConfigKeyDef, 'recommended'>[] {
+    const p = this.findPlugin(cls);
+    if (p) return p.configDefs.map(stripRecommended);
+    const t = findTransform(cls);
+    if (t) return t.configDefs.map(stripRecommended);
+    throw new ConnectError(404, `Unknown plugin ${cls}.`);
+  }
+
+  // ------------------------------------------------------------------------------ connectors
+
+  connectors(): string[] {
+    return [...this.runtimes.keys()].sort();
+  }
+
+  connectorInfo(name: string): ConnectorInfo {
+    const rt = this.require(name);
+    return { name, config: { ...rt.stored.config }, tasks: rt.taskConfigs.map((_, i) => ({ connector: name, task: i })), type: rt.plugin.type };
+  }
+
+  connectorConfig(name: string): ConnectorConfig {
+    return { ...this.require(name).stored.config };
+  }
+
+  /**
+   * Creates or replaces a connector (POST /connectors, PUT …/config). Validation errors become
+   * a 400 listing them, as Kafka Connect's herder does.
+   */
+  async putConnectorConfig(name: string, config: ConnectorConfig, opts: { allowReplace: boolean; initialState?: 'RUNNING' | 'PAUSED' | 'STOPPED' }): Promise<{ created: boolean; info: ConnectorInfo }> {
+    const existing = this.runtimes.get(name);
+    if (existing && !opts.allowReplace) throw connectErrors.alreadyExists(name);
+    const infos = await this.validate(config);
+    if (infos.error_count > 0) {
+      const msgs = infos.configs.flatMap((c) => c.value.errors);
+      throw connectErrors.badRequest(
+        `Connector configuration is invalid and contains the following ${infos.error_count} error(s):\n${msgs.join('\n')}\nYou can also find the above list of errors at the endpoint \`/connector-plugins/{connectorType}/config/validate\``,
+      );
+    }
+    const plugin = this.findPlugin(config['connector.class']!)!;
+    if (existing) {
+      await this.stopTasks(existing);
+      existing.plugin = plugin;
+      existing.stored.config = { ...config };
+      this.save();
+      this.startConnector(existing);
+      this.emit({ type: 'config', connector: name, change: 'updated' });
+      return { created: false, info: this.connectorInfo(name) };
+    }
+    const target: TargetState = opts.initialState === 'PAUSED' ? 'PAUSED' : opts.initialState === 'STOPPED' ? 'STOPPED' : 'STARTED';
+    const rt: Runtime = { name, plugin, stored: { config: { ...config }, target, topics: [], created: this.now() }, state: 'UNASSIGNED', taskConfigs: [], runners: [], restarting: new Set() };
+    this.runtimes.set(name, rt);
+    this.save();
+    this.startConnector(rt);
+    this.emit({ type: 'config', connector: name, change: 'created' });
+    return { created: true, info: this.connectorInfo(name) };
+  }
+
+  /** PATCH …/config: non-null values set, null values remove. */
+  async patchConnectorConfig(name: string, patch: Record<string, string | null>): Promise<ConnectorInfo> {
+    const rt = this.require(name);
+    const next: ConnectorConfig = { ...rt.stored.config };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete next[k];
+      else next[k] = v;
+    }
+    if (next.name !== undefined && next.name !== name) throw connectErrors.badRequest(`Connector name configuration (${next.name}) doesn't match connector name in the URL (${name})`);
+    next.name = name;
+    return (await this.putConnectorConfig(name, next, { allowReplace: true })).info;
+  }
+
+  async deleteConnector(name: string): Promise<void> {
+    const rt = this.require(name);
+    this.runtimes.delete(name);
+    await this.stopTasks(rt);
+    this.save();
+    this.emit({ type: 'config', connector: name, change: 'deleted' });
+  }
+
+  status(name: string): ConnectorStatus {
+    const rt = this.require(name);
+    const wid = this.opts.workerId;
+    const conn: StateInfo = { state: rt.state, worker_id: wid };
+    if (rt.trace && rt.state === 'FAILED') conn.trace = rt.trace;
+    const tasks = rt.stored.target === 'STOPPED' && !rt.runners.length ? [] : rt.taskConfigs.map((_, i) => this.taskStatusOf(rt, i));
+    return { name, connector: conn, tasks, type: rt.plugin.type };
+  }
+
+  taskStatus(name: string, id: number): StateInfo & { id: number } {
+    const rt = this.require(name);
+    if (!Number.isInteger(id) || id < 0 || id >= rt.taskConfigs.length) throw new ConnectError(404, `No status found for task ${name}-${id}`);
+    return this.taskStatusOf(rt, id);
+  }
+
+  taskConfigs(name: string): { id: { connector: string; task: number }; config: ConnectorConfig }[] {
+    const rt = this.require(name);
+    return rt.taskConfigs.map((config, task) => ({ id: { connector: name, task }, config: { ...config } }));
+  }
+
+  pause(name: string): void {
+    const rt = this.require(name);
+    if (rt.stored.target === 'PAUSED') return;
+    const wasStopped = rt.stored.target === 'STOPPED';
+    rt.stored.target = 'PAUSED';
+    this.save();
+    if (wasStopped) this.startConnector(rt);
+    else {
+      for (const r of rt.runners) r.pause();
+      if (rt.state === 'RUNNING') this.setConnectorState(rt, 'PAUSED');
+    }
+  }
+
+  resume(name: string): void {
+    const rt = this.require(name);
+    if (rt.stored.target === 'STARTED') return;
+    const wasStopped = rt.stored.target === 'STOPPED';
+    rt.stored.target = 'STARTED';
+    this.save();
+    if (wasStopped) this.startConnector(rt);
+    else {
+      for (const r of rt.runners) r.resume();
+      if (rt.state === 'PAUSED') this.setConnectorState(rt, 'RUNNING');
+    }
+  }
+
+  /** PUT …/stop: tasks shut down and their configs dropped; offsets can then be changed. */
+  async stop(name: string): Promise<void> {
+    const rt = this.require(name);
+    rt.stored.target = 'STOPPED';
+    this.save();
+    await this.stopTasks(rt);
+    rt.taskConfigs = [];
+    this.setConnectorState(rt, 'STOPPED');
+  }
+
+  /**
+   * POST …/restart. Without flags only the Connector instance restarts (204 upstream). With
+   * includeTasks/onlyFailed the returned status shows RESTARTING for what will restart (202).
+   */
+  async restart(name: string, includeTasks: boolean, onlyFailed: boolean): Promise<ConnectorStatus | undefined> {
+    const rt = this.require(name);
+    if (!includeTasks && !onlyFailed) {
+      await this.restartConnectorOnly(rt);
+      return undefined;
+    }
+    const restartConnector = !onlyFailed || rt.state === 'FAILED';
+    const tasks = includeTasks ? rt.runners.map((r, i) => ({ r, i })).filter(({ r }) => !onlyFailed || r.state === 'FAILED').map(({ i }) => i) : [];
+    if (restartConnector) rt.state = 'RESTARTING';
+    for (const i of tasks) rt.restarting.add(i);
+    const status = this.status(name);
+    void (async () => {
+      if (restartConnector && !includeTasks) await this.restartConnectorOnly(rt);
+      else if (restartConnector && tasks.length === rt.runners.length) {
+        await this.stopTasks(rt);
+        this.startConnector(rt);
+      } else {
+        if (restartConnector) this.setConnectorState(rt, rt.stored.target === 'PAUSED' ? 'PAUSED' : 'RUNNING');
+        for (const i of tasks) await this.restartTaskRuntime(rt, i);
+      }
+      rt.restarting.clear();
+    })().catch((err) => this.opts.log.error('restart failed', { connector: name, error: (err as Error).message }));
+    return status;
+  }
+
+  async restartTask(name: string, id: number): Promise<void> {
+    const rt = this.require(name);
+    if (!Number.isInteger(id) || id < 0 || id >= rt.runners.length) throw new ConnectError(404, `Task ${name}-${id} not found`);
+    await this.restartTaskRuntime(rt, id);
+  }
+
+  activeTopics(name: string): { [connector: string]: { topics: string[] } } {
+    const rt = this.require(name);
+    return { [name]: { topics: [...rt.stored.topics].sort() } };
+  }
+
+  resetActiveTopics(name: string): void {
+    const rt = this.require(name);
+    rt.stored.topics = [];
+    this.save();
+  }
+
+  // --------------------------------------------------------------------------------- offsets
+
+  async getOffsets(name: string): Promise<ConnectorOffsets> {
+    const rt = this.require(name);
+    if (rt.plugin.type === 'source') return { offsets: this.offsets.list(name) };
+    const committed = await this.opts.topicLog.committedOffsets(this.groupOf(rt));
+    return {
+      offsets: committed
+        .sort((a, b) => (a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1))
+        .map((o) => ({ partition: { kafka_topic: o.topic, kafka_partition: o.partition }, offset: { kafka_offset: o.offset } })),
+    };
+  }
+
+  async alterOffsets(name: string, body: unknown): Promise<{ message: string }> {
+    const rt = this.require(name);
+    const list = (body as ConnectorOffsets | null)?.offsets;
+    if (!Array.isArray(list) || list.length === 0) throw connectErrors.badRequest('Partitions / offsets need to be provided for an alter offsets request');
+    this.requireStopped(rt);
+    if (rt.plugin.type === 'source') {
+      for (const o of list) if (!o || typeof o.partition !== 'object' || o.partition === null) throw connectErrors.badRequest('Source partitions may not be null');
+      await this.offsets.write(name, list.map((o) => ({ partition: o.partition, offset: o.offset ?? null })));
+    } else {
+      const group = this.groupOf(rt);
+      const current = new Map((await this.opts.topicLog.committedOffsets(group)).map((o) => [`${o.topic}:${o.partition}`, o]));
+      for (const o of list) {
+        const p = o?.partition as { kafka_topic?: unknown; kafka_partition?: unknown } | null;
+        if (!p || typeof p !== 'object') throw connectErrors.badRequest('The partition for a sink connector offset cannot be null or missing');
+        if (!('kafka_topic' in p) || !('kafka_partition' in p)) throw connectErrors.badRequest("The partition for a sink connector offset must contain the keys 'kafka_topic' and 'kafka_partition'");
+        if (typeof p.kafka_topic !== 'string') throw connectErrors.badRequest("Kafka topic names must be valid strings, but found " + JSON.stringify(p.kafka_topic));
+        const part = Number(p.kafka_partition);
+        if (!Number.isInteger(part)) throw connectErrors.badRequest('Failed to parse the following Kafka partition value in the provided offsets: ' + JSON.stringify(p.kafka_partition) + '. Partition values for sink connectors need to be integers.');
+        const key = `${p.kafka_topic}:${part}`;
+        if (o.offset === null || o.offset === undefined) current.delete(key);
+        else {
+          const off = (o.offset as { kafka_offset?: unknown }).kafka_offset;
+          if (off === undefined) throw connectErrors.badRequest("The offset for a sink connector should either be null or contain the key 'kafka_offset'");
+          const n = Number(off);
+          if (!Number.isInteger(n) || n < 0) throw connectErrors.badRequest('Failed to parse the following Kafka offset value in the provided offsets: ' + JSON.stringify(off) + '. Offset values for sink connectors need to be integers.');
+          current.set(key, { topic: p.kafka_topic, partition: part, offset: n });
+        }
+      }
+      await this.opts.topicLog.deleteGroup(group);
+      if (current.size) await this.opts.topicLog.commitOffsets(group, [...current.values()]);
+    }
+    return { message: 'The offsets for this connector have been altered successfully' };
+  }
+
+  async resetOffsets(name: string): Promise<{ message: string }> {
+    const rt = this.require(name);
+    this.requireStopped(rt);
+    if (rt.plugin.type === 'source') await this.offsets.write(name, this.offsets.list(name).map((o) => ({ partition: o.partition, offset: null })));
+    else await this.opts.topicLog.deleteGroup(this.groupOf(rt));
+    return { message: 'The offsets for this connector have been reset successfully' };
+  }
+
+  // ------------------------------------------------------------------------------ validation
+
+  /** PUT /connector-plugins/{c}/config/validate and the check before create/update. */
+  async validate(config: ConnectorConfig): Promise<ConfigInfos> {
+    const cls = config['connector.class'];
+    if (cls === undefined) throw connectErrors.badRequest(`Connector config ${javaMap(config)} contains no connector type`);
+    const plugin = this.findPlugin(cls);
+    if (!plugin) {
+      throw connectErrors.badRequest(
+        `Failed to find any class that implements Connector and which name matches ${cls}, available connectors are: ${this.opts.plugins.map((p) => `PluginDesc{klass=class ${p.class}, name='${p.class}', version='${p.version}', encodedVersion=${p.version}, type=${p.type}, typeName='${p.type}', location='classpath'}`).join(', ')}`,
+      );
+    }
+    const errors: ValidationErrors = {};
+    const merge = (e: ValidationErrors) => {
+      for (const [k, v] of Object.entries(e)) if (v.length) (errors[k] ??= []).push(...v);
+    };
+    const name = config.name;
+    if (name !== undefined && name.trim() === '') merge({ name: ['Invalid value  for configuration name: String may not be empty'] });
+    merge(validateCommon(config, plugin.type));
+    const services = this.services(name ?? 'validate');
+    merge(await plugin.validate(config, services));
+    for (const [k, v] of Object.entries(config)) if (v === null) merge({ [k]: ['Null value can not be supplied as the configuration value.'] });
+
+    const defs: ConfigKeyDef[] = [...COMMON_DEFS, ...(plugin.type === 'source' ? SOURCE_DEFS : SINK_DEFS)];
+    for (const alias of transformAliases(config)) {
+      defs.push({ ...COMMON_DEFS[0]!, name: `transforms.${alias}.type`, type: 'CLASS', required: true, default_value: null, documentation: 'Class for the \'' + alias + '\' transformation.', group: `Transforms: ${alias}`, order: 0, display_name: `Transformation type for ${alias}` });
+      const t = findTransform(config[`transforms.${alias}.type`] ?? '');
+      for (const td of t?.configDefs ?? []) defs.push({ ...td, name: `transforms.${alias}.${td.name}`, group: `Transforms: ${alias}` });
+    }
+    defs.push(...plugin.configDefs);
+    const seen = new Set<string>();
+    const configs: ConfigInfos['configs'] = [];
+    for (const def of defs) {
+      if (seen.has(def.name)) continue;
+      seen.add(def.name);
+      configs.push(this.configInfo(def, config, errors[def.name] ?? []));
+    }
+    for (const [k, msgs] of Object.entries(errors)) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      configs.push({ definition: { name: k, type: 'STRING', required: false, default_value: null, importance: 'LOW', documentation: '', group: null, width: 'NONE', display_name: k, dependents: [], order: -1 }, value: { name: k, value: config[k] ?? null, recommended_values: [], errors: msgs, visible: true } });
+    }
+    const groups = [...new Set(defs.map((d) => d.group).filter((g): g is string => !!g))];
+    return { name: plugin.class, error_count: configs.reduce((n, c) => n + c.value.errors.length, 0), groups, configs };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.runtimes.values()].map((rt) => this.stopTasks(rt)));
+    this.listeners.clear();
+  }
+
+  // ------------------------------------------------------------------------------ internals
+
+  private configInfo(def: ConfigKeyDef, config: ConnectorConfig, errors: string[]): ConfigInfos['configs'][number] {
+    const raw = config[def.name];
+    const value = raw === undefined ? def.default_value : def.type === 'PASSWORD' ? '[hidden]' : raw;
+    return { definition: stripRecommended(def), value: { name: def.name, value, recommended_values: def.recommended ? [...def.recommended] : [], errors, visible: true } };
+  }
+
+  private taskStatusOf(rt: Runtime, i: number): StateInfo & { id: number } {
+    const r = rt.runners[i];
+    const state: TaskState | 'RESTARTING' = rt.restarting.has(i) ? 'RESTARTING' : r ? r.state : 'UNASSIGNED';
+    const out: StateInfo & { id: number } = { id: i, state, worker_id: this.opts.workerId };
+    if (r?.trace && state === 'FAILED') out.trace = r.trace;
+    return out;
+  }
+
+  private require(name: string): Runtime {
+    const rt = this.runtimes.get(name);
+    if (!rt) throw connectErrors.notFound(name);
+    return rt;
+  }
+
+  private requireStopped(rt: Runtime): void {
+    if (rt.stored.target !== 'STOPPED' || rt.runners.length) {
+      throw connectErrors.badRequest(
+        `Connectors must be in the STOPPED state before their offsets can be modified. This can be done for the specified connector by issuing a 'PUT' request to the '/connectors/${rt.name}/stop' endpoint`,
+      );
+    }
+  }
+
+  private groupOf(rt: Runtime): string {
+    return rt.stored.config['consumer.override.group.id'] ?? `connect-${rt.name}`;
+  }
+
+  private services(connector: string): WorkerServices {
+    const dir = path.join(this.opts.dataDir, 'connectors', connector.replace(/[^A-Za-z0-9._-]/g, '_'));
+    return {
+      log: this.opts.log.child(connector),
+      get dataDir() {
+        fs.mkdirSync(dir, { recursive: true });
+        return dir;
+      },
+      peers: this.opts.peers,
+      now: () => this.now(),
+      resource: <T>(n: string) => (n === 'topicLog' ? (this.opts.topicLog as T) : (this.opts.resources[n] as T | undefined)),
+    };
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  /** Starts the Connector (task configs) and its tasks according to the target state. */
+  private startConnector(rt: Runtime): void {
+    if (rt.stored.target === 'STOPPED') {
+      rt.taskConfigs = [];
+      this.setConnectorState(rt, 'STOPPED');
+      return;
+    }
+    try {
+      const maxTasks = Math.max(1, Number(rt.stored.config['tasks.max'] ?? 1) || 1);
+      rt.taskConfigs = rt.plugin.taskConfigs(rt.stored.config, maxTasks).slice(0, maxTasks);
+    } catch (err) {
+      rt.taskConfigs = [];
+      rt.trace = `org.apache.kafka.connect.errors.ConnectException: ${(err as Error).message}`;
+      this.setConnectorState(rt, 'FAILED', rt.trace);
+      return;
+    }
+    rt.runners = rt.taskConfigs.map((tc, i) => this.makeRunner(rt, i, tc));
+    this.setConnectorState(rt, rt.stored.target === 'PAUSED' ? 'PAUSED' : 'RUNNING');
+    for (const r of rt.runners) r.start(rt.stored.target === 'PAUSED');
+  }
+
+  private makeRunner(rt: Runtime, i: number, tc: ConnectorConfig): SourceRunner | SinkRunner {
+    const hooks = {
+      onState: (state: TaskState, trace?: string) => this.emit({ type: 'state', connector: rt.name, task: i, state, ...(trace ? { trace } : {}) }),
+      onProgress: (p: TaskProgress) => this.emit({ type: 'progress', ...p }),
+      onTopic: (topic: string) => {
+        if (!rt.stored.topics.includes(topic)) {
+          rt.stored.topics.push(topic);
+          if (this.runtimes.get(rt.name) === rt) this.save();
+        }
+      },
+    };
+    const services = this.services(rt.name);
+    if (rt.plugin.type === 'source') return new SourceRunner(rt.name, i, tc, this.opts.topicLog, services, hooks, rt.plugin, this.offsets, rt.stored.config);
+    return new SinkRunner(rt.name, i, tc, this.opts.topicLog, services, hooks, rt.plugin, rt.stored.config, rt.taskConfigs.length);
+  }
+
+  private async stopTasks(rt: Runtime): Promise<void> {
+    const runners = rt.runners;
+    rt.runners = [];
+    await Promise.all(runners.map((r) => r.stop()));
+  }
+
+  private async restartConnectorOnly(rt: Runtime): Promise<void> {
+    this.setConnectorState(rt, 'RESTARTING');
+    const maxTasks = Math.max(1, Number(rt.stored.config['tasks.max'] ?? 1) || 1);
+    let next: ConnectorConfig[];
+    try {
+      next = rt.plugin.taskConfigs(rt.stored.config, maxTasks).slice(0, maxTasks);
+    } catch (err) {
+      rt.trace = `org.apache.kafka.connect.errors.ConnectException: ${(err as Error).message}`;
+      this.setConnectorState(rt, 'FAILED', rt.trace);
+      return;
+    }
+    if (JSON.stringify(next) !== JSON.stringify(rt.taskConfigs) || rt.runners.length !== next.length) {
+      await this.stopTasks(rt);
+      this.startConnector(rt);
+    } else this.setConnectorState(rt, rt.stored.target === 'STOPPED' ? 'STOPPED' : rt.stored.target === 'PAUSED' ? 'PAUSED' : 'RUNNING');
+  }
+
+  private async restartTaskRuntime(rt: Runtime, i: number): Promise<void> {
+    const old = rt.runners[i];
+    if (!old) return;
+    await old.stop();
+    const fresh = this.makeRunner(rt, i, rt.taskConfigs[i]!);
+    rt.runners[i] = fresh;
+    rt.restarting.delete(i);
+    fresh.start(rt.stored.target === 'PAUSED');
+  }
+
+  private setConnectorState(rt: Runtime, state: ConnectorState, trace?: string): void {
+    rt.state = state;
+    if (state !== 'FAILED') rt.trace = undefined;
+    this.emit({ type: 'state', connector: rt.name, task: null, state, ...(trace ? { trace } : {}) });
+  }
+
+  private save(): void {
+    const out: Record<string, Stored> = {};
+    for (const [n, rt] of this.runtimes) out[n] = rt.stored;
+    // Connector configs hold credentials (database.password, password): owner-only file.
+    writeFileAtomicSync(this.file, JSON.stringify(out, null, 2) + '\n', { mode: 0o600 });
+    fs.chmodSync(this.file, 0o600);
+  }
+
+  private emit(e: WorkerEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch {
+        /* a listener's problem */
+      }
+    }
+  }
+}
+
+function stripRecommended(d: ConfigKeyDef): Omit<ConfigKeyDef, 'recommended'> {
+  const { recommended: _r, ...rest } = d;
+  void _r;
+  return { name: rest.name, type: rest.type, required: rest.required, default_value: rest.default_value, importance: rest.importance, documentation: rest.documentation, group: rest.group, order: rest.order, width: rest.width, display_name: rest.display_name, dependents: rest.dependents };
+}
+
+/** Java's Map.toString: {k=v, k2=v2} */
+function javaMap(m: Record<string, string>): string {
+  return `{${Object.entries(m)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ')}}`;
+}
