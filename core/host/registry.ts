@@ -14,9 +14,9 @@ export interface ServiceEntry {
 }
 
 export const SERVICES: Record<ServiceName, ServiceEntry> = {
-  search: { name: 'search', protocol: 'Elasticsearch REST' },
+  search: { name: 'search', protocol: 'Elasticsearch REST', load: async () => (await import('../search/service.js')).startSearchService as ServiceStarter },
   idp: { name: 'idp', protocol: 'Keycloak (OIDC + SAML)', load: async () => (await import('../federation/idp/service.js')).startIdpService as ServiceStarter },
   sts: { name: 'sts', protocol: 'AWS STS Query API', load: async () => (await import('../federation/sts/service.js')).startStsService as ServiceStarter },
-  connect: { name: 'connect', protocol: 'Kafka Connect REST' },
+  connect: { name: 'connect', protocol: 'Kafka Connect REST', load: async () => (await import('../cdc/connect/service.js')).startConnectService as ServiceStarter },
   clickhouse: { name: 'clickhouse', protocol: 'ClickHouse HTTP', load: async () => (await import('../cdc/clickhouse/service.js')).startClickHouseService as ServiceStarter },
 };
