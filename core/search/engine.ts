@@ -156,6 +156,17 @@ export class SearchEngine {
     return out;
   }
 
+  putMapping(pattern: string, body: Json): { acknowledged: true } {
+    for (const n of this.resolve(pattern, { allowNoIndices: false })) {
+      const e = this.entry(n);
+      e.shard.mapping.merge(body);
+      for (const m of e.shard.mapping.fields.values()) e.shard.similarityOf(m);
+      e.shard.mappingChanged = true;
+      this.persistMappingIfChanged(n);
+    }
+    return { acknowledged: true };
+  }
+
   // ---- documents ------------------------------------------------------------------------
 
   private ensureIndex(name: string): IndexEntry {

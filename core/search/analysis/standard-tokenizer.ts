@@ -60,18 +60,23 @@ function classify(cp: number, ch: string): C {
 
 const MAX_TOKEN_LENGTH = 255;
 
+/** Class of the character at `pos` (low surrogates get Extend so they stick to their high half). */
+function classOf(text: string, pos: number): C {
+  const cp = text.charCodeAt(pos);
+  if (cp < 128) return ASCII_CLASS[cp]!;
+  const full = text.codePointAt(pos)!;
+  if (cp >= 0xdc00 && cp <= 0xdfff) return C.Extend;
+  return classify(full, full > 0xffff ? String.fromCodePoint(full) : text[pos]!);
+}
+
+const ASCII_CLASS: C[] = Array.from({ length: 128 }, (_, cp) => classify(cp, String.fromCharCode(cp)));
+
 /** Calls `emit` for each token; the fast path for indexing (no objects per token). */
 export function standardTokenize(text: string, emit: (text: string, start: number, end: number, type: TokenType) => void): void {
   const n = text.length;
-  // classes per UTF-16 index (low surrogates get Extend so they stick to their high half)
   let i = 0;
-  const classOf = (pos: number): C => {
-    const cp = text.codePointAt(pos)!;
-    if (cp >= 0xdc00 && cp <= 0xdfff) return C.Extend;
-    return classify(cp, cp > 0xffff ? String.fromCodePoint(cp) : text[pos]!);
-  };
   while (i < n) {
-    const c = classOf(i);
+    const c = classOf(text, i);
     if (c === C.Other || c === C.Extend || c === C.MidLetter || c === C.MidNumLet || c === C.MidNum) {
       i++;
       continue;
@@ -79,7 +84,7 @@ export function standardTokenize(text: string, emit: (text: string, start: numbe
     const start = i;
     if (c === C.Ideo || c === C.Hira) {
       let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
-      while (end < n && classOf(end) === C.Extend) end++;
+      while (end < n && classOf(text, end) === C.Extend) end++;
       emit(text.slice(start, end), start, end, c === C.Ideo ? (HANGUL.test(text[start]!) ? '<HANGUL>' : '<IDEOGRAPHIC>') : '<HIRAGANA>');
       i = end;
       continue;
@@ -90,13 +95,12 @@ export function standardTokenize(text: string, emit: (text: string, start: numbe
     let prev = c; // last non-Extend class in the word
     let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
     while (end < n) {
-      const d = classOf(end);
+      const d = classOf(text, end);
       if (d === C.Extend) {
         end++;
         continue;
       }
-      const wordish = (x: C) => x === C.Letter || x === C.Numeric || x === C.ExtendNumLet || x === C.Kata;
-      if (wordish(d)) {
+      if (d === C.Letter || d === C.Numeric || d === C.ExtendNumLet || d === C.Kata) {
         // Katakana joins only katakana (WB13) or via ExtendNumLet
         if ((d === C.Kata) !== (prev === C.Kata) && prev !== C.ExtendNumLet && d !== C.ExtendNumLet) break;
         if (d === C.Letter || d === C.Kata) hasLetter = true;
@@ -108,9 +112,9 @@ export function standardTokenize(text: string, emit: (text: string, start: numbe
       // Mid* characters join only when the same kind follows (WB6/7, WB11/12)
       if (d === C.MidLetter || d === C.MidNumLet || d === C.MidNum) {
         let next = end + 1;
-        while (next < n && classOf(next) === C.Extend) next++;
+        while (next < n && classOf(text, next) === C.Extend) next++;
         if (next >= n) break;
-        const e = classOf(next);
+        const e = classOf(text, next);
         const letters = prev === C.Letter && e === C.Letter && (d === C.MidLetter || d === C.MidNumLet);
         const digits = prev === C.Numeric && e === C.Numeric && (d === C.MidNum || d === C.MidNumLet);
         if (letters || digits) {

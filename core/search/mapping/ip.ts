@@ -4,8 +4,15 @@
  */
 import net from 'node:net';
 
+const V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
 export function parseIp(text: string): string | undefined {
   const t = text.trim();
+  const v4 = V4.exec(t);
+  if (v4) {
+    for (let i = 1; i <= 4; i++) if (Number(v4[i]) > 255 || (v4[i]!.length > 1 && v4[i]![0] === '0')) return undefined;
+    return t;
+  }
   const kind = net.isIP(t);
   if (kind === 4) return t.split('.').map((p) => String(Number(p))).join('.');
   if (kind === 6) {
@@ -43,8 +50,9 @@ function normaliseV6(t: string): string {
 }
 
 export function ipv4ToNumber(ip: string): number | undefined {
-  if (net.isIP(ip) !== 4) return undefined;
-  return ip.split('.').reduce((acc, p) => acc * 256 + Number(p), 0);
+  const m = V4.exec(ip);
+  if (!m) return undefined;
+  return ((Number(m[1]) * 256 + Number(m[2])) * 256 + Number(m[3])) * 256 + Number(m[4]);
 }
 
 /** The inclusive numeric range of an IPv4 CIDR block such as 10.0.0.0/8. */

@@ -49,6 +49,8 @@ const PARAMS: Record<string, Set<string>> = {
 
 export type Dynamic = true | false | 'strict';
 
+const META_FIELDS = new Set(['_id', '_index', '_source', '_routing', '_seq_no', '_version']);
+
 export class Mapping {
   readonly fields = new Map<string, FieldMapper>();
   /** Object paths (for "object mapping … found a concrete value" errors). */
@@ -73,6 +75,21 @@ export class Mapping {
     const mapping = new Mapping(structuredClone(props));
     if (m.dynamic !== undefined) mapping.dynamic = m.dynamic === 'strict' ? 'strict' : m.dynamic === false || m.dynamic === 'false' ? false : true;
     return mapping;
+  }
+
+  /** `PUT /{index}/_mapping`: adds fields; a field's type cannot change. */
+  merge(body: Json): void {
+    const incoming = Mapping.fromBody(body);
+    for (const [path, m] of incoming.fields) {
+      const old = this.fields.get(path);
+      if (old && old.type !== m.type) throw new EsError('illegal_argument_exception', `mapper [${path}] cannot be changed from type [${old.type}] to [${m.type}]`, 400);
+    }
+    mergeProps(this.properties, incoming.properties);
+    this.fields.clear();
+    this.objects.clear();
+    this.subFieldCache.clear();
+    for (const [name, def] of Object.entries(this.properties)) this.compile(name, def as Json);
+    if (body.dynamic !== undefined) this.dynamic = incoming.dynamic;
   }
 
   toJson(): Json {
@@ -124,8 +141,13 @@ export class Mapping {
   }
 
   /** The multi-fields of a field (e.g. `message.keyword` for `message`). */
+  private readonly subFieldCache = new Map<string, FieldMapper[]>();
+
   subFields(path: string): FieldMapper[] {
+    const cached = this.subFieldCache.get(path);
+    if (cached) return cached;
     const out: FieldMapper[] = [];
+    this.subFieldCache.set(path, out);
     const prefix = path + '.';
     const def = this.definition(path);
     if (!def?.fields) return out;
@@ -168,6 +190,7 @@ export class Mapping {
       props = obj.properties as Json;
     }
     props[parts[parts.length - 1]!] = def;
+    this.subFieldCache.clear();
     this.compile(path, def);
   }
 
@@ -177,89 +200,90 @@ export class Mapping {
    */
   parseDocument(source: unknown, id: string): { values: Array<[FieldMapper, unknown]>; changed: boolean } {
     if (!source || typeof source !== 'object' || Array.isArray(source)) throw mapperParsing('failed to parse, document is empty');
-    const values: Array<[FieldMapper, unknown]> = [];
-    let changed = false;
-    const visit = (path: string, value: unknown): void => {
-      if (value === null || value === undefined) {
-        const m = this.fields.get(path);
-        if (m?.nullValue !== undefined) emit(m, m.nullValue);
-        return;
-      }
-      if (Array.isArray(value)) {
-        for (const v of value) visit(path, v);
-        return;
-      }
-      if (typeof value === 'object') {
-        const existing = this.fields.get(path);
-        if (existing) throw this.valueError(existing, value, id);
-        if (!this.objects.has(path)) {
-          if (this.dynamic === 'strict') throw strict(path);
-          if (this.dynamic === false) return;
-          this.addDynamic(path, { properties: {} });
-          changed = true;
-        }
-        for (const [k, v] of Object.entries(value as Json)) visit(`${path}.${k}`, v);
-        return;
-      }
-      let mapper = this.fields.get(path);
-      if (!mapper) {
-        if (this.objects.has(path)) throw mapperParsing(`object mapping for [${path}] tried to parse field [${path.split('.').pop()}] as object, but found a concrete value`);
-        if (this.dynamic === 'strict') throw strict(path);
-        if (this.dynamic === false) return;
-        this.addDynamic(path, dynamicDefinition(value));
-        changed = true;
-        mapper = this.fields.get(path)!;
-      }
-      emit(mapper, value);
-    };
-    const emit = (mapper: FieldMapper, value: unknown) => {
-      values.push([mapper, this.convert(mapper, value, id)]);
-      for (const sub of this.subFields(mapper.path)) values.push([sub, this.convert(sub, value, id)]);
-    };
-    for (const [k, v] of Object.entries(source as Json)) {
-      if (k.startsWith('_') && ['_id', '_index', '_source', '_routing', '_seq_no', '_version'].includes(k)) {
+    const state = { values: [] as Array<[FieldMapper, unknown]>, changed: false, id };
+    for (const k in source as Json) {
+      if (k.charCodeAt(0) === 95 && META_FIELDS.has(k)) {
         throw mapperParsing(`Field [${k}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`);
       }
-      visit(k, v);
+      this.visit(state, k, (source as Json)[k]);
     }
-    return { values, changed };
+    return { values: state.values, changed: state.changed };
+  }
+
+  private visit(state: { values: Array<[FieldMapper, unknown]>; changed: boolean; id: string }, path: string, value: unknown): void {
+    if (value === null || value === undefined) {
+      const m = this.fields.get(path);
+      if (m?.nullValue !== undefined) this.emit(state, m, m.nullValue);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const v of value) this.visit(state, path, v);
+      return;
+    }
+    if (typeof value === 'object') {
+      const existing = this.fields.get(path);
+      if (existing) throw this.valueError(existing, value, state.id);
+      if (!this.objects.has(path)) {
+        if (this.dynamic === 'strict') throw strict(path);
+        if (this.dynamic === false) return;
+        this.addDynamic(path, { properties: {} });
+        state.changed = true;
+      }
+      for (const k in value as Json) this.visit(state, `${path}.${k}`, (value as Json)[k]);
+      return;
+    }
+    let mapper = this.fields.get(path);
+    if (!mapper) {
+      if (this.objects.has(path)) throw mapperParsing(`object mapping for [${path}] tried to parse field [${path.split('.').pop()}] as object, but found a concrete value`);
+      if (this.dynamic === 'strict') throw strict(path);
+      if (this.dynamic === false) return;
+      this.addDynamic(path, dynamicDefinition(value));
+      state.changed = true;
+      mapper = this.fields.get(path)!;
+    }
+    this.emit(state, mapper, value);
+  }
+
+  private emit(state: { values: Array<[FieldMapper, unknown]>; id: string }, mapper: FieldMapper, value: unknown): void {
+    state.values.push([mapper, this.convert(mapper, value, state.id)]);
+    const subs = this.subFields(mapper.path);
+    for (let i = 0; i < subs.length; i++) state.values.push([subs[i]!, this.convert(subs[i]!, value, state.id)]);
   }
 
   /** The value as the index stores it: string for text/keyword/ip, number for numbers/dates/booleans. */
   convert(mapper: FieldMapper, value: unknown, id: string): unknown {
-    const fail = (cause: { type: string; reason: string }) => this.valueError(mapper, value, id, cause);
     switch (mapper.type) {
       case 'text':
       case 'keyword':
-        if (typeof value === 'object') throw fail({ type: 'illegal_state_exception', reason: `Can't get text on a START_OBJECT` });
+        if (typeof value === 'object') throw this.valueError(mapper, value, id, { type: 'illegal_state_exception', reason: `Can't get text on a START_OBJECT` });
         return String(value);
       case 'boolean':
         if (value === true || value === 'true') return 1;
         if (value === false || value === 'false' || value === '') return 0;
-        throw fail({ type: 'illegal_argument_exception', reason: `Failed to parse value [${String(value)}] as only [true] or [false] are allowed.` });
+        throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `Failed to parse value [${String(value)}] as only [true] or [false] are allowed.` });
       case 'date': {
         const ms = parseDate(value, mapper.format);
-        if (ms === undefined) throw fail({ type: 'illegal_argument_exception', reason: `failed to parse date field [${String(value)}] with format [${mapper.format}]` });
+        if (ms === undefined) throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `failed to parse date field [${String(value)}] with format [${mapper.format}]` });
         return ms;
       }
       case 'ip': {
         const ip = typeof value === 'string' ? parseIp(value) : undefined;
-        if (ip === undefined) throw fail({ type: 'illegal_argument_exception', reason: `'${String(value)}' is not an IP string literal.` });
+        if (ip === undefined) throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `'${String(value)}' is not an IP string literal.` });
         return ip;
       }
       default: {
         let n: number;
         if (typeof value === 'number') n = value;
         else if (typeof value === 'string' && mapper.coerce && value.trim() !== '' && !Number.isNaN(Number(value))) n = Number(value);
-        else if (typeof value === 'boolean') throw fail({ type: 'illegal_argument_exception', reason: `Current token (VALUE_${String(value).toUpperCase()}) not numeric, can not use numeric value accessors` });
-        else throw fail({ type: 'number_format_exception', reason: `For input string: "${String(value)}"` });
+        else if (typeof value === 'boolean') throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `Current token (VALUE_${String(value).toUpperCase()}) not numeric, can not use numeric value accessors` });
+        else throw this.valueError(mapper, value, id, { type: 'number_format_exception', reason: `For input string: "${String(value)}"` });
         const range = INTEGER_RANGE[mapper.type];
         if (range) {
-          if (!Number.isInteger(n) && !mapper.coerce) throw fail({ type: 'illegal_argument_exception', reason: `Value [${n}] has a decimal part` });
+          if (!Number.isInteger(n) && !mapper.coerce) throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `Value [${n}] has a decimal part` });
           n = Math.trunc(n);
-          if (n < range[0] || n > range[1]) throw fail({ type: 'illegal_argument_exception', reason: `Value [${n}] is out of range for ${mapper.type === 'integer' ? 'an integer' : `a ${mapper.type}`}` });
+          if (n < range[0] || n > range[1]) throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `Value [${n}] is out of range for ${mapper.type === 'integer' ? 'an integer' : `a ${mapper.type}`}` });
         } else if (mapper.type === 'float') n = Math.fround(n);
-        if (!Number.isFinite(n)) throw fail({ type: 'illegal_argument_exception', reason: `[${mapper.type}] supports only finite values, but got [${n}]` });
+        if (!Number.isFinite(n)) throw this.valueError(mapper, value, id, { type: 'illegal_argument_exception', reason: `[${mapper.type}] supports only finite values, but got [${n}]` });
         return n;
       }
     }
@@ -290,4 +314,16 @@ export function dynamicDefinition(value: unknown): Json {
   const s = String(value);
   if (looksLikeDate(s)) return { type: 'date' };
   return { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
+}
+
+function mergeProps(target: Json, add: Json): void {
+  for (const [k, v] of Object.entries(add)) {
+    const cur = target[k] as Json | undefined;
+    if (cur && typeof cur === 'object' && (cur.properties || (v as Json).properties)) {
+      cur.properties ??= {};
+      mergeProps(cur.properties as Json, ((v as Json).properties ?? {}) as Json);
+    } else if (cur && (v as Json).fields) {
+      cur.fields = { ...((cur.fields ?? {}) as Json), ...((v as Json).fields as Json) };
+    } else target[k] = v;
+  }
 }

@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { silentLogger } from '../common/log.js';
+import type { ServiceHandle } from '../common/service.js';
+import { startSearchService, type SearchServiceApi } from './service.js';
+
+type Json = Record<string, any>;
+
+const handles: ServiceHandle<SearchServiceApi>[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const h of handles.splice(0)) await h.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function start(dataDir?: string) {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'loupe-search-'));
+  if (!dataDir) dirs.push(dir);
+  const h = await startSearchService({ host: '127.0.0.1', port: 0, dataDir: dir, log: silentLogger, peers: {} });
+  handles.push(h);
+  return { h, dir, url: h.url };
+}
+
+/** A raw HTTP call (fetch refuses GET bodies, which Elasticsearch clients send). */
+function call(base: string, method: string, p: string, body?: unknown, contentType = 'application/json') {
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise<{ status: number; headers: Headers; text: string; json?: Json }>((resolve, reject) => {
+    const u = new URL(base);
+    const req = http.request({ host: u.hostname, port: u.port, method, path: p, headers: payload === undefined ? {} : { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        const headers = new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+        resolve({ status: res.statusCode!, headers, text, json: text && headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Json) : undefined });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('the Elasticsearch REST API', () => {
+  it('answers GET / with version and tagline and the product header', async () => {
+    const { url } = await start();
+    const r = await call(url, 'GET', '/');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-elastic-product')).toBe('Elasticsearch');
+    expect(r.json!.tagline).toBe('You Know, for Search');
+    expect(r.json!.version.number).toMatch(/^8\./);
+    expect((await call(url, 'GET', '/_cluster/health')).json!.status).toBe('green');
+  });
+
+  it('creates, shows and deletes an index with Elasticsearch error shapes', async () => {
+    const { url } = await start();
+    const created = await call(url, 'PUT', '/logs', { settings: { number_of_shards: 1, 'index.similarity.default.type': 'BM25' }, mappings: { properties: { message: { type: 'text' } } } });
+    expect(created.json).toEqual({ acknowledged: true, shards_acknowledged: true, index: 'logs' });
+    const again = await call(url, 'PUT', '/logs', {});
+    expect(again.status).toBe(400);
+    expect(again.json!.error.type).toBe('resource_already_exists_exception');
+    expect(again.json!.error.root_cause[0].reason).toMatch(/^index \[logs\/.+\] already exists$/);
+    expect((await call(url, 'HEAD', '/logs')).status).toBe(200);
+    expect((await call(url, 'HEAD', '/nope')).status).toBe(404);
+    const info = await call(url, 'GET', '/logs');
+    expect(info.json!.logs.settings.index.number_of_shards).toBe('1');
+    expect(info.json!.logs.mappings).toEqual({ properties: { message: { type: 'text' } } });
+    const missing = await call(url, 'GET', '/nope/_search');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({
+      error: {
+        root_cause: [{ type: 'index_not_found_exception', reason: 'no such index [nope]', 'resource.type': 'index_or_alias', 'resource.id': 'nope', index_uuid: '_na_', index: 'nope' }],
+        type: 'index_not_found_exception',
+        reason: 'no such index [nope]',
+        'resource.type': 'index_or_alias',
+        'resource.id': 'nope',
+        index_uuid: '_na_',
+        index: 'nope',
+      },
+      status: 404,
+    });
+    const bad = await call(url, 'PUT', '/Upper', {});
+    expect(bad.json!.error.type).toBe('invalid_index_name_exception');
+    expect((await call(url, 'DELETE', '/logs')).json).toEqual({ acknowledged: true });
+    const cat = await call(url, 'GET', '/_cat/indices?format=json');
+    expect(cat.json).toEqual([]);
+  });
+
+  it('maps new fields dynamically as Elasticsearch does', async () => {
+    const { url } = await start();
+    await call(url, 'PUT', '/dyn/_doc/1?refresh=true', { message: 'hello', '@timestamp': '2024-03-01T10:00:00Z', bytes: 12, ratio: 0.5, ok: true, http: { status: 200 } });
+    const m = await call(url, 'GET', '/dyn/_mapping');
+    expect(m.json).toEqual({
+      dyn: {
+        mappings: {
+          properties: {
+            message: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
+            '@timestamp': { type: 'date' },
+            bytes: { type: 'long' },
+            ratio: { type: 'float' },
+            ok: { type: 'boolean' },
+            http: { properties: { status: { type: 'long' } } },
+          },
+        },
+      },
+    });
+  });
+
+  it('rejects a value that does not fit the mapping with mapper_parsing_exception', async () => {
+    const { url } = await start();
+    await call(url, 'PUT', '/typed', { mappings: { properties: { bytes: { type: 'long' } } } });
+    const r = await call(url, 'PUT', '/typed/_doc/1', { bytes: 'lots' });
+    expect(r.status).toBe(400);
+    expect(r.json!.error.type).toBe('mapper_parsing_exception');
+    expect(r.json!.error.reason).toBe("failed to parse field [bytes] of type [long] in document with id '1'. Preview of field's value: 'lots'");
+    expect(r.json!.error.caused_by).toEqual({ type: 'number_format_exception', reason: 'For input string: "lots"' });
+  });
+
+  it('indexes, gets, deletes documents and runs _bulk with per-item results', async () => {
+    const { url } = await start();
+    const put = await call(url, 'PUT', '/docs/_doc/1', { m: 'one' });
+    expect(put.status).toBe(201);
+    expect(put.json).toMatchObject({ _index: 'docs', _id: '1', _version: 1, result: 'created' });
+    const upd = await call(url, 'PUT', '/docs/_doc/1', { m: 'uno' });
+    expect(upd.json).toMatchObject({ _version: 2, result: 'updated' });
+    expect((await call(url, 'GET', '/docs/_doc/1')).json).toMatchObject({ found: true, _version: 2, _source: { m: 'uno' } });
+    const auto = await call(url, 'POST', '/docs/_doc', { m: 'auto' });
+    expect(auto.json!._id).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    const nd = [
+      JSON.stringify({ index: { _index: 'docs', _id: '2' } }),
+      JSON.stringify({ m: 'two' }),
+      JSON.stringify({ create: { _index: 'docs', _id: '2' } }),
+      JSON.stringify({ m: 'dup' }),
+      JSON.stringify({ update: { _index: 'docs', _id: '1' } }),
+      JSON.stringify({ doc: { extra: true } }),
+      JSON.stringify({ delete: { _index: 'docs', _id: '404' } }),
+      '',
+    ].join('\n');
+    const bulk = await call(url, 'POST', '/_bulk?refresh=true', nd, 'application/x-ndjson');
+    expect(bulk.json!.errors).toBe(true);
+    expect(bulk.json!.items.map((i: Json) => Object.entries(i).map(([k, v]) => `${k}:${(v as Json).status}`)[0])).toEqual(['index:201', 'create:409', 'update:200', 'delete:404']);
+    expect(bulk.json!.items[1].create.error.type).toBe('version_conflict_engine_exception');
+    const search = await call(url, 'POST', '/docs/_search', { query: { match_all: {} } });
+    expect(search.json!.hits.total).toEqual({ value: 3, relation: 'eq' });
+    expect((await call(url, 'DELETE', '/docs/_doc/2')).json!.result).toBe('deleted');
+    expect((await call(url, 'GET', '/docs/_doc/2')).status).toBe(404);
+  });
+
+  it('prints scores and explanations as Elasticsearch does', async () => {
+    const { url } = await start();
+    const docs = ['login ok', 'user login failed', 'disk full on host', 'login', 'nothing to see here today'];
+    await call(url, 'POST', '/logs/_bulk?refresh=true', docs.map((m, i) => `{"index":{"_id":"${i}"}}\n${JSON.stringify({ message: m })}\n`).join(''), 'application/x-ndjson');
+    const r = await call(url, 'GET', '/logs/_search?explain=true', { query: { match: { message: 'login' } } });
+    expect(r.text).toContain('"description":"boost","details":[]');
+    expect(r.text).toMatch(/"_score":\d\.\d+/);
+    const hit = r.json!.hits.hits[0];
+    expect(Object.keys(hit)).toEqual(['_shard', '_node', '_index', '_type', '_id', '_score', '_source', '_explanation']);
+    const ex = await call(url, 'GET', '/logs/_doc/3/_explain', { query: { match: { message: 'login' } } });
+    expect(ex.json!.matched).toBe(true);
+    expect(ex.json!.explanation.value).toBe(hit._score);
+    const missing = await call(url, 'GET', '/logs/_explain/999', { query: { match: { message: 'login' } } });
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ _index: 'logs', _type: '_doc', _id: '999', matched: false });
+    const count = await call(url, 'GET', '/logs/_count', { query: { match: { message: 'login' } } });
+    expect(count.json!.count).toBe(3);
+    const an = await call(url, 'POST', '/logs/_analyze', { field: 'message', text: 'User LOGIN' });
+    expect(an.json!.tokens.map((t: Json) => [t.token, t.position])).toEqual([
+      ['user', 0],
+      ['login', 1],
+    ]);
+  });
+
+  it('reports malformed bodies as parsing_exception with line and col', async () => {
+    const { url } = await start();
+    await call(url, 'PUT', '/p', {});
+    const r = await call(url, 'POST', '/p/_search', '{\n  "query": { "match_all": {} ,}\n}');
+    expect(r.status).toBe(400);
+    expect(r.json!.error.type).toBe('parsing_exception');
+    expect(r.json!.error.line).toBe(2);
+    expect(typeof r.json!.error.col).toBe('number');
+    const unknown = await call(url, 'POST', '/p/_search', '{"query":{"fuzzy_thing":{}}}');
+    expect(unknown.json!.error).toMatchObject({ type: 'parsing_exception', reason: 'unknown query [fuzzy_thing]', line: 1 });
+    const method = await call(url, 'PUT', '/_cat/indices', {});
+    expect(method.status).toBe(405);
+  });
+
+  it('caches often used filters and shows hits and misses in _stats', async () => {
+    const { url } = await start();
+    await call(url, 'PUT', '/c', { settings: { 'index.queries.cache.everything': true }, mappings: { properties: { n: { type: 'long' }, m: { type: 'text' } } } });
+    await call(url, 'POST', '/c/_bulk?refresh=true', Array.from({ length: 20 }, (_, i) => `{"index":{}}\n{"n":${i},"m":"x"}\n`).join(''), 'application/x-ndjson');
+    const q = { query: { bool: { must: [{ match: { m: 'x' } }], filter: [{ range: { n: { gte: 10 } } }] } } };
+    for (let i = 0; i < 3; i++) expect((await call(url, 'POST', '/c/_search', q)).json!.hits.total.value).toBe(10);
+    const stats = await call(url, 'GET', '/c/_stats');
+    expect(stats.json!.indices.c.primaries.query_cache).toMatchObject({ hit_count: 2, miss_count: 1, cache_size: 1 });
+    await call(url, 'PUT', '/c/_doc/new?refresh=true', { n: 50, m: 'x' });
+    await call(url, 'POST', '/c/_search', q);
+    expect((await call(url, 'GET', '/c/_stats')).json!.indices.c.primaries.query_cache.miss_count).toBe(2);
+  });
+
+  it('keeps indexes, documents and statistics across a restart', async () => {
+    const { h, dir, url } = await start();
+    await call(url, 'PUT', '/keep', { mappings: { properties: { m: { type: 'text' } } } });
+    await call(url, 'POST', '/keep/_bulk?refresh=true', '{"index":{"_id":"a"}}\n{"m":"alpha beta"}\n{"index":{"_id":"b"}}\n{"m":"alpha"}\n{"index":{}}\n{"m":"gamma","dyn":5}\n', 'application/x-ndjson');
+    await call(url, 'DELETE', '/keep/_doc/b?refresh=true');
+    const before = await call(url, 'POST', '/keep/_search', { query: { match: { m: 'alpha' } }, explain: true });
+    await h.close();
+    const second = await start(dir);
+    const after = await call(second.url, 'POST', '/keep/_search', { query: { match: { m: 'alpha' } }, explain: true });
+    expect(after.json!.hits).toEqual(before.json!.hits.hits.length ? { ...before.json!.hits, hits: before.json!.hits.hits.map((x: Json) => ({ ...x, _node: after.json!.hits.hits[0]._node })) } : before.json!.hits);
+    expect((await call(second.url, 'GET', '/keep/_mapping')).json!.keep.mappings.properties.dyn).toEqual({ type: 'long' });
+    expect((await call(second.url, 'GET', '/keep/_count')).json!.count).toBe(2);
+  });
+
+  it('survives malformed requests of every kind', async () => {
+    const { url } = await start();
+    await call(url, 'PUT', '/f', { mappings: { properties: { n: { type: 'long' }, d: { type: 'date' } } } });
+    const bodies = ['{', '[]', 'null', '"x"', '{"query":[]}', '{"query":{"bool":{"must":{"match":{}}}}}', '{"size":-1}', '{"from":"x"}', '{"query":{"range":{"d":{"gte":"not a date"}}}}', '{"query":{"term":{"n":"abc"}}}', '{"sort":[{"n":{"order":"up"}}]}', '\u0000\u0001', '{"query":{"match":{"a":{"query":"x","operator":"xor"}}}}', '{"query":{"terms":{"n":"x"}}}', '{"aggs":{"a":{"terms":{"field":"n"}}}}'];
+    const paths = ['/f/_search', '/f/_count', '/f/_explain/1', '/f/_doc/1', '/f/_bulk', '/_bulk', '/f/_update/1', '/f/_analyze', '/%E0%A4%A', '/f/_doc/', '/_cat/indices/zz', '/f/_mapping', '/f/a/b/c/d'];
+    for (const p of paths) {
+      for (const b of bodies) {
+        for (const method of ['POST', 'PUT', 'GET']) {
+          const r = await call(url, method, p, b);
+          expect(r.status, `${method} ${p} ${b}`).toBeGreaterThanOrEqual(200);
+          expect(r.status, `${method} ${p} ${b} → ${r.text}`).toBeLessThan(500);
+          if (r.status >= 400 && r.json) expect(r.json.error || r.json.found === false || r.json.matched === false).toBeTruthy();
+        }
+      }
+    }
+    expect((await call(url, 'GET', '/')).status).toBe(200);
+  });
+});
