@@ -174,3 +174,11 @@ export function oidcClientFromRep(rep: Rep): NewOidcClient {
 export function isSamlClient(c: ClientRecord): c is SamlClientRecord {
   return c.protocol === 'saml';
 }
+
+/** A PUT body as a patch: the clientId stays, and empty ACS lists or URL names mean "unchanged". */
+export function clientPatchFromRep(c: ClientRecord, rep: Rep): Partial<NewSamlClient & NewOidcClient> {
+  const patch: Partial<NewSamlClient & NewOidcClient> = c.protocol === 'saml' ? samlClientFromRep({ ...rep, clientId: c.clientId }) : oidcClientFromRep({ ...rep, clientId: c.clientId });
+  if (patch.acsUrls !== undefined && patch.acsUrls.length === 0) delete patch.acsUrls;
+  if (patch.urlName === '') delete patch.urlName;
+  return patch;
+}

@@ -5,7 +5,6 @@ export function openIdConfiguration(issuer: string): Record<string, unknown> {
     issuer,
     authorization_endpoint: `${oidc}/auth`,
     token_endpoint: `${oidc}/token`,
-    introspection_endpoint: `${oidc}/token/introspect`,
     userinfo_endpoint: `${oidc}/userinfo`,
     end_session_endpoint: `${oidc}/logout`,
     jwks_uri: `${oidc}/certs`,

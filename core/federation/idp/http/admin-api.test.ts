@@ -8,8 +8,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { startHarness, removeDir, postForm, parseAutoPost, type Harness } from '../testing/harness.js';
-import { summarizeSamlResponse } from '../../saml/post-body.js';
+import { startHarness, removeDir, postForm, parseAutoPost, certPemFromDescriptor, xmlsecVerify, type Harness } from '../testing/harness.js';
+import { summarizeSamlResponse, decodeSamlResponse } from '../../saml/post-body.js';
 import { awsSigninMetadata } from '../engine.js';
 
 let h: Harness;
@@ -130,6 +130,40 @@ describe('building a realm through the admin API', () => {
     const missing = await call('GET', `${admin}/nope/users`);
     expect(missing.status).toBe(404);
     expect((await call('GET', `${admin}/acme/users`)).status).toBe(200);
+  });
+
+  it('PUT on a SAML client changes its signing: assertion-only signatures still verify with xmlsec1', async () => {
+    const clients = await (await call('GET', `${admin}/federation/clients?clientId=urn:amazon:webservices`)).json() as any;
+    const cloud = clients.find((c: any) => c.attributes.saml_idp_initiated_sso_url_name === 'cloud-no-session-name');
+    expect((await call('PUT', `${admin}/federation/clients/${cloud.id}`, { attributes: { 'saml.server.signature': 'false', 'saml.assertion.signature': 'true' } })).status).toBe(204);
+    const after = await (await call('GET', `${admin}/federation/clients/${cloud.id}`)).json() as any;
+    expect(after.attributes).toMatchObject({ 'saml.server.signature': 'false', 'saml.assertion.signature': 'true', saml_idp_initiated_sso_url_name: 'cloud-no-session-name' });
+    expect(after.redirectUris).toEqual(['https://signin.aws.amazon.com/saml']);
+    const res = await postForm(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud-no-session-name`, { username: 'alice', password: 'alice' });
+    const form = parseAutoPost(await res.text());
+    const s = summarizeSamlResponse(form.SAMLResponse);
+    expect([s.responseSigned, s.assertionSigned]).toEqual([false, true]);
+    const cert = certPemFromDescriptor(await (await fetch(`${h.idp.url}/realms/federation/protocol/saml/descriptor`)).text());
+    expect(xmlsecVerify(decodeSamlResponse(form.SAMLResponse), cert, 'assertion').ok).toBe(true);
+  });
+
+  it('the in-process admin API does the same as the HTTP one', async () => {
+    const api = h.idp.api.admin;
+    await api.createRealm({ realm: 'inproc' });
+    await api.createRole('inproc', { name: 'r1' });
+    const u = await api.createUser('inproc', { username: 'dave', password: 'd', realmRoles: ['r1'] });
+    expect(u).toMatchObject({ username: 'dave', realmRoles: ['r1'], hasPassword: true });
+    const c = await api.createClient('inproc', { clientId: 'app', protocol: 'openid-connect', secret: 's3', directAccessGrantsEnabled: true });
+    expect(c).toMatchObject({ clientId: 'app', secret: 's3', directAccessGrantsEnabled: true });
+    const t = await postForm(`${h.idp.url}/realms/inproc/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'app', client_secret: 's3', username: 'dave', password: 'd' });
+    expect(t.status).toBe(200);
+    await expect(api.createUser('inproc', { username: 'DAVE' })).rejects.toThrow('User exists with same username');
+  });
+
+  it('the root page links every realm and its SSO URLs', async () => {
+    const html = await (await fetch(`${h.idp.url}/`)).text();
+    expect(html).toContain(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud`);
+    expect(html).toContain(`${h.idp.url}/realms/federation/protocol/saml/descriptor`);
   });
 
   it('passwords can be reset and clients deleted', async () => {

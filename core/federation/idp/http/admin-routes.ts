@@ -8,7 +8,7 @@ import { sendJson, readBody, type Router } from '../../../common/http.js';
 import type { IdpEngine } from '../engine.js';
 import { IdpError, type RealmRecord } from '../model.js';
 import { verifyOwnJwt } from '../../oidc/tokens.js';
-import { realmRep, userRep, groupRep, roleRep, clientRep, mapperRep, samlClientFromRep, oidcClientFromRep } from '../representations.js';
+import { realmRep, userRep, groupRep, roleRep, clientRep, mapperRep, samlClientFromRep, oidcClientFromRep, clientPatchFromRep } from '../representations.js';
 import { parseSpMetadata } from '../../saml/sp-metadata.js';
 import { certBase64 } from '../../oidc/certificates.js';
 import type { HttpCtx } from './protocol-routes.js';
@@ -305,10 +305,7 @@ export function addAdminRoutes(router: Router<HttpCtx>, engine: IdpEngine): void
       guard(async (ctx, p, r) => {
         const b = await objectBody(ctx);
         const c = s.client(r, p.id!);
-        const patch = c.protocol === 'saml' ? samlClientFromRep({ ...b, clientId: c.clientId }) : oidcClientFromRep({ ...b, clientId: c.clientId });
-        if ('acsUrls' in patch && (patch.acsUrls as string[]).length === 0) delete (patch as { acsUrls?: string[] }).acsUrls;
-        if ('urlName' in patch && patch.urlName === '') delete (patch as { urlName?: string }).urlName;
-        await s.updateClient(r.realm, c.id, patch);
+        await s.updateClient(r.realm, c.id, clientPatchFromRep(c, b));
         noContent(ctx);
       }),
     );

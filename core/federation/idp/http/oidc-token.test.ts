@@ -86,6 +86,18 @@ describe('password grant', () => {
   });
 });
 
+describe('userinfo', () => {
+  it("returns the token's user profile; a bad token gets 401 invalid_token", async () => {
+    const t = await (await postForm(token, { grant_type: 'password', username: 'alice', password: 'alice', ...cli })).json() as any;
+    const res = await fetch(`${realm}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${t.access_token}` } });
+    expect(await res.json() as any).toMatchObject({ preferred_username: 'alice', email: 'alice@example.com', given_name: 'Alice', family_name: 'Liddell', sub: decodeJwt(t.access_token).sub });
+    const bad = await fetch(`${realm}/protocol/openid-connect/userinfo`, { headers: { authorization: 'Bearer x.y.z' } });
+    expect(bad.status).toBe(401);
+    expect(await bad.json() as any).toEqual({ error: 'invalid_token', error_description: 'Token verification failed' });
+    expect(bad.headers.get('www-authenticate')).toMatch(/^Bearer realm="federation", error="invalid_token"/);
+  });
+});
+
 describe("Keycloak's token errors", () => {
   const cases: [string, Record<string, string>, Record<string, string>, number, unknown][] = [
     ['client without direct access grants', { grant_type: 'password', username: 'alice', password: 'alice', client_id: 'loupe-web', client_secret: 'loupe-web-secret' }, {}, 400, { error: 'unauthorized_client', error_description: 'Client not allowed for direct access grants' }],

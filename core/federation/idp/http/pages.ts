@@ -51,3 +51,29 @@ export function errorPage(message: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>We are sorry...</title></head>
 <body><div id="kc-content"><h1 id="kc-page-title">We are sorry...</h1><p id="kc-error-message" class="instruction">${h(message)}</p></div></body></html>`;
 }
+
+export interface WelcomeRealm {
+  realm: string;
+  displayName?: string;
+  realmUrl: string;
+  sso: { urlName: string; name?: string; url: string }[];
+}
+
+/** The root page: what this IdP serves, with links a person can click. */
+export function welcomePage(realms: WelcomeRealm[]): string {
+  const rows = realms
+    .map(
+      (r) =>
+        `<section><h2>${h(r.displayName ?? r.realm)} <small>(${h(r.realm)})</small></h2><ul>` +
+        `<li><a href="${h(r.realmUrl)}/.well-known/openid-configuration">OpenID configuration</a></li>` +
+        `<li><a href="${h(r.realmUrl)}/protocol/openid-connect/certs">JWKS</a></li>` +
+        `<li><a href="${h(r.realmUrl)}/protocol/saml/descriptor">SAML IdP metadata</a></li>` +
+        r.sso.map((s) => `<li>SAML sign-in: <a href="${h(s.url)}">${h(s.name ?? s.urlName)}</a></li>`).join('') +
+        `</ul></section>`,
+    )
+    .join('');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Loupe identity provider</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:5vh auto;padding:0 16px}small{color:#666}</style></head>
+<body><h1>Loupe identity provider</h1><p>Keycloak-compatible endpoints (also under <code>/auth</code>).</p>${rows}</body></html>`;
+}

@@ -8,6 +8,7 @@ import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
 import { OAuthError, KC } from '../../oidc/errors.js';
+import { verifyOwnJwt } from '../../oidc/tokens.js';
 import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
 import { buildSignedLogin } from '../saml-login.js';
 import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS } from './pages.js';
@@ -107,6 +108,31 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
         throw err;
       }
     });
+
+    // UserInfo: the profile claims of a valid access token of this realm.
+    const userinfo = async (ctx: HttpCtx, p: Record<string, string>) => {
+      const realm = realmOr404(engine, ctx, p.realm!);
+      if (!realm) return;
+      const m = /^Bearer\s+(\S+)$/i.exec(ctx.req.headers.authorization ?? '');
+      const claims = m ? await verifyOwnJwt(engine.keys, m[1]!, { issuer: realmUrl(ctx, prefix, realm.realm), now: engine.clock.now(), typ: 'Bearer' }) : undefined;
+      const user = typeof claims === 'object' ? realm.users.find((u) => u.id === claims.sub && u.enabled) : undefined;
+      if (!user || typeof claims !== 'object') {
+        const error = m ? 'invalid_token' : 'invalid_request';
+        const description = m ? 'Token verification failed' : 'Missing token';
+        return sendJson(ctx.res, 401, { error, error_description: description }, { 'www-authenticate': `Bearer realm="${realm.realm}", error="${error}", error_description="${description}"` });
+      }
+      const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+      sendJson(ctx.res, 200, {
+        sub: user.id,
+        email_verified: false,
+        ...(name ? { name } : {}),
+        preferred_username: user.username,
+        ...(user.firstName ? { given_name: user.firstName } : {}),
+        ...(user.lastName ? { family_name: user.lastName } : {}),
+        ...(user.email ? { email: user.email } : {}),
+      });
+    };
+    router.add(['GET', 'POST'], `${r}/protocol/openid-connect/userinfo`, userinfo);
 
     router.add('GET', `${r}/protocol/saml/descriptor`, (ctx, p) => {
       const realm = realmOr404(engine, ctx, p.realm!);

@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { Router, sendJson, BodyTooLargeError } from '../../../common/http.js';
+import { Router, sendJson, sendText, BodyTooLargeError } from '../../../common/http.js';
+import { welcomePage } from './pages.js';
 import type { Logger } from '../../../common/log.js';
 import type { IdpEngine } from '../engine.js';
 import { IdpError } from '../model.js';
@@ -15,6 +16,26 @@ import { addAdminRoutes, sendIdpError } from './admin-routes.js';
 
 export function buildRouter(engine: IdpEngine): Router<HttpCtx> {
   const router = new Router<HttpCtx>();
+  const welcome = (ctx: HttpCtx, prefix: string) =>
+    sendText(
+      ctx.res,
+      200,
+      welcomePage(
+        engine.store.listRealms().map((r) => {
+          const realmUrl = `${ctx.base}${prefix}/realms/${encodeURIComponent(r.realm)}`;
+          return {
+            realm: r.realm,
+            ...(r.displayName ? { displayName: r.displayName } : {}),
+            realmUrl,
+            sso: r.clients.flatMap((c) => (c.protocol === 'saml' && c.enabled ? [{ urlName: c.urlName, ...(c.name ? { name: c.name } : {}), url: `${realmUrl}/protocol/saml/clients/${encodeURIComponent(c.urlName)}` }] : [])),
+          };
+        }),
+      ),
+      'text/html;charset=utf-8',
+      { 'cache-control': 'no-store', 'x-frame-options': 'SAMEORIGIN' },
+    );
+  router.add('GET', '/', (ctx) => welcome(ctx, ''));
+  router.add('GET', '/auth', (ctx) => welcome(ctx, '/auth'));
   addProtocolRoutes(router, engine);
   addAdminRoutes(router, engine);
   return router;
