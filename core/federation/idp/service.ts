@@ -23,7 +23,7 @@ export interface IdpServiceOptions {
 }
 
 export async function startIdpService(ctx: ServiceContext, opts: IdpServiceOptions = {}): Promise<ServiceHandle<IdpApi>> {
-  const log = ctx.log.child('idp');
+  const log = ctx.log;
   const cloudDomain = opts.cloudDomain ?? process.env.LOUPE_IDP_CLOUD_DOMAIN;
   if (cloudDomain !== undefined && !/^https?:\/\/[^\s/]+/.test(cloudDomain)) throw new Error(`LOUPE_IDP_CLOUD_DOMAIN must be a URL like https://aws.amazon.com, got ${cloudDomain}`);
   const engine = await IdpEngine.open(ctx.dataDir, log, {
