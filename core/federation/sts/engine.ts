@@ -23,7 +23,7 @@ import {
 import { MetadataError, parseIdpMetadata } from './account/saml-metadata.js';
 import { trustAllows, validatePolicy } from './account/trust-policy.js';
 import { newCredentials, newRoleId, type TemporaryCredentials } from './auth/issue-credentials.js';
-import { parseAmzDate, parseAuthorization, signatureMatches, type IncomingSigned } from './auth/sigv4.js';
+import { parseAmzDate, parseAuthorization, parseQueryAuthorization, presignedSignatureMatches, signatureMatches, type IncomingSigned } from './auth/sigv4.js';
 import { invalidToken, samlResponseRejected, StsError, validationError } from './errors.js';
 import { fetchDiscovery, ProviderKeyCache } from './oidc/provider-keys.js';
 import { PinnedFetchError } from './oidc/pinned-https.js';
@@ -328,6 +328,8 @@ export class StsEngine {
   async getCallerIdentity(req: IncomingSigned): Promise<CallerIdentity> {
     const header = req.headers.authorization;
     const authz = Array.isArray(header) ? header[0] : header;
+    const flatQuery = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, Array.isArray(v) ? v[0]! : v]));
+    if (!authz && flatQuery['X-Amz-Algorithm'] !== undefined) return this.presignedCallerIdentity(req, flatQuery);
     if (!authz) throw new StsError('MissingAuthenticationToken', 'Request is missing Authentication Token', 403);
     const auth = parseAuthorization(authz);
     if (!auth) throw new StsError('IncompleteSignature', `Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters of AWS4-HMAC-SHA256.`, 400);
@@ -354,6 +356,29 @@ export class StsEngine {
     if (Math.abs(now - signedAt) > 15 * 60_000) {
       throw new StsError('SignatureDoesNotMatch', `Signature expired: ${amzDate} is now earlier than ${amzBasic(now - 15 * 60_000)} (${amzBasic(now)} - 15 min.)`, 403);
     }
+    return { Arn: session.assumedRoleArn, UserId: session.assumedRoleId, Account: this.options.accountId };
+  }
+
+  /** GetCallerIdentity authenticated by the query string (a presigned URL). */
+  private async presignedCallerIdentity(req: IncomingSigned, query: Record<string, string>): Promise<CallerIdentity> {
+    const auth = parseQueryAuthorization(query);
+    if (!auth) throw new StsError('AuthorizationQueryParametersError', 'X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature are required for query-string authentication.', 400);
+    const invalidKey = () => new StsError('InvalidClientTokenId', 'The security token included in the request is invalid.', 403);
+    const session = this.store.session(auth.accessKeyId);
+    if (!session || !auth.sessionToken || auth.sessionToken !== session.sessionToken) throw invalidKey();
+    const signedAt = parseAmzDate(auth.amzDate);
+    if (Number.isNaN(signedAt) || !auth.amzDate.startsWith(auth.date)) throw new StsError('AuthorizationQueryParametersError', `Invalid X-Amz-Date: ${auth.amzDate}`, 400);
+    if (!(await presignedSignatureMatches(req, auth, session.secretAccessKey, signedAt))) {
+      throw new StsError(
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
+        403,
+      );
+    }
+    const now = this.now();
+    if (Date.parse(session.expiration) <= now) throw new StsError('ExpiredToken', 'The security token included in the request is expired', 403);
+    if (now > signedAt + auth.expiresSeconds * 1000) throw new StsError('AccessDenied', 'Request has expired', 403);
+    if (signedAt - now > 15 * 60_000) throw new StsError('SignatureDoesNotMatch', `Signature not yet current: ${auth.amzDate} is still later than ${amzBasic(now + 15 * 60_000)} (${amzBasic(now)} + 15 min.)`, 403);
     return { Arn: session.assumedRoleArn, UserId: session.assumedRoleId, Account: this.options.accountId };
   }
 

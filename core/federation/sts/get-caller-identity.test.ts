@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssumeRoleWithSAMLCommand, GetCallerIdentityCommand, type Credentials } from '@aws-sdk/client-sts';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { HttpRequest } from '@smithy/protocol-http';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { awsAttr, signedResponseBase64 } from './testing/saml-signer.js';
 import { PROVIDER_ARN, ROLE_ARN, sdkFor, startTestSts, TEST_ISSUER, type TestSts } from './testing/harness.js';
 
@@ -76,6 +79,44 @@ describe('GetCallerIdentity with temporary credentials (SigV4 verified)', () => 
         status: 403,
         message: 'The security token included in the request is expired',
       });
+    } finally {
+      clock.offset = 0;
+    }
+  });
+
+  /** A presigned GetCallerIdentity URL, as `aws eks get-token` makes one (with the x-k8s-aws-id header signed). */
+  async function presignedUrl(over: { secret?: string; expiresIn?: number } = {}) {
+    const u = new URL(sts.url);
+    const signer = new SignatureV4({
+      credentials: { accessKeyId: creds.AccessKeyId!, secretAccessKey: over.secret ?? creds.SecretAccessKey!, sessionToken: creds.SessionToken! },
+      region: 'us-east-1',
+      service: 'sts',
+      sha256: Sha256,
+    });
+    const req = new HttpRequest({ method: 'GET', protocol: 'http:', hostname: u.hostname, port: Number(u.port), path: '/', query: { Action: 'GetCallerIdentity', Version: '2011-06-15' }, headers: { host: u.host, 'x-k8s-aws-id': 'demo-cluster' } });
+    const signed = await signer.presign(req, { expiresIn: over.expiresIn ?? 60 });
+    return `${sts.url}/?${new URLSearchParams(signed.query as Record<string, string>).toString()}`;
+  }
+
+  it('a presigned URL (query-string SigV4) answers GetCallerIdentity', async () => {
+    const res = await fetch(await presignedUrl(), { headers: { 'x-k8s-aws-id': 'demo-cluster' } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toContain('<Arn>arn:aws:sts::123456789012:assumed-role/Reader/bob</Arn>');
+  });
+
+  it('a presigned URL with a wrong secret, a missing signed header, or past its X-Amz-Expires is refused', async () => {
+    const bad = await fetch(await presignedUrl({ secret: 'y'.repeat(40) }), { headers: { 'x-k8s-aws-id': 'demo-cluster' } });
+    expect(bad.status).toBe(403);
+    expect(await bad.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    const noHeader = await fetch(await presignedUrl());
+    expect(noHeader.status).toBe(403);
+    const url = await presignedUrl({ expiresIn: 60 });
+    clock.offset = 120_000;
+    try {
+      const late = await fetch(url, { headers: { 'x-k8s-aws-id': 'demo-cluster' } });
+      expect(late.status).toBe(403);
+      expect(await late.text()).toContain('<Message>Request has expired</Message>');
     } finally {
       clock.offset = 0;
     }

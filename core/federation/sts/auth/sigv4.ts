@@ -62,3 +62,54 @@ export async function signatureMatches(req: IncomingSigned, auth: ParsedAuthoriz
   if (signedList !== auth.signedHeaders.join(';')) return false;
   return timingSafeEqual(Buffer.from(expected), Buffer.from(auth.signature));
 }
+
+export interface QueryAuthorization extends ParsedAuthorization {
+  amzDate: string;
+  expiresSeconds: number;
+  sessionToken?: string;
+}
+
+const AUTH_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature', 'X-Amz-Security-Token'];
+
+/** A presigned request (query-string authentication), as `aws eks get-token` and Vault's aws auth make them. */
+export function parseQueryAuthorization(query: Record<string, string>): QueryAuthorization | undefined {
+  if (query['X-Amz-Algorithm'] !== 'AWS4-HMAC-SHA256') return undefined;
+  const cred = /^([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request$/.exec(query['X-Amz-Credential'] ?? '');
+  const signature = query['X-Amz-Signature'] ?? '';
+  const expires = Number(query['X-Amz-Expires'] ?? '');
+  if (!cred || !/^[0-9a-f]{64}$/.test(signature) || !query['X-Amz-SignedHeaders'] || !Number.isInteger(expires)) return undefined;
+  return {
+    accessKeyId: cred[1]!,
+    date: cred[2]!,
+    region: cred[3]!,
+    service: cred[4]!,
+    signedHeaders: query['X-Amz-SignedHeaders'].split(';'),
+    signature,
+    amzDate: query['X-Amz-Date'] ?? '',
+    expiresSeconds: expires,
+    sessionToken: query['X-Amz-Security-Token'],
+  };
+}
+
+export async function presignedSignatureMatches(req: IncomingSigned, auth: QueryAuthorization, secret: string, signingDateMs: number): Promise<boolean> {
+  const headers: Record<string, string> = {};
+  for (const name of auth.signedHeaders) {
+    const v = req.headers[name];
+    if (v === undefined) return false;
+    headers[name] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const query: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(req.query)) if (!AUTH_PARAMS.includes(k)) query[k] = v;
+  const host = headers.host ?? '';
+  const request = new HttpRequest({ method: req.method, protocol: 'http:', hostname: host.replace(/:\d+$/, ''), path: req.path, query, headers, body: req.body || undefined });
+  const signer = new SignatureV4({
+    credentials: { accessKeyId: auth.accessKeyId, secretAccessKey: secret, sessionToken: auth.sessionToken },
+    region: auth.region,
+    service: auth.service,
+    sha256: Sha256,
+  });
+  const presigned = await signer.presign(request, { signingDate: new Date(signingDateMs), expiresIn: auth.expiresSeconds, signingRegion: auth.region, signingService: auth.service });
+  const expected = String(presigned.query?.['X-Amz-Signature'] ?? '');
+  if (presigned.query?.['X-Amz-SignedHeaders'] !== auth.signedHeaders.join(';') || expected.length !== auth.signature.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(auth.signature));
+}
