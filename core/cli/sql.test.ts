@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../common/log.js';
+import type { ServiceHandle } from '../common/service.js';
+import { startConnectService, type ConnectApi } from '../cdc/connect/service.js';
+import { connectPort, runSqlCommand } from './sql.js';
+
+let h: ServiceHandle<ConnectApi>;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-sql-'));
+  h = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: dir, log: silentLogger, peers: {} });
+  env = { LOUPE_CONNECT_PORT: new URL(h.url).port };
+});
+afterAll(async () => {
+  await h.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function sql(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runSqlCommand(args, env, { out: (s) => out.push(s), err: (s) => err.push(s) });
+  return { code, out, err };
+}
+
+describe('loupe sql', () => {
+  it('finds the connect port as --port-base N + 4, else LOUPE_CONNECT_PORT, else 8083', () => {
+    expect(connectPort(9000, { LOUPE_CONNECT_PORT: '1234' })).toBe(9004);
+    expect(connectPort(undefined, { LOUPE_CONNECT_PORT: '1234' })).toBe(1234);
+    expect(connectPort(undefined, {})).toBe(8083);
+  });
+
+  it('runs several statements and prints the last one as the mysql client does', async () => {
+    const r = await sql(["INSERT INTO customers (id, name) VALUES (100, 'Linus'); SELECT id, name FROM customers WHERE id = 100"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual(['+-----+-------+', '| id  | name  |', '+-----+-------+', '| 100 | Linus |', '+-----+-------+', '1 row in set']);
+  });
+
+  it('--json prints an array of objects', async () => {
+    const r = await sql(['--json', '--database', 'demo', 'SELECT id, name FROM customers WHERE id = 100']);
+    expect(JSON.parse(r.out.join('\n'))).toEqual([{ id: 100, name: 'Linus' }]);
+  });
+
+  it('prints MySQL errors on stderr and exits 1', async () => {
+    const r = await sql(['SELECT * FROM nope']);
+    expect(r).toEqual({ code: 1, out: [], err: ["ERROR 1146 (42S02): Table 'demo.nope' doesn't exist"] });
+    const dup = await sql(["INSERT INTO customers (id, name) VALUES (100, 'again')"]);
+    expect(dup.err).toEqual(["ERROR 1062 (23000): Duplicate entry '100' for key 'PRIMARY'"]);
+  });
+
+  it('says clearly when nothing listens', async () => {
+    const r = await runSqlCommand(['SELECT 1'], { LOUPE_CONNECT_PORT: '1' }, { out: () => {}, err: (s) => expect(s).toMatch(/^ERROR 2003 \(HY000\): Can't connect/) });
+    expect(r).toBe(1);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * `loupe sql [--port-base N] [--database NAME] [--json] "<SQL>"`: runs statements against the
+ * embedded source of a running `loupe services` / `loupe serve` (through the connect service's
+ * `POST /loupe/sql`) and prints the rows of the last statement as the mysql client does, or as a
+ * JSON array of objects. Errors are MySQL's text on stderr with exit code 1.
+ */
+import { parseArgs } from 'node:util';
+import { parsePort } from '../host/ports.js';
+
+export interface SqlIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const stdio: SqlIo = { out: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
+
+export const SQL_HELP = `usage: loupe sql [--port-base N] [--database NAME] [--json] "<SQL>"
+
+Runs one or more statements (separated by semicolons) against the embedded source of the running
+Loupe services and prints the rows of the last one. --database defaults to demo.
+The connect port is N+4 with --port-base N, else LOUPE_CONNECT_PORT, else 8083.`;
+
+interface StatementResult {
+  kind: 'rows' | 'ok';
+  columns: string[];
+  rows: unknown[][];
+  affectedRows: number;
+}
+
+/** Where the connect service listens: --port-base N → N+4, else LOUPE_CONNECT_PORT, else 8083. */
+export function connectPort(portBase: number | undefined, env: NodeJS.ProcessEnv): number {
+  if (portBase !== undefined) return portBase + 4;
+  const v = env.LOUPE_CONNECT_PORT;
+  if (v !== undefined && v !== '') return parsePort(v, 'LOUPE_CONNECT_PORT');
+  return 8083;
+}
+
+export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: SqlIo = stdio): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'port-base': { type: 'string' },
+        database: { type: 'string', short: 'D' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    io.err(`loupe sql: ${(err as Error).message}\n${SQL_HELP}`);
+    return 2;
+  }
+  const v = parsed.values;
+  if (v.help) {
+    io.out(SQL_HELP);
+    return 0;
+  }
+  const sql = parsed.positionals.join(' ').trim();
+  if (!sql) {
+    io.err(`loupe sql: no SQL given\n${SQL_HELP}`);
+    return 2;
+  }
+  let port: number;
+  try {
+    port = connectPort(v['port-base'] !== undefined ? parsePort(v['port-base'], '--port-base') : undefined, env);
+  } catch (err) {
+    io.err(`loupe sql: ${(err as Error).message}`);
+    return 2;
+  }
+  const database = v.database ?? 'demo';
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${port}/loupe/sql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ database, sql }) });
+  } catch {
+    io.err(`ERROR 2003 (HY000): Can't connect to Loupe's embedded source on '127.0.0.1:${port}' (is \`loupe services\` or \`loupe serve\` running?)`);
+    return 1;
+  }
+  const body = (await res.json().catch(() => null)) as { results?: StatementResult[]; error?: { text: string }; message?: string } | null;
+  if (!res.ok || !body?.results) {
+    io.err(body?.error?.text ?? `ERROR 2013 (HY000): ${body?.message ?? `unexpected answer (HTTP ${res.status}) from 127.0.0.1:${port}`}`);
+    return 1;
+  }
+  const last = body.results[body.results.length - 1]!;
+  if (v.json) {
+    io.out(JSON.stringify(last.kind === 'rows' ? last.rows.map((r) => Object.fromEntries(last.columns.map((c, i) => [c, r[i] ?? null]))) : []));
+    return 0;
+  }
+  for (const line of formatResult(last)) io.out(line);
+  return 0;
+}
+
+/** The mysql client's table: numbers right-aligned, NULL for null, then "N rows in set". */
+export function formatResult(r: StatementResult): string[] {
+  if (r.kind === 'ok') return [`Query OK, ${r.affectedRows} ${r.affectedRows === 1 ? 'row' : 'rows'} affected`];
+  if (r.rows.length === 0) return ['Empty set'];
+  const cells = r.rows.map((row) => row.map((c) => (c === null || c === undefined ? 'NULL' : String(c))));
+  const widths = r.columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
+  const numeric = r.columns.map((_, i) => r.rows.every((row) => row[i] === null || typeof row[i] === 'number'));
+  const rule = '+' + widths.map((w) => '-'.repeat(w + 2)).join('+') + '+';
+  const line = (vals: string[], alignNumbers: boolean) => '| ' + vals.map((s, i) => (alignNumbers && numeric[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))).join(' | ') + ' |';
+  return [rule, line(r.columns, false), rule, ...cells.map((c) => line(c, true)), rule, `${r.rows.length} ${r.rows.length === 1 ? 'row' : 'rows'} in set`];
+}
