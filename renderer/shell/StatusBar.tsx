@@ -15,6 +15,7 @@ export function StatusBar() {
         <span className="state-dot" aria-hidden="true" />
         {transport === 'ipc' ? 'Desktop' : 'Browser'} · {CONNECTION_LABEL[connection]}
       </span>
+      {services === null && <span className="status-loading">Reading service states…</span>}
       <ul className="status-services" aria-label="Service states">
         {services?.map((s) => (
           <li key={s.name}>
