@@ -72,7 +72,7 @@ export class Mapping {
     }
     const props = (m.properties ?? {}) as Json;
     if (typeof props !== 'object' || Array.isArray(props)) throw mapperParsing('Failed to parse mapping: properties must be an object');
-    const mapping = new Mapping(structuredClone(props));
+    const mapping = new Mapping(expandDots(structuredClone(props)));
     if (m.dynamic !== undefined) mapping.dynamic = m.dynamic === 'strict' ? 'strict' : m.dynamic === false || m.dynamic === 'false' ? false : true;
     return mapping;
   }
@@ -326,4 +326,25 @@ function mergeProps(target: Json, add: Json): void {
       cur.fields = { ...((cur.fields ?? {}) as Json), ...((v as Json).fields as Json) };
     } else target[k] = v;
   }
+}
+
+/** Elasticsearch expands dotted names in mappings (`"a.b": {…}`) into object properties. */
+function expandDots(props: Json): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(props)) {
+    const def = v as Json;
+    if (def && typeof def === 'object' && def.properties) def.properties = expandDots(def.properties as Json);
+    const parts = k.split('.');
+    let node = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const cur = (node[parts[i]!] ??= { properties: {} }) as Json;
+      cur.properties ??= {};
+      node = cur.properties as Json;
+    }
+    const last = parts[parts.length - 1]!;
+    const existing = node[last] as Json | undefined;
+    if (existing?.properties && def.properties) Object.assign(existing.properties as Json, def.properties as Json);
+    else node[last] = def;
+  }
+  return out;
 }
