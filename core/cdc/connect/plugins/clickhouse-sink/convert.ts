@@ -63,13 +63,18 @@ export function convertRow(value: unknown, columns: Map<string, ColumnType>, sch
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new DataException(`Expected a struct or map value for a ClickHouse row, got ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
-  const fieldSchemas = new Map((schema?.fields ?? []).map((f) => [f.field ?? '', f]));
-  const row: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  // Most rows need no change: copy only when a value is actually converted (less garbage per block).
+  let row: Record<string, unknown> | undefined;
+  let fieldSchemas: Map<string, Schema> | undefined;
+  for (const k in value as Record<string, unknown>) {
+    const v = (value as Record<string, unknown>)[k];
     const col = columns.get(k);
-    if (col?.dateTimePrecision !== undefined && typeof v === 'number') {
-      row[k] = epochForColumn(v, col.dateTimePrecision, unitsPerSecond(fieldSchemas.get(k)?.name));
-    } else row[k] = v;
+    if (col?.dateTimePrecision === undefined || typeof v !== 'number') continue;
+    fieldSchemas ??= new Map((schema?.fields ?? []).map((f) => [f.field ?? '', f]));
+    const converted = epochForColumn(v, col.dateTimePrecision, unitsPerSecond(fieldSchemas.get(k)?.name));
+    if (converted === v) continue;
+    row ??= { ...(value as Record<string, unknown>) };
+    row[k] = converted;
   }
-  return row;
+  return row ?? (value as Record<string, unknown>);
 }
