@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync, readdirSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { silentLogger } from '../../../common/log.js';
+import { silentLogger, type Logger } from '../../../common/log.js';
 import type { ServiceHandle } from '../../../common/service.js';
 import { startIdpService, type IdpServiceOptions } from '../service.js';
 import type { IdpApi } from '../api.js';
@@ -14,9 +14,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: IdpServiceOptions & { dir?: string } = {}): Promise<Harness> {
+export async function startHarness(opts: IdpServiceOptions & { dir?: string; log?: Logger } = {}): Promise<Harness> {
   const dir = opts.dir ?? mkdtempSync(path.join(tmpdir(), 'loupe-idp-'));
-  const idp = await startIdpService({ host: '127.0.0.1', port: 0, httpsPort: 0, dataDir: dir, log: silentLogger, peers: {} }, opts);
+  const idp = await startIdpService({ host: '127.0.0.1', port: 0, httpsPort: 0, dataDir: dir, log: opts.log ?? silentLogger, peers: {} }, opts);
   return {
     idp,
     dir,
