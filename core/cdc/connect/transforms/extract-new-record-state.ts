@@ -88,8 +88,10 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
       .filter(Boolean)
       .map((spec) => {
         const [path, rename] = spec.split(':');
-        const parts = path!.split('.');
-        return { parts, name: rename ?? prefix + parts.join('_') };
+        const given = path!.split('.');
+        // Debezium's FieldReference: a bare name is an envelope field (op, ts_ms, …) or else a source field.
+        const parts = given.length === 1 && !['op', 'ts_ms', 'before', 'after', 'transaction'].includes(given[0]!) ? ['source', given[0]!] : given;
+        return { parts, name: rename ?? prefix + given.join('_') };
       });
     return {
       apply<R extends ConnectRecord>(record: R): R | null {
