@@ -109,6 +109,15 @@ describe('electron-builder.yml', () => {
     expect(config.files).toEqual(expect.arrayContaining(['dist/electron/**', 'dist/core/**', 'dist/renderer/**', 'package.json']));
   });
 
+  it('passes electron-builder\'s own schema validation (what `npm run dist` checks first)', async () => {
+    // app-builder-lib is the library behind the electron-builder command; these are its loader and validator.
+    const builderLib = createRequire(createRequire(import.meta.url).resolve('app-builder-lib/package.json'));
+    const { getConfig, validateConfiguration } = builderLib('./out/util/config/config.js');
+    const { DebugLogger } = builderLib('builder-util');
+    const loaded = await getConfig(ROOT, 'electron-builder.yml', null);
+    await expect(validateConfiguration(loaded, new DebugLogger(false))).resolves.toBeUndefined();
+  });
+
   it('points at icons that exist', () => {
     for (const icon of [config.linux.icon, config.mac.icon, config.win.icon]) {
       expect(existsSync(path.join(ROOT, icon)), icon).toBe(true);
