@@ -8,6 +8,7 @@ import { uuid, randomToken } from '../../common/ids.js';
 import type { Clock } from '../../common/clock.js';
 import type { Logger } from '../../common/log.js';
 import { hashPassword, verifyPassword, burnPasswordCheck } from './passwords.js';
+import { MAPPER_TYPES } from './saml-mappers.js';
 import {
   IdpError,
   REALM_DEFAULTS,
@@ -350,6 +351,9 @@ export class RealmStore {
     if (this.samlClientByUrlName(r, input.urlName)) throw new IdpError(409, 'conflict', `Client with IDP-Initiated SSO URL name ${input.urlName} already exists`);
     if (!Array.isArray(input.acsUrls) || input.acsUrls.length === 0) throw new IdpError(400, 'invalid_request', 'At least one assertion consumer service URL is required');
     for (const u of input.acsUrls) assertHttpUrl(u, 'Assertion consumer service URL');
+    for (const m of input.protocolMappers ?? []) {
+      if (!(MAPPER_TYPES as readonly string[]).includes(m.protocolMapper)) throw new IdpError(400, 'invalid_request', `Unknown SAML protocol mapper type ${m.protocolMapper}; this IdP evaluates ${MAPPER_TYPES.join(', ')}`);
+    }
     const client: SamlClientRecord = {
       id: uuid(),
       protocol: 'saml',
@@ -450,6 +454,9 @@ export class RealmStore {
     const r = this.realm(realmName);
     const c = this.client(r, clientId);
     if (!mapper.name || !mapper.protocolMapper) throw new IdpError(400, 'invalid_request', 'A protocol mapper needs a name and a protocolMapper type');
+    if (c.protocol === 'saml' && !(MAPPER_TYPES as readonly string[]).includes(mapper.protocolMapper)) {
+      throw new IdpError(400, 'invalid_request', `Unknown SAML protocol mapper type ${mapper.protocolMapper}; this IdP evaluates ${MAPPER_TYPES.join(', ')}`);
+    }
     if (c.protocolMappers.some((m) => m.name === mapper.name)) throw new IdpError(409, 'conflict', `Protocol mapper exists with same name`);
     const m: ProtocolMapper = { id: uuid(), name: mapper.name, protocol: mapper.protocol ?? c.protocol, protocolMapper: mapper.protocolMapper, config: { ...(mapper.config ?? {}) } };
     c.protocolMappers.push(m);
