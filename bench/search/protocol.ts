@@ -42,7 +42,8 @@ export type WorkerMessage =
   | { type: 'memory'; memory: MemoryFigures }
   /** Queries completed in the current kind (sent at most every 250 ms). */
   | { type: 'alive'; completed: number }
-  | { type: 'kind'; kind: QueryKind; sampleIds: string[][]; loop: LoopResult }
+  /** latencies[i]: ms taken by query i of the set on the timed loop's first pass. */
+  | { type: 'kind'; kind: QueryKind; sampleIds: string[][]; loop: LoopResult; latencies: number[] }
   | { type: 'skipped'; kind: QueryKind; reason: string }
   | { type: 'done' }
   | { type: 'error'; phase: Phase; message: string };

@@ -19,7 +19,7 @@ export interface RunLimits {
 }
 
 export type KindResult =
-  | { status: 'ok'; loop: LoopResult; sampleIds: string[][] }
+  | { status: 'ok'; loop: LoopResult; sampleIds: string[][]; latencies: number[] }
   | { status: 'stopped'; limitMs: number; completedQueries: number }
   | { status: 'skipped'; reason: string }
   | { status: 'failed'; reason: string };
@@ -121,7 +121,7 @@ export function runEngine(
           arm(limits.queryLimitMs, `a query took over ${limits.queryLimitMs / 1000} s`);
           break;
         case 'kind':
-          run.kinds[m.kind] = { status: 'ok', loop: m.loop, sampleIds: m.sampleIds };
+          run.kinds[m.kind] = { status: 'ok', loop: m.loop, sampleIds: m.sampleIds, latencies: m.latencies };
           break;
         case 'skipped':
           run.kinds[m.kind] = { status: 'skipped', reason: m.reason };

@@ -84,8 +84,20 @@ async function run(input: WorkerInput): Promise<void> {
         if (nowMs() - warmupStart >= input.warmupMaxMs) break;
       }
       enter('timed', kind);
-      const loop = await timeBoxedLoop((i) => engine.search(queries[i % queries.length]), input.loop, alive);
-      post({ type: 'kind', kind, sampleIds, loop });
+      // Latency of each query on the first pass over the set, so that ratios between engines
+      // can be taken over exactly the same queries when a slow engine answers only a few.
+      const latencies: number[] = [];
+      const loop = await timeBoxedLoop(
+        async (i) => {
+          if (i >= queries.length) return engine.search(queries[i % queries.length]);
+          const t = nowMs();
+          await engine.search(queries[i]);
+          latencies.push(nowMs() - t);
+        },
+        input.loop,
+        alive,
+      );
+      post({ type: 'kind', kind, sampleIds, loop, latencies });
     }
     // Keep the data set reachable until here so the memory figure above never counts it.
     if (dataset.docs.length < 0) console.log(dataset);

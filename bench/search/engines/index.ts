@@ -16,7 +16,7 @@ export async function createEngine(
 ): Promise<BenchEngine> {
   switch (name) {
     case 'Loupe':
-      return createLoupe(layout, await loadLoupeEngine());
+      return createLoupe(layout, loadLoupeEngine());
     case 'MiniSearch':
       return createMiniSearch();
     case 'FlexSearch':

@@ -4,17 +4,12 @@
  * mappings, bulk batches, a refresh, and `match` / `bool { must, filter }` searches asking for
  * 10 hits. `_source: false` because the peers return ids only too.
  */
+import { SearchEngine } from '../../../core/search/engine.js';
 import type { BenchDoc, BenchEngine, BenchQuery, DatasetLayout } from '../types.js';
 import { inChunks, TOP_K } from '../types.js';
 
 /** The slice of core/search/engine.ts this benchmark uses. */
-export interface LoupeSearchEngine {
-  createIndex(name: string, body: Record<string, unknown>): unknown;
-  bulkIndex(name: string, docs: Array<{ id?: string; source: object }>): unknown;
-  refresh(name: string): unknown;
-  search(indexPattern: string, body: Record<string, unknown>): unknown;
-  stats(name: string): { docs: number; memoryBytes: number } | Promise<{ docs: number; memoryBytes: number }>;
-}
+export type LoupeSearchEngine = Pick<SearchEngine, 'createIndex' | 'bulkIndex' | 'refresh' | 'search' | 'stats'>;
 
 interface SearchResponse {
   hits: { hits: Array<{ _id: string }> };
@@ -29,28 +24,25 @@ export function loupeQueryBody(layout: DatasetLayout, query: BenchQuery): Record
   return { size: TOP_K, _source: false, query: q };
 }
 
-export async function loadLoupeEngine(): Promise<LoupeSearchEngine> {
-  // Resolved at run time so the benchmark type-checks and its peers run while the engine is
-  // still being written; a missing engine is reported, not a crash.
-  const specifier = '../../../core/search/engine.js';
-  const mod = (await import(specifier)) as { SearchEngine: new (opts: { dataDir?: string }) => LoupeSearchEngine };
-  return new mod.SearchEngine({});
+/** An in-memory engine (no dataDir): the benchmark measures indexing and search, not the disk log. */
+export function loadLoupeEngine(): LoupeSearchEngine {
+  return new SearchEngine({});
 }
 
 export function createLoupe(layout: DatasetLayout, engine: LoupeSearchEngine): BenchEngine {
   return {
     name: 'Loupe',
     async build(docs: BenchDoc[], onProgress) {
-      await engine.createIndex(INDEX, layout.createIndexBody);
-      await inChunks(docs, (chunk) => engine.bulkIndex(INDEX, chunk.map((d) => ({ id: d.id, source: d.source }))) as void, onProgress);
-      await engine.refresh(INDEX);
+      engine.createIndex(INDEX, layout.createIndexBody);
+      await inChunks(docs, (chunk) => engine.bulkIndex(INDEX, chunk.map((d) => ({ id: d.id, source: d.source }))), onProgress);
+      engine.refresh(INDEX);
     },
-    async search(query: BenchQuery) {
-      const response = (await engine.search(INDEX, loupeQueryBody(layout, query))) as SearchResponse;
+    search(query: BenchQuery) {
+      const response = engine.search(INDEX, loupeQueryBody(layout, query)) as unknown as SearchResponse;
       return response.hits.hits.map((h) => h._id);
     },
-    async ownMemoryBytes() {
-      return (await engine.stats(INDEX)).memoryBytes;
+    ownMemoryBytes() {
+      return engine.stats(INDEX).memoryBytes;
     },
   };
 }
