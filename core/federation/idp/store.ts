@@ -303,19 +303,20 @@ export class RealmStore {
   }
 
   /**
-   * Checks a user's password. Unknown users, disabled users and wrong passwords all answer
-   * undefined after the same amount of work, as Keycloak does not tell them apart either.
+   * Checks a user's password. Unknown users and wrong passwords both answer 'invalid' after the
+   * same amount of work, as Keycloak does not tell them apart; a disabled account is reported
+   * only to someone who knows its password.
    */
-  async authenticate(realmName: string, username: string, password: string): Promise<UserRecord | undefined> {
+  async authenticate(realmName: string, username: string, password: string): Promise<UserRecord | 'invalid' | 'disabled'> {
     const r = this.realm(realmName);
     const u = r.users.find((x) => x.username === username.toLowerCase() || (x.email !== undefined && x.email.toLowerCase() === username.toLowerCase()));
     const cred = u?.credentials.find((c) => c.type === 'password');
     if (!u || !cred) {
       await burnPasswordCheck(password);
-      return undefined;
+      return 'invalid';
     }
-    const ok = await verifyPassword(password, cred.hash);
-    return ok && u.enabled ? u : undefined;
+    if (!(await verifyPassword(password, cred.hash))) return 'invalid';
+    return u.enabled ? u : 'disabled';
   }
 
   /** The user's realm roles (direct and through groups), cut to the client's scope unless Full Scope Allowed. */

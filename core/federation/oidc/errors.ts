@@ -23,6 +23,7 @@ export const KC = {
   noDirectGrants: () => new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants'),
   missingUsername: () => new OAuthError(401, 'invalid_request', 'Missing parameter: username'),
   invalidUserCredentials: () => new OAuthError(401, 'invalid_grant', 'Invalid user credentials'),
+  accountDisabled: () => new OAuthError(400, 'invalid_grant', 'Account disabled'),
   publicServiceAccount: () => new OAuthError(401, 'unauthorized_client', 'Public client not allowed to retrieve service account'),
   noServiceAccount: () => new OAuthError(401, 'unauthorized_client', 'Client not enabled to retrieve service account'),
   missingRefreshToken: () => new OAuthError(400, 'invalid_request', 'Missing parameter: refresh_token'),

@@ -98,7 +98,8 @@ async function passwordGrant(deps: TokenDeps, realm: RealmRecord, client: OidcCl
   const username = req.form.get('username');
   if (!username) throw KC.missingUsername();
   const user = await deps.store.authenticate(realm.realm, username, req.form.get('password') ?? '');
-  if (!user) throw KC.invalidUserCredentials();
+  if (user === 'disabled') throw KC.accountDisabled();
+  if (user === 'invalid') throw KC.invalidUserCredentials();
   const session = deps.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
   return issueTokens(deps, realm, client, user, session.id, req.issuer, req.form.get('scope') ?? '', true);
 }

@@ -160,6 +160,23 @@ describe('building a realm through the admin API', () => {
     await expect(api.createUser('inproc', { username: 'DAVE' })).rejects.toThrow('User exists with same username');
   });
 
+  it('a disabled user: Keycloak\'s "Account disabled" to the right password only, and the login page says so', async () => {
+    const [bob] = await (await call('GET', `${admin}/federation/users?username=bob&exact=true`)).json() as any;
+    expect((await call('PUT', `${admin}/federation/users/${bob.id}`, { enabled: false })).status).toBe(204);
+    const token = `${h.idp.url}/realms/federation/protocol/openid-connect/token`;
+    const cli = { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'bob' };
+    const right = await postForm(token, { ...cli, password: 'bob' });
+    expect(right.status).toBe(400);
+    expect(await right.json() as any).toEqual({ error: 'invalid_grant', error_description: 'Account disabled' });
+    const wrong = await postForm(token, { ...cli, password: 'nope' });
+    expect(await wrong.json() as any).toEqual({ error: 'invalid_grant', error_description: 'Invalid user credentials' });
+    const page = await (await postForm(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud`, { username: 'bob', password: 'bob' })).text();
+    expect(page).toContain('Account is disabled, contact your administrator.');
+    expect(page).not.toContain('SAMLResponse');
+    expect((await call('PUT', `${admin}/federation/users/${bob.id}`, { enabled: true })).status).toBe(204);
+    expect((await postForm(token, { ...cli, password: 'bob' })).status).toBe(200);
+  });
+
   it('the root page links every realm and its SSO URLs', async () => {
     const html = await (await fetch(`${h.idp.url}/`)).text();
     expect(html).toContain(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud`);

@@ -6,6 +6,8 @@
 import { escapeXml as h } from '../../saml/xml.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
+/** Keycloak's accountDisabledMessage. */
+export const ACCOUNT_DISABLED = 'Account is disabled, contact your administrator.';
 
 export interface LoginPageInput {
   realmDisplayName: string;

@@ -11,7 +11,7 @@ import { OAuthError, KC } from '../../oidc/errors.js';
 import { verifyOwnJwt } from '../../oidc/tokens.js';
 import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
 import { buildSignedLogin } from '../saml-login.js';
-import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS } from './pages.js';
+import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED } from './pages.js';
 import type { RealmRecord, SamlClientRecord } from '../model.js';
 import type { PendingLogin } from '../sessions.js';
 
@@ -234,10 +234,11 @@ async function submitCredentials(engine: IdpEngine, ctx: HttpCtx, prefix: string
   const client = clientForPending(engine, realm, pending);
   if (!client) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
   const username = form.get('username') ?? '';
-  const user = username ? await engine.store.authenticate(realm.realm, username, form.get('password') ?? '') : undefined;
-  if (!user) {
+  const user = username ? await engine.store.authenticate(realm.realm, username, form.get('password') ?? '') : 'invalid';
+  if (user === 'invalid' || user === 'disabled') {
     // Keycloak answers a failed login with the form again (200) and the message above it.
-    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending), username, error: INVALID_CREDENTIALS }));
+    const error = user === 'disabled' ? ACCOUNT_DISABLED : INVALID_CREDENTIALS;
+    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending), username, error }));
   }
   const session = engine.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
   engine.sessions.takePending(pending.id);
