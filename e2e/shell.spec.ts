@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLoupeServe, type LoupeServe } from './loupe-serve.js';
+import { occupy } from '../core/host/testing/free-port.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -165,6 +166,29 @@ test('stopping and starting a service from the UI updates every view live', asyn
   await api('services.start', { name });
   await expect(statusChip(page, name)).toHaveAttribute('data-state', 'running');
   await shoot(page, 'service-restarted');
+});
+
+test('a port taken by another program: Start fails with the host\'s error naming the service, the port and the fix', async ({ page }) => {
+  const services = await api<(ServiceStatus & { port?: number })[]>('services.status');
+  const target = services.find((s) => s.name === 'sts' && s.state === 'running') ?? services.find((s) => s.state === 'running' && s.port);
+  expect(target, 'at least one embedded service runs').toBeTruthy();
+  const { name, port } = target!;
+  await api('services.stop', { name });
+  const release = await occupy(port!);
+  try {
+    await page.goto(`${loupe.openUrl}#/services`);
+    const row = page.locator(`tr[data-service="${name}"]`);
+    await row.getByRole('button', { name: /^Start / }).click();
+    await expect(row.locator('[data-state]')).toHaveAttribute('data-state', 'failed');
+    await expect(row).toContainText(`port ${port} on 127.0.0.1 is already in use`);
+    await expect(row).toContainText(`LOUPE_${name.toUpperCase()}_PORT`);
+    await expect(statusChip(page, name)).toHaveAttribute('data-state', 'failed');
+    await shoot(page, 'service-port-conflict');
+  } finally {
+    await release();
+  }
+  await page.locator(`tr[data-service="${name}"]`).getByRole('button', { name: /^Start / }).click();
+  await expect(statusChip(page, name)).toHaveAttribute('data-state', 'running');
 });
 
 test('a setting changed in the UI is kept after a reload and after a restart of loupe serve', async ({ page, browser }) => {
