@@ -471,10 +471,6 @@ export class RealmStore {
     c.protocolMappers = c.protocolMappers.filter((m) => m.id !== mapperId);
     await this.save();
   }
-
-  logWarn(msg: string, fields?: Record<string, unknown>): void {
-    this.log.warn(msg, fields);
-  }
 }
 
 function assertHttpUrl(value: string, what: string): void {
@@ -490,16 +486,4 @@ function assertHttpUrl(value: string, what: string): void {
 function positiveSeconds(v: number, name: string): number {
   if (!Number.isInteger(v) || v <= 0) throw new IdpError(400, 'invalid_request', `${name} must be a positive whole number of seconds`);
   return v;
-}
-
-/** A user as the admin API shows it: everything but the password hashes. */
-export function publicUser(r: RealmRecord, u: UserRecord): Record<string, unknown> {
-  const { credentials, groups, ...rest } = u;
-  return { ...rest, groups: groups.map((g) => r.groups.find((x) => x.id === g)?.path ?? g), totp: false, emailVerified: false, hasPassword: credentials.length > 0 };
-}
-
-/** A realm without its users, clients etc., like GET /admin/realms/{realm}. */
-export function realmSummary(r: RealmRecord): Record<string, unknown> {
-  const { users, groups, roles, clients, ...rest } = r;
-  return { ...rest, counts: { users: users.length, groups: groups.length, roles: roles.length, clients: clients.length } };
 }

@@ -7,7 +7,7 @@ import { sendJson, sendText, readBody, type Router } from '../../../common/http.
 import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
-import { OAuthError, KC } from '../../oidc/errors.js';
+import { OAuthError } from '../../oidc/errors.js';
 import { verifyOwnJwt } from '../../oidc/tokens.js';
 import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
 import { buildSignedLogin } from '../saml-login.js';
@@ -248,4 +248,3 @@ async function submitCredentials(engine: IdpEngine, ctx: HttpCtx, prefix: string
   });
 }
 
-export { KC };
