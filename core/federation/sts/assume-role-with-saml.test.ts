@@ -90,7 +90,7 @@ describe('AssumeRoleWithSAML through @aws-sdk/client-sts', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/xml');
     const text = await res.text();
-    expect(text).toMatch(/^<AssumeRoleWithSAMLResponse xmlns="https:\/\/sts\.amazonaws\.com\/doc\/2011-06-15\/">\n  <AssumeRoleWithSAMLResult>\n    <Credentials>\n      <AccessKeyId>ASIA/);
+    expect(text).toMatch(/^<AssumeRoleWithSAMLResponse xmlns="https:\/\/sts\.amazonaws\.com\/doc\/2011-06-15\/">\n {2}<AssumeRoleWithSAMLResult>\n {4}<Credentials>\n {6}<AccessKeyId>ASIA/);
     expect(text).toMatch(/<Expiration>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/Expiration>/);
     expect(text).toContain(`<RequestId>${res.headers.get('x-amzn-requestid')}</RequestId>`);
     // GET with a query string works as on AWS.

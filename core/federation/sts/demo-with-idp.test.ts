@@ -1,8 +1,8 @@
 /**
- * End to end against the embedded identity provider, over HTTP only: the IdP is started the
- * way the host starts it (through the service registry) and the two talk through the wire
- * formats alone — its SAML descriptor, the signed SAMLResponse its login form posts, its
- * discovery document and JWKS over HTTPS, its access tokens.
+ * End to end against the embedded identity provider, over HTTP only: the IdP runs in its own
+ * process (`loupe services --only idp`) and the two talk through the wire formats alone — its
+ * SAML descriptor, the signed SAMLResponse its login form posts, its discovery document and
+ * JWKS over HTTPS, its access tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import https from 'node:https';
@@ -13,7 +13,8 @@ import path from 'node:path';
 import { AssumeRoleWithSAMLCommand, AssumeRoleWithWebIdentityCommand, GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { silentLogger } from '../../common/log.js';
 import type { ServiceHandle } from '../../common/service.js';
-import { SERVICES } from '../../host/registry.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { startStsService, type StsApi } from './service.js';
 import { sdkFor } from './testing/harness.js';
 
@@ -36,9 +37,46 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startIdp(port = 0, httpsPort = 0): Promise<ServiceHandle> {
-  const start = await SERVICES.idp.load!();
-  return start({ host: '127.0.0.1', port, httpsPort, dataDir: tmp('loupe-e2e-idp-'), log: silentLogger, peers: {} });
+interface IdpProcess {
+  url: string;
+  extraUrls: { https: string };
+  close(): Promise<void>;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Starts `loupe services --only idp` on the given (or free) ports and waits for "ready". */
+async function startIdp(port?: number, httpsPort?: number): Promise<IdpProcess> {
+  const env = { ...process.env, LOUPE_IDP_PORT: String(port ?? (await freePort())), LOUPE_IDP_HTTPS_PORT: String(httpsPort ?? (await freePort())), LOUPE_LOG_LEVEL: 'warn' };
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'services', '--only', 'idp', '--data-dir', tmp('loupe-e2e-idp-')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (c) => (err += c));
+  const urls = await new Promise<{ url: string; https: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the IdP did not start: ${err}`)), 45_000);
+    child.stdout!.on('data', (c) => {
+      out += c;
+      const m = /^idp (http:\S+) (https:\S+)$/m.exec(out);
+      if (m && /^ready$/m.test(out)) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, https: m[2]! });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the IdP exited with ${code}: ${err}`));
+    });
+  });
+  return {
+    url: urls.url,
+    extraUrls: { https: urls.https },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function startSts(idpHttp: string, idpHttps: string): Promise<ServiceHandle<StsApi>> {
@@ -77,11 +115,11 @@ afterAll(() => {
 });
 
 describe('the demo flows against the embedded IdP', () => {
-  let idp: ServiceHandle;
+  let idp: IdpProcess;
   let sts: ServiceHandle<StsApi>;
   beforeAll(async () => {
     idp = await startIdp();
-    sts = await startSts(idp.url, idp.extraUrls!.https!);
+    sts = await startSts(idp.url, idp.extraUrls.https);
   });
   afterAll(async () => {
     await sts?.close();
@@ -99,7 +137,7 @@ describe('the demo flows against the embedded IdP', () => {
     };
     expect(account.accountId).toBe('123456789012');
     expect(account.samlProviders).toEqual([expect.objectContaining({ arn: PROVIDER, entityId: `${idp.url}/realms/federation` })]);
-    expect(account.oidcProviders).toEqual([expect.objectContaining({ url: `${idp.extraUrls!.https}/realms/federation`, clientIds: ['loupe-cli'], thumbprints: [expect.stringMatching(/^[0-9a-f]{40}$/)] })]);
+    expect(account.oidcProviders).toEqual([expect.objectContaining({ url: `${idp.extraUrls.https}/realms/federation`, clientIds: ['loupe-cli'], thumbprints: [expect.stringMatching(/^[0-9a-f]{40}$/)] })]);
     expect(account.roles.map((r) => r.arn).sort()).toEqual([ADMIN, READONLY]);
   });
 
@@ -144,12 +182,12 @@ describe('the demo flows against the embedded IdP', () => {
   });
 
   it('OIDC: password grant over HTTPS → AssumeRoleWithWebIdentity through the SDK', async () => {
-    const grant = await passwordGrant(idp.extraUrls!.https!, 'alice', 'alice');
+    const grant = await passwordGrant(idp.extraUrls.https, 'alice', 'alice');
     expect(grant.status).toBe(200);
     const out = await sdkFor(sts.url).send(new AssumeRoleWithWebIdentityCommand({ RoleArn: READONLY, RoleSessionName: 'alice-cli', WebIdentityToken: grant.body.access_token! }));
     expect(out.AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeReadOnly/alice-cli');
     expect(out.Audience).toBe('loupe-cli');
-    expect(out.Provider).toBe(`arn:aws:iam::123456789012:oidc-provider/${idp.extraUrls!.https!.slice(8)}/realms/federation`);
+    expect(out.Provider).toBe(`arn:aws:iam::123456789012:oidc-provider/${idp.extraUrls.https.slice(8)}/realms/federation`);
   });
 });
 
@@ -157,7 +195,7 @@ describe('when the IdP starts after the token service', () => {
   it('the demo providers are created once the IdP answers', async () => {
     const [port, httpsPort] = [await freePort(), await freePort()];
     const sts = await startSts(`http://127.0.0.1:${port}`, `https://127.0.0.1:${httpsPort}`);
-    let idp: ServiceHandle | undefined;
+    let idp: IdpProcess | undefined;
     try {
       const before = (await (await fetch(`${sts.url}/loupe/admin/seed`)).json()) as { pending: string[] };
       expect(before.pending).toEqual(['saml', 'oidc']);

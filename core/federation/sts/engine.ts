@@ -194,13 +194,13 @@ export class StsEngine {
     if (!allowed) throw new StsError('AccessDenied', 'Not authorized to perform sts:AssumeRoleWithSAML', 403);
 
     if (duration !== undefined && duration > role!.maxSessionDuration) throw new StsError('ValidationError', 'The requested DurationSeconds exceeds the MaxSessionDuration set for this role.');
-    let seconds = duration ?? Math.min(attrDuration ?? 3600, role!.maxSessionDuration);
+    // An explicit DurationSeconds wins; otherwise the IdP's SessionDuration, capped by the role.
+    const seconds = duration ?? Math.min(attrDuration ?? 3600, role!.maxSessionDuration);
     let expires = now + seconds * 1000;
     const sessionEnd = a.sessionNotOnOrAfter ? Date.parse(a.sessionNotOnOrAfter) : NaN;
     if (!Number.isNaN(sessionEnd) && sessionEnd < expires) {
       if (sessionEnd <= now) throw new StsError('ExpiredTokenException', `Session expired: SessionNotOnOrAfter ${a.sessionNotOnOrAfter} has passed`);
       expires = sessionEnd;
-      seconds = Math.floor((sessionEnd - now) / 1000);
     }
 
     const issued = await this.issue(role!, sessionName, expires, 'AssumeRoleWithSAML', principalArn, a.nameId ?? '');

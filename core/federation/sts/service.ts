@@ -40,7 +40,7 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      let body = '';
+      let body: string;
       try {
         body = (await readBody(req, 2 * 1024 * 1024)).toString('utf8');
       } catch (err) {
