@@ -5,10 +5,12 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
+import { freePortBase } from '../core/host/testing/free-port.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'tmp', `build-test-${process.pid}`);
@@ -71,6 +73,22 @@ describe('npm run build', () => {
     expect(typeof mod.startDesktop).toBe('function');
     expect(typeof mod.hardenContents).toBe('function');
   });
+
+  it('the compiled host (what the packaged app runs) starts every embedded service from dist', async () => {
+    const { createHost } = await import(pathToFileURL(path.join(OUT, 'core', 'host', 'host.js')).href);
+    const { silentLogger } = await import(pathToFileURL(path.join(OUT, 'core', 'common', 'log.js')).href);
+    const host = await createHost({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'loupe-dist-')), portBase: await freePortBase(), env: {}, log: silentLogger });
+    try {
+      await host.startServices();
+      const outcome = await host.call('services.status', {});
+      expect(outcome.ok).toBe(true);
+      for (const s of outcome.result as { name: string; state: string; lastError?: string }[]) {
+        expect([s.name, s.state, s.lastError]).toEqual([s.name, expect.stringMatching(/^(running|unavailable)$/), undefined]);
+      }
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
 
   it('bundles the preload into one CommonJS file whose only require is electron', () => {
     const files = readdirSync(path.join(OUT, 'electron')).filter((f) => f.startsWith('preload'));
