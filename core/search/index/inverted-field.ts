@@ -7,6 +7,9 @@
  * Statistics (docFreq, docCount, sumTotalTermFreq) count deleted documents too, as Lucene's do
  * until a merge drops them; Loupe merges only on `_forcemerge` (see IndexShard).
  */
+import { bm25Avgdl, bm25NormInverseCache } from '../similarity/bm25.js';
+import { f32 } from '../similarity/java-float.js';
+
 export const BLOCK_SIZE = 128;
 
 export class InvertedField {
@@ -16,7 +19,8 @@ export class InvertedField {
   // searchable snapshot
   offsets = new Int32Array(1);
   docs = new Int32Array(0);
-  freqs = new Int32Array(0);
+  /** Uint8Array while every freq fits in a byte (the usual case), wider only when needed. */
+  freqs: Uint8Array | Uint16Array | Int32Array = new Uint8Array(0);
   /** Documents that have the field (N / docCount) as of the last refresh. */
   docCount = 0;
   sumTotalTermFreq = 0;
@@ -36,12 +40,22 @@ export class InvertedField {
 
   /** Norm byte per doc (0 when the doc has no value); only for fields with norms. */
   norms: Uint8Array;
-  private readonly counts = new Map<number, number>();
+  /** Per term id: last doc that had it and where its freq sits in `pending` (no per-doc Map). */
+  private lastDoc = new Int32Array(1024).fill(-1);
+  private lastAt = new Int32Array(1024);
+
+  /**
+   * BM25 fields: per block the largest freq × normInverse (with this field's k1, b and avgdl).
+   * BM25 rises monotonically with that product, so the block's best score follows from it exactly.
+   */
+  blockMaxX = new Float32Array(0);
 
   constructor(
     readonly hasNorms: boolean,
     /** Which norm byte scores highest: BM25 prefers short fields (low byte), classic high bytes. */
     readonly higherNormScoresMore: boolean,
+    /** k1 and b when the field scores with BM25. */
+    readonly bm25?: { k1: number; b: number },
   ) {
     this.norms = new Uint8Array(hasNorms ? 1024 : 0);
   }
@@ -58,29 +72,31 @@ export class InvertedField {
 
   /** Adds one document's tokens; `norm` is the already encoded length norm. */
   addDoc(doc: number, tokens: string[], norm: number): void {
-    if (tokens.length === 0) return;
-    const counts = this.counts;
-    counts.clear();
-    for (const t of tokens) {
-      const id = this.termId(t);
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    const need = this.pendingLen + counts.size * 3;
-    if (need > this.pending.length) {
-      const grown = new Int32Array(Math.max(need, this.pending.length * 2));
+    const n = tokens.length;
+    if (n === 0) return;
+    if (this.pendingLen + n * 3 > this.pending.length) {
+      const grown = new Int32Array(Math.max(this.pendingLen + n * 3, this.pending.length * 2));
       grown.set(this.pending.subarray(0, this.pendingLen));
       this.pending = grown;
     }
     const p = this.pending;
     let len = this.pendingLen;
-    for (const [id, freq] of counts) {
-      p[len++] = doc;
-      p[len++] = id;
-      p[len++] = freq;
+    for (let i = 0; i < n; i++) {
+      const id = this.termId(tokens[i]!);
+      if (id >= this.lastDoc.length) this.growScratch(id + 1);
+      if (this.lastDoc[id] === doc) {
+        p[this.lastAt[id]!]!++;
+      } else {
+        this.lastDoc[id] = doc;
+        p[len++] = doc;
+        p[len++] = id;
+        this.lastAt[id] = len;
+        p[len++] = 1;
+      }
     }
     this.pendingLen = len;
     this.pendingDocCount++;
-    this.pendingSumTtf += tokens.length;
+    this.pendingSumTtf += n;
     if (this.hasNorms) {
       if (doc >= this.norms.length) {
         const grown = new Uint8Array(Math.max(doc + 1, this.norms.length * 2));
@@ -89,6 +105,16 @@ export class InvertedField {
       }
       this.norms[doc] = norm;
     }
+  }
+
+  private growScratch(size: number): void {
+    const n = Math.max(size, this.lastDoc.length * 2);
+    const last = new Int32Array(n).fill(-1);
+    last.set(this.lastDoc);
+    this.lastDoc = last;
+    const at = new Int32Array(n);
+    at.set(this.lastAt);
+    this.lastAt = at;
   }
 
   get hasPending(): boolean {
@@ -107,7 +133,10 @@ export class InvertedField {
     for (let t = 0; t < numTerms; t++) offsets[t + 1] = offsets[t]! + counts[t]!;
     const total = offsets[numTerms]!;
     const docs = new Int32Array(total);
-    const freqs = new Int32Array(total);
+    let maxFreq = 0;
+    for (let i = 2; i < this.pendingLen; i += 3) if (p[i]! > maxFreq) maxFreq = p[i]!;
+    for (let i = 0; i < this.freqs.length; i++) if (this.freqs[i]! > maxFreq) maxFreq = this.freqs[i]!;
+    const freqs = maxFreq < 256 ? new Uint8Array(total) : maxFreq < 65536 ? new Uint16Array(total) : new Int32Array(total);
     const cursor = new Int32Array(numTerms);
     for (let t = 0; t < this.searchableTerms; t++) {
       const from = this.offsets[t]!;
@@ -149,6 +178,8 @@ export class InvertedField {
     const norms = this.norms;
     const hasNorms = this.hasNorms;
     const higher = this.higherNormScoresMore;
+    const maxX = new Float32Array(this.bm25 ? numBlocks : 0);
+    const cache = this.bm25 && this.docCount > 0 ? bm25NormInverseCache(f32(this.bm25.k1), f32(this.bm25.b), bm25Avgdl(this)) : undefined;
     for (let t = 0; t < numTerms; t++) {
       const start = this.offsets[t]!;
       const end = this.offsets[t + 1]!;
@@ -157,6 +188,7 @@ export class InvertedField {
         const bEnd = Math.min(end, b + BLOCK_SIZE);
         let mf = 0;
         let bn = higher ? 0 : 255;
+        let mx = 0;
         for (let i = b; i < bEnd; i++) {
           const f = this.freqs[i]!;
           if (f > mf) mf = f;
@@ -164,12 +196,18 @@ export class InvertedField {
             const n = norms[this.docs[i]!]!;
             if (higher ? n > bn : n < bn) bn = n;
           }
+          if (cache) {
+            const x = f32(f * cache[hasNorms ? norms[this.docs[i]!]! : 1]!);
+            if (x > mx) mx = x;
+          }
         }
+        if (cache) maxX[block] = mx;
         maxFreq[block] = mf;
         bestNorm[block] = hasNorms ? bn : 1;
       }
     }
     this.blockMaxFreq = maxFreq;
+    this.blockMaxX = maxX;
     this.blockBestNorm = bestNorm;
     this.termFirstBlock = firstBlock;
   }
@@ -192,6 +230,7 @@ export class InvertedField {
       this.norms.byteLength +
       this.blockMaxFreq.byteLength +
       this.blockBestNorm.byteLength +
+      this.blockMaxX.byteLength +
       this.termFirstBlock.byteLength +
       this.pending.byteLength +
       this.terms.reduce((s, t) => s + 40 + t.length * 2, 0)

@@ -261,11 +261,13 @@ export class IndexShard {
 
   private tokensBuffer = new Map<string, string[]>();
 
-  private indexValues(doc: number, values: Array<[FieldMapper, unknown]>): void {
+  private indexValues(doc: number, values: unknown[]): void {
     // text values of one field are concatenated (Lucene inverts all values into one field)
     const text = this.tokensBuffer;
     text.clear();
-    for (const [mapper, value] of values) {
+    for (let v = 0; v < values.length; v += 2) {
+      const mapper = values[v] as FieldMapper;
+      const value = values[v + 1];
       if (!mapper.index && mapper.type !== 'keyword') {
         if (mapper.type !== 'text') this.addColumnValue(mapper, doc, value);
         continue;
@@ -331,7 +333,8 @@ export class IndexShard {
     let f = this.inverted.get(mapper.path);
     if (!f) {
       const hasNorms = mapper.type === 'text';
-      f = new InvertedField(hasNorms, this.similarityOf(mapper).kind === 'classic');
+      const sim = this.similarityOf(mapper);
+      f = new InvertedField(hasNorms, sim.kind === 'classic', sim.kind === 'BM25' ? { k1: sim.k1, b: sim.b } : undefined);
       this.inverted.set(mapper.path, f);
     }
     return f;

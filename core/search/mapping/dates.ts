@@ -7,7 +7,14 @@
  */
 const ISO = /^([+-]?\d{4,9})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::?(\d{2})(?::?(\d{2})(?:[.,](\d{1,9}))?)?)?)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
+const FULL_ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
 function isoToMillis(text: string, strict: boolean): number | undefined {
+  // the common full form: the engine's own parser agrees with Java's for it
+  if (FULL_ISO_Z.test(text)) {
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text.slice(0, 10)) return ms;
+  }
   const m = ISO.exec(text);
   if (!m) return undefined;
   if (strict && m[1]!.length !== 4) return undefined;

@@ -196,11 +196,11 @@ export class Mapping {
 
   /**
    * Walks a document and returns each indexed leaf value with its mapper (multi-fields
-   * included). Adds dynamic fields; `changed` says whether the mapping grew.
+   * included), flat: mapper, value, mapper, value, …. Adds dynamic fields; `changed` says whether the mapping grew.
    */
-  parseDocument(source: unknown, id: string): { values: Array<[FieldMapper, unknown]>; changed: boolean } {
+  parseDocument(source: unknown, id: string): { values: unknown[]; changed: boolean } {
     if (!source || typeof source !== 'object' || Array.isArray(source)) throw mapperParsing('failed to parse, document is empty');
-    const state = { values: [] as Array<[FieldMapper, unknown]>, changed: false, id };
+    const state = { values: [] as unknown[], changed: false, id };
     for (const k in source as Json) {
       if (k.charCodeAt(0) === 95 && META_FIELDS.has(k)) {
         throw mapperParsing(`Field [${k}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`);
@@ -210,7 +210,7 @@ export class Mapping {
     return { values: state.values, changed: state.changed };
   }
 
-  private visit(state: { values: Array<[FieldMapper, unknown]>; changed: boolean; id: string }, path: string, value: unknown): void {
+  private visit(state: { values: unknown[]; changed: boolean; id: string }, path: string, value: unknown): void {
     if (value === null || value === undefined) {
       const m = this.fields.get(path);
       if (m?.nullValue !== undefined) this.emit(state, m, m.nullValue);
@@ -244,10 +244,10 @@ export class Mapping {
     this.emit(state, mapper, value);
   }
 
-  private emit(state: { values: Array<[FieldMapper, unknown]>; id: string }, mapper: FieldMapper, value: unknown): void {
-    state.values.push([mapper, this.convert(mapper, value, state.id)]);
+  private emit(state: { values: unknown[]; id: string }, mapper: FieldMapper, value: unknown): void {
+    state.values.push(mapper, this.convert(mapper, value, state.id));
     const subs = this.subFields(mapper.path);
-    for (let i = 0; i < subs.length; i++) state.values.push([subs[i]!, this.convert(subs[i]!, value, state.id)]);
+    for (let i = 0; i < subs.length; i++) state.values.push(subs[i]!, this.convert(subs[i]!, value, state.id));
   }
 
   /** The value as the index stores it: string for text/keyword/ip, number for numbers/dates/booleans. */

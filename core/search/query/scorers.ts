@@ -40,7 +40,7 @@ export class TermScorer implements Scorer {
   pos: number;
   constructor(
     readonly docs: Int32Array,
-    readonly freqs: Int32Array,
+    readonly freqs: Uint8Array | Uint16Array | Int32Array,
     readonly start: number,
     readonly end: number,
     private readonly scoreFn: (freq: number, doc: number) => number,

@@ -150,6 +150,11 @@ export class ConstantWeight implements Weight {
     this.value = f32(boost);
     this.queryWeight = f32(boost);
   }
+  /** The matching doc ids (possibly shared with the filter cache; never modify). */
+  docSet(): Int32Array | 'all' {
+    return this.docs();
+  }
+
   scorer(): Scorer | null {
     const d = this.docs();
     if (d === 'all') return this.ctx.shard.searchMaxDoc === 0 ? null : new AllDocsScorer(this.ctx.shard.searchMaxDoc, this.value);
