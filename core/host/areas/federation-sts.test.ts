@@ -12,7 +12,10 @@ import { HostCallError } from '../area.js';
 import type { MethodName, Params, Result } from '../contract.js';
 import { federationStsArea } from './federation-sts.js';
 import { startTestSts, PROVIDER_ARN, ROLE_ARN, TEST_ISSUER, type TestSts } from '../../federation/sts/testing/harness.js';
-import { awsAttr, signedResponseBase64 } from '../../federation/sts/testing/saml-signer.js';
+import { awsAttr, generateSigningKey, idpMetadataXml, signedResponseBase64 } from '../../federation/sts/testing/saml-signer.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { closeServer } from '../../common/http.js';
 
 let sts: TestSts;
 let rt: HostRuntime;
@@ -75,5 +78,32 @@ describe('federation STS contract', () => {
     expect(JSON.parse(cp.text!)).toEqual({ Version: 1, AccessKeyId: r.credentials.accessKeyId, SecretAccessKey: r.credentials.secretAccessKey, SessionToken: r.credentials.sessionToken, Expiration: r.credentials.expiration });
     const env = await call('federation.writeCredentials', { credentials: r.credentials, target: { kind: 'env' } });
     expect(env.text).toContain(`export AWS_CREDENTIAL_EXPIRATION='${r.credentials.expiration}'`);
+  });
+
+  it('creates a SAML provider from a metadata URL, a role trusting it, and deletes both', async () => {
+    const key = await generateSigningKey('ui-idp');
+    const server = http.createServer((_req, res) => res.end(idpMetadataXml('https://idp.example/ui', key)));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/descriptor`;
+      const p = await call('federation.stsCreateSamlProvider', { name: 'FromUi', metadataUrl: url });
+      expect(p).toMatchObject({ arn: 'arn:aws:iam::123456789012:saml-provider/FromUi', entityId: 'https://idp.example/ui' });
+      const dup = await call('federation.stsCreateSamlProvider', { name: 'FromUi', metadataUrl: url }).catch((e) => e);
+      expect(dup).toBeInstanceOf(HostCallError);
+      expect(dup.detail).toMatchObject({ Code: 'EntityAlreadyExists' });
+      const role = await call('federation.stsCreateRole', {
+        name: 'UiRole',
+        maxSessionDuration: 7200,
+        trustPolicy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Federated: p.arn }, Action: 'sts:AssumeRoleWithSAML' }] },
+      });
+      expect(role.trustedProviders).toEqual([{ providerArn: p.arn, action: 'sts:AssumeRoleWithSAML' }]);
+      await call('federation.stsDelete', { kind: 'role', arn: role.arn });
+      await call('federation.stsDelete', { kind: 'samlProvider', arn: p.arn });
+      const a = await call('federation.stsAccount', {});
+      expect(a.roles.map((r) => r.name)).not.toContain('UiRole');
+      expect(a.samlProviders.map((x) => x.name)).not.toContain('FromUi');
+    } finally {
+      await closeServer(server);
+    }
   });
 });

@@ -11,7 +11,10 @@ import { AssumeRoleWithSAMLCommand, AssumeRoleWithWebIdentityCommand, GetCallerI
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
 import type { FederationStsMethods, StsAssumeResult, StsErrorDetail, StsRoleInfo } from '../contract/federation-sts.js';
+import type { Params } from '../contract.js';
 import type { StsApi } from '../../federation/sts/service.js';
+import { AdminError } from '../../federation/sts/engine.js';
+import type { OidcProvider, Role, SamlProvider } from '../../federation/sts/account/model.js';
 import { credentialProcessJson, envLines, writeCredentialsProfile } from '../../federation/credentials/index.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -69,6 +72,36 @@ function trustedProviders(policy: unknown): StsRoleInfo['trustedProviders'] {
   return out;
 }
 
+const samlInfo = (p: SamlProvider) => ({
+  arn: p.arn,
+  name: p.name,
+  entityId: p.entityId,
+  certificateFingerprints: p.certificates.map((c) => new X509Certificate(c).fingerprint256),
+  createDate: p.createDate,
+  ...(p.validUntil ? { validUntil: p.validUntil } : {}),
+});
+const oidcInfo = (p: OidcProvider) => ({ arn: p.arn, url: p.url, clientIds: p.clientIds, thumbprints: p.thumbprints, createDate: p.createDate });
+const roleInfo = (r: Role): StsRoleInfo => ({
+  arn: r.arn,
+  name: r.name,
+  roleId: r.roleId,
+  maxSessionDuration: r.maxSessionDuration,
+  ...(r.description ? { description: r.description } : {}),
+  trustPolicy: r.trustPolicy,
+  trustedProviders: trustedProviders(r.trustPolicy),
+  createDate: r.createDate,
+});
+
+/** Account errors reach the UI with IAM's error code as detail. */
+async function admin<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AdminError) throw new HostCallError(err.message, { Code: err.code, Message: err.message, httpStatusCode: err.status });
+    throw err;
+  }
+}
+
 export const federationStsArea: AreaMethods<keyof FederationStsMethods & string> = {
   'federation.stsAccount': {
     params: noParams,
@@ -82,25 +115,9 @@ export const federationStsArea: AreaMethods<keyof FederationStsMethods & string>
         accountId: a.accountId,
         endpoint,
         signinMetadataUrl: `${endpoint}/saml-metadata.xml`,
-        samlProviders: a.samlProviders.map((p) => ({
-          arn: p.arn,
-          name: p.name,
-          entityId: p.entityId,
-          certificateFingerprints: p.certificates.map((c) => new X509Certificate(c).fingerprint256),
-          createDate: p.createDate,
-          ...(p.validUntil ? { validUntil: p.validUntil } : {}),
-        })),
-        oidcProviders: a.oidcProviders.map((p) => ({ arn: p.arn, url: p.url, clientIds: p.clientIds, thumbprints: p.thumbprints, createDate: p.createDate })),
-        roles: a.roles.map((r) => ({
-          arn: r.arn,
-          name: r.name,
-          roleId: r.roleId,
-          maxSessionDuration: r.maxSessionDuration,
-          ...(r.description ? { description: r.description } : {}),
-          trustPolicy: r.trustPolicy,
-          trustedProviders: trustedProviders(r.trustPolicy),
-          createDate: r.createDate,
-        })),
+        samlProviders: a.samlProviders.map(samlInfo),
+        oidcProviders: a.oidcProviders.map(oidcInfo),
+        roles: a.roles.map(roleInfo),
         seedPending: seed.pending,
         seedErrors: seed.lastError,
       };
@@ -196,6 +213,50 @@ export const federationStsArea: AreaMethods<keyof FederationStsMethods & string>
           const left = Math.max(0, Math.floor((Date.parse(s.expiration) - now) / 1000));
           return { ...s, expired: left === 0, remainingSeconds: left };
         });
+    },
+  },
+
+  'federation.stsCreateSamlProvider': {
+    params: z
+      .object({ name: z.string().min(1).max(128), metadataXml: z.string().min(1).optional(), metadataUrl: z.string().url().optional(), replace: z.boolean().optional() })
+      .strict()
+      .refine((p) => (p.metadataXml === undefined) !== (p.metadataUrl === undefined), 'give exactly one of metadataXml and metadataUrl'),
+    summary: 'create a SAML provider from IdP metadata (the document, or its URL such as a realm descriptor)',
+    handler: async (p, rt) => {
+      const { engine } = embedded(rt);
+      let xml = p.metadataXml;
+      if (p.metadataUrl) {
+        const res = await fetch(p.metadataUrl, { signal: AbortSignal.timeout(10_000) }).catch((err: Error) => {
+          throw new HostCallError(`Could not download the metadata from ${p.metadataUrl}: ${err.message}`);
+        });
+        if (!res.ok) throw new HostCallError(`Could not download the metadata from ${p.metadataUrl}: HTTP ${res.status}`);
+        xml = await res.text();
+      }
+      return samlInfo(await admin(() => engine.createSamlProvider(p.name, xml!, { replace: p.replace === true })));
+    },
+  },
+
+  'federation.stsCreateOidcProvider': {
+    params: z.object({ url: z.string().url(), clientIds: z.array(z.string().min(1)), thumbprints: z.array(z.string().regex(/^[0-9a-fA-F]{40}$/)).optional(), replace: z.boolean().optional() }).strict(),
+    summary: 'create an OIDC provider from an https Provider URL (discovery and JWKS fetched over thumbprint-pinned HTTPS)',
+    handler: async (p, rt) => oidcInfo(await admin(() => embedded(rt).engine.createOidcProvider(p.url, p.clientIds, p.thumbprints, { replace: p.replace === true }))),
+  },
+
+  'federation.stsCreateRole': {
+    params: z
+      .object({ name: z.string().min(1).max(64), trustPolicy: z.unknown(), maxSessionDuration: z.number().int().min(3600).max(43200).optional(), description: z.string().optional(), replace: z.boolean().optional() })
+      .strict() as unknown as z.ZodType<Params<'federation.stsCreateRole'>>,
+    summary: 'create a role with a trust policy (SAML or web identity federation) and a maximum session duration',
+    handler: async (p, rt) => roleInfo(await admin(() => embedded(rt).engine.createRole(p, { replace: p.replace === true }))),
+  },
+
+  'federation.stsDelete': {
+    params: z.object({ kind: z.enum(['samlProvider', 'oidcProvider', 'role']), arn: z.string().min(20) }).strict(),
+    summary: 'delete a SAML provider, OIDC provider or role of the embedded account',
+    handler: async (p, rt) => {
+      const { engine } = embedded(rt);
+      await admin(() => (p.kind === 'samlProvider' ? engine.deleteSamlProvider(p.arn) : p.kind === 'oidcProvider' ? engine.deleteOidcProvider(p.arn) : engine.deleteRole(p.arn)));
+      return { deleted: p.arn };
     },
   },
 };

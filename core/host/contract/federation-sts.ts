@@ -133,7 +133,39 @@ export interface StsErrorDetail {
   requestId?: string;
 }
 
+export interface StsCreateSamlProviderParams {
+  name: string;
+  /** The IdP metadata document, or a URL to download it from (e.g. a realm's SAML descriptor). */
+  metadataXml?: string;
+  metadataUrl?: string;
+  /** Replace a provider of the same name (IAM's UpdateSAMLProvider). */
+  replace?: boolean;
+}
+
+export interface StsCreateOidcProviderParams {
+  /** https://… Provider URL; its discovery document and JWKS are fetched over pinned HTTPS. */
+  url: string;
+  clientIds: string[];
+  /** SHA-1 hex; empty or absent: the thumbprint the server presents now is recorded. */
+  thumbprints?: string[];
+  replace?: boolean;
+}
+
+export interface StsCreateRoleParams {
+  name: string;
+  /** AssumeRolePolicyDocument (object or JSON text). */
+  trustPolicy: unknown;
+  /** 3600–43200 seconds; default 3600. */
+  maxSessionDuration?: number;
+  description?: string;
+  replace?: boolean;
+}
+
 export interface FederationStsMethods {
+  'federation.stsCreateSamlProvider'(params: StsCreateSamlProviderParams): StsSamlProviderInfo;
+  'federation.stsCreateOidcProvider'(params: StsCreateOidcProviderParams): StsOidcProviderInfo;
+  'federation.stsCreateRole'(params: StsCreateRoleParams): StsRoleInfo;
+  'federation.stsDelete'(params: { kind: 'samlProvider' | 'oidcProvider' | 'role'; arn: string }): { deleted: string };
   'federation.stsAccount'(params: Record<string, never>): StsAccountInfo;
   'federation.assumeRoleWithSaml'(params: StsAssumeWithSamlParams): StsAssumeResult;
   'federation.assumeRoleWithWebIdentity'(params: StsAssumeWithWebIdentityParams): StsAssumeResult;
