@@ -6,6 +6,7 @@ import type { PageId } from '../store/pages.js';
 import { FederationPage } from '../workbenches/federation/FederationPage.js';
 import { RelevancePage } from '../workbenches/relevance/RelevancePage.js';
 import { CdcPage } from '../workbenches/cdc/CdcPage.js';
+import { PageErrorBoundary } from '../components/PageErrorBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { StatusBar } from './StatusBar.js';
 import { ServicesPage } from './ServicesPage.js';
@@ -56,7 +57,9 @@ export function App() {
             </p>
           )
         )}
-        <Page key={page} />
+        <PageErrorBoundary key={page}>
+          <Page />
+        </PageErrorBoundary>
       </main>
       <StatusBar />
     </div>
