@@ -28,45 +28,44 @@ function unwrap(row: Row, deleted: boolean): string {
 }
 
 export interface BridgeHandle {
-  /** Log offset → commit time (epoch ms) of the source transaction it came from, when tracked. */
-  readonly commitTimeOfOffset: Map<number, number>;
   produced(): number;
   stop(): Promise<void>;
 }
 
-export function startBridge(source: EmbeddedSource, log: TopicLog, topic: string, from: BinlogPosition, opts: { trackCommitTimes?: boolean } = {}): BridgeHandle {
+export function startBridge(source: EmbeddedSource, log: TopicLog, topic: string, from: BinlogPosition): BridgeHandle {
   let running = true;
   let produced = 0;
-  const commitTimeOfOffset = new Map<number, number>();
   const loop = (async () => {
     let pos = from;
     while (running) {
-      // A few transactions at a time keeps topic batches near the sink's block size.
-      const txs = source.readTransactions(pos, 4);
+      // Transactions up to about one sink block of events per produce.
+      const txs = source.readTransactions(pos, 1);
+      for (let events = txs[0]?.events.length ?? 0; txs.length && events < 5000; ) {
+        const more = source.readTransactions({ file: txs[txs.length - 1]!.file, pos: txs[txs.length - 1]!.nextPos }, 1);
+        if (!more.length) break;
+        txs.push(more[0]!);
+        events += more[0]!.events.length;
+      }
       if (!txs.length) {
         await source.waitForCommit(pos, 200);
         continue;
       }
       const records: ProduceRecord[] = [];
-      const times: number[] = [];
       for (const tx of txs) {
         for (const ev of tx.events) {
           if (ev.table !== 'customers') continue;
           const row = (ev.op === 'd' ? ev.before : ev.after)!;
           records.push({ key: `{"id":${row.id}}`, value: unwrap(row, ev.op === 'd'), timestamp: tx.ts });
-          times.push(tx.ts);
         }
         pos = { file: tx.file, pos: tx.nextPos };
       }
       if (records.length) {
-        const res = await log.produce(topic, records);
-        if (opts.trackCommitTimes) res.forEach((r, i) => commitTimeOfOffset.set(r.offset, times[i]!));
+        await log.produce(topic, records);
         produced += records.length;
       }
     }
   })();
   return {
-    commitTimeOfOffset,
     produced: () => produced,
     async stop() {
       running = false;

@@ -9,6 +9,8 @@ import { seededRandom } from '../bench-util.js';
 export interface ChangeTx {
   sql: string;
   changes: number;
+  /** Ids this transaction inserted (ascending). */
+  inserted: number[];
 }
 
 export class Workload {
@@ -30,10 +32,12 @@ export class Workload {
     let deletes = size - inserts - updates;
     const stmts: string[] = ['BEGIN'];
     const values: string[] = [];
+    const inserted: number[] = [];
     for (let i = 0; i < inserts; i++) {
       const id = this.nextId++;
       const name = `c${id}-${tx}`;
       values.push(`(${id}, '${name}')`);
+      inserted.push(id);
       this.live.set(id, name);
       this.ids.push(id);
     }
@@ -54,7 +58,7 @@ export class Workload {
       this.ids = this.ids.filter((id) => !gone.has(id));
     }
     stmts.push('COMMIT');
-    return { sql: stmts.join(';\n'), changes: inserts + upd.length + del.length };
+    return { sql: stmts.join(';\n'), changes: inserts + upd.length + del.length, inserted };
   }
 
   private pickDistinct(n: number): number[] {

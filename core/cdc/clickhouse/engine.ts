@@ -51,6 +51,18 @@ export interface ExecResult {
   notices: string[];
 }
 
+/** A finished INSERT … FORMAT (what system.query_log would show), for the pipeline view. */
+export interface InsertEvent {
+  queryId: string;
+  at: number;
+  /** As written in the query, e.g. `default.customers` or `customers`. */
+  table: string;
+  database: string;
+  writtenRows: number;
+  /** insert_deduplication_token, when the insert had one (the sink's `<topic>-<partition>-<first>-<last>`). */
+  dedupToken?: string;
+}
+
 export interface TranslationLogEntry {
   at: string;
   queryId: string;
@@ -80,6 +92,8 @@ export interface EngineOptions {
    * single server without Keeper — how a test shows what a real server says.
    */
   translateDdl?: boolean;
+  /** Called after every successful INSERT … FORMAT. */
+  onInsert?: (e: InsertEvent) => void;
   /** Called when a translated Kafka queue table was created, so a feeder can start. */
   onQueueTable?: (spec: KafkaQueueSpec) => void;
 }
@@ -166,10 +180,12 @@ export class ChEngine {
             ...(insert.columns ? { columns: insert.columns } : {}),
             settings: { ...insert.settings, ...settings },
           });
+          this.notifyInsert(queryId, insert, req.database ?? sess?.database, r.rowsWritten, settings);
           return this.result(queryId, new Uint8Array(0), insert.format, started, { written_rows: r.rowsWritten, written_bytes: r.bytesWritten }, []);
         }
         const sql = data.length ? `${req.query.slice(0, insert.dataStart)}\n${data.toString('utf8')}` : req.query;
         const r = await this.session.queryAsync(sql, { format: 'TabSeparated' });
+        this.notifyInsert(queryId, insert, req.database ?? sess?.database, 0, settings);
         return this.result(queryId, new Uint8Array(0), insert.format, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead }, []);
       } catch (err) {
         throw toClickHouseError(err);
@@ -228,6 +244,24 @@ export class ChEngine {
       }
     }
     return this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
+  }
+
+  private notifyInsert(queryId: string, insert: InsertHead, database: string | undefined, writtenRows: number, settings: Record<string, string>): void {
+    if (!this.opts.onInsert) return;
+    const token = settings.insert_deduplication_token ?? insert.settings.insert_deduplication_token;
+    const dot = insert.table.indexOf('.');
+    try {
+      this.opts.onInsert({
+        queryId,
+        at: Date.now(),
+        table: dot < 0 ? insert.table : insert.table.slice(dot + 1),
+        database: dot < 0 ? database || 'default' : insert.table.slice(0, dot),
+        writtenRows,
+        ...(token ? { dedupToken: token } : {}),
+      });
+    } catch (err) {
+      this.opts.log.warn('insert listener failed', { error: (err as Error).message });
+    }
   }
 
   private async runMain(sql: string, req: ExecRequest, sess: SessionState | undefined, settings: Record<string, string>, tokens: Token[], queryId: string, started: bigint, notices: string[]): Promise<ExecResult> {

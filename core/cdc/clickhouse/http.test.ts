@@ -167,10 +167,18 @@ SETTINGS allow_experimental_replacing_merge_with_cleanup = 1`;
 
   it('drops a repeated insert block with the same insert_deduplication_token on a translated table', async () => {
     const rows = [{ created_at: 1_700_000_000_000, id: 1, name: 'a', __deleted: 'false' }];
+    const events: { table: string; database: string; dedupToken?: string }[] = [];
+    const off = ch.api.onInsert((e) => events.push(e));
     for (let i = 0; i < 2; i++) {
       await client.insert({ table: 'customers', values: rows, format: 'JSONEachRow', clickhouse_settings: { insert_deduplication_token: 'customers-0-0-0' } });
     }
     expect(await ch.api.query('SELECT count() AS c FROM customers')).toBe('{"c":1}\n');
+    off();
+    // both inserts finished (the second was dropped as a duplicate block), each reported with its token
+    expect(events.map((e) => [e.database, e.table, e.dedupToken])).toEqual([
+      ['default', 'customers', 'customers-0-0-0'],
+      ['default', 'customers', 'customers-0-0-0'],
+    ]);
   });
 
   it('answers Keeper-only commands with a clear error', async () => {

@@ -9,9 +9,12 @@ import path from 'node:path';
 import type { ServiceContext, ServiceHandle } from '../../common/service.js';
 import { closeServer, listen } from '../../common/http.js';
 import { readJsonOrBackup, writeJsonAtomic } from '../../common/json-store.js';
-import { ChEngine, type TranslationLogEntry } from './engine.js';
+import { ChEngine, type InsertEvent, type TranslationLogEntry } from './engine.js';
 import { createClickHouseHttpHandler } from './http.js';
 import type { KafkaQueueSpec, Translation } from './translate.js';
+
+export type { InsertEvent, TranslationLogEntry } from './engine.js';
+export type { KafkaQueueSpec, Translation } from './translate.js';
 
 export interface PartInfo {
   partition: string;
@@ -36,6 +39,8 @@ export interface ClickHouseApi {
   rowsWithPart(database: string, table: string, limit?: number): Promise<Record<string, unknown>[]>;
   /** Queue tables (translated Kafka engines) that Loupe's consumer should feed. */
   queueTables(): KafkaQueueSpec[];
+  /** Every finished INSERT … FORMAT (table, rows, dedup token) as it happens; returns an unsubscribe function. */
+  onInsert(cb: (e: InsertEvent) => void): () => void;
   /** Subscribe to new queue tables; returns an unsubscribe function. */
   onQueueTable(cb: (spec: KafkaQueueSpec) => void): () => void;
   readonly version: string;
@@ -53,10 +58,14 @@ export async function startClickHouseService(ctx: ServiceContext, opts: ClickHou
   if (stored.kind === 'corrupt') log.warn('queue table list was unreadable; kept a backup', { backup: stored.backup, error: stored.error });
   const queues: KafkaQueueSpec[] = stored.kind === 'ok' ? stored.value : [];
   const listeners = new Set<(spec: KafkaQueueSpec) => void>();
+  const insertListeners = new Set<(e: InsertEvent) => void>();
 
   const engine = await ChEngine.open({
     dataDir: path.join(ctx.dataDir, 'chdb'),
     log,
+    onInsert: (e) => {
+      for (const l of insertListeners) l(e);
+    },
     translateDdl: opts.translateDdl ?? process.env.LOUPE_CLICKHOUSE_TRANSLATE_DDL !== '0',
     onQueueTable: (spec) => {
       const i = queues.findIndex((q) => q.database === spec.database && q.table === spec.table);
@@ -104,6 +113,10 @@ export async function startClickHouseService(ctx: ServiceContext, opts: ClickHou
       return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
     },
     queueTables: () => [...queues],
+    onInsert(cb) {
+      insertListeners.add(cb);
+      return () => insertListeners.delete(cb);
+    },
     onQueueTable(cb) {
       listeners.add(cb);
       return () => listeners.delete(cb);
@@ -118,6 +131,7 @@ export async function startClickHouseService(ctx: ServiceContext, opts: ClickHou
       if (closed) return;
       closed = true;
       listeners.clear();
+      insertListeners.clear();
       await closeServer(server);
       await engine.close();
     },
