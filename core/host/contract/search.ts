@@ -1,9 +1,82 @@
 /**
- * Host-contract methods and events of the search workbench. Owned by the search engine's issue;
- * everything the engine knows should be reachable from here so a UI can show it.
+ * Host-contract methods and events of the search (relevance) workbench. Every call goes over
+ * Elasticsearch's REST API at the search base URL, so the same screens work against the
+ * embedded engine and against a real Elasticsearch or OpenSearch cluster.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SearchMethods {}
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SearchEvents {}
+/** One mapped field, flattened (multi-fields appear as `message.keyword`). */
+export interface SearchFieldInfo {
+  path: string;
+  type: string;
+  analyzer?: string;
+  searchAnalyzer?: string;
+  /** The field's similarity; undefined means the index default. */
+  similarity?: string;
+  /** The parent field when this is a multi-field. */
+  multiFieldOf?: string;
+}
+
+export interface SearchIndexInfo {
+  name: string;
+  uuid: string;
+  health: string;
+  docs: number;
+  deletedDocs: number;
+  storeSize: string;
+  /** The index-wide similarity: BM25 (with k1, b) or classic. */
+  similarity: { type: string; k1?: number; b?: number };
+  /** Settings as Elasticsearch shows them (nested, string values). */
+  settings: Record<string, unknown>;
+  /** `mappings` exactly as `GET /{index}/_mapping` returns it. */
+  mappings: Record<string, unknown>;
+  fields: SearchFieldInfo[];
+}
+
+/** An explanation node as Elasticsearch returns it. */
+export interface SearchExplanation {
+  value: number;
+  description: string;
+  details: SearchExplanation[];
+}
+
+export interface SearchWhyNot {
+  index: string;
+  id: string;
+  /** false when the document does not exist (Elasticsearch answers 404). */
+  found: boolean;
+  matched: boolean;
+  explanation?: SearchExplanation;
+  /** The clauses that fail, in order, quoted from the explanation ("no match on required clause (…)", "failure to match filter: …"). */
+  failures: string[];
+}
+
+export interface SearchToken {
+  token: string;
+  start_offset: number;
+  end_offset: number;
+  type: string;
+  position: number;
+}
+
+export interface SearchMethods {
+  /** Indexes with doc counts, similarity, settings, mappings and flattened fields. */
+  'search.indices'(params: Record<string, never>): SearchIndexInfo[];
+  /** One index's mapping as fields (and the raw mapping). */
+  'search.mapping'(params: { index: string }): { index: string; mappings: Record<string, unknown>; fields: SearchFieldInfo[] };
+  /** Runs a raw Elasticsearch search body; returns the Elasticsearch response unchanged. */
+  'search.query'(params: { index: string; body: Record<string, unknown>; explain?: boolean }): Record<string, unknown>;
+  /** Why one document scored what it did: `GET /{index}/_explain/{id}`. */
+  'search.explain'(params: { index: string; id: string; query: Record<string, unknown> }): { index: string; id: string; matched: boolean; found: boolean; explanation?: SearchExplanation };
+  /** Why a document did not match: the explain tree and the failing clauses named. */
+  'search.whyNot'(params: { index: string; id: string; query: Record<string, unknown> }): SearchWhyNot;
+  /** Tokens of a text as a field's analyzer (or a named analyzer) produces them. */
+  'search.analyze'(params: { text: string; index?: string; field?: string; analyzer?: string }): { tokens: SearchToken[] };
+  /** Creates an index from a bundled sample data set (access logs) and indexes it. */
+  'search.indexSample'(params: { dataset: 'access-logs'; index?: string; similarity?: 'BM25' | 'classic' }): { index: string; indexed: number; errors: number };
+  'search.deleteIndex'(params: { index: string }): { acknowledged: boolean };
+}
+
+export interface SearchEvents {
+  /** The list of indexes changed (sample indexed, index deleted). */
+  'search.indicesChanged': { indices: string[] };
+}
