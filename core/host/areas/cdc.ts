@@ -1,5 +1,472 @@
-/** Host implementation of the cdc workbench's contract methods (see ../contract/cdc.ts). */
-import type { AreaMethods } from '../area.js';
-import type { CdcMethods } from '../contract/cdc.js';
+/**
+ * Host implementation of the cdc workbench's contract methods (see ../contract/cdc.ts).
+ * Connectors go through the Kafka Connect REST API at `rt.urlOf('connect')` (embedded worker or
+ * a real Kafka Connect); the ClickHouse target through @clickhouse/client at
+ * `rt.urlOf('clickhouse')`; the source, change log, topics and lineage read the embedded connect
+ * service in-process (they have no wire protocol of their own).
+ */
+import { z } from 'zod';
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { AreaMethods, HostRuntime } from '../area.js';
+import { HostCallError } from '../area.js';
+import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcTargetRows, CdcTransaction } from '../contract/cdc.js';
+import type { ConnectApi } from '../../cdc/connect/service.js';
+import { MySqlError } from '../../cdc/source/mysql-error.js';
+import type { BinlogPosition } from '../../cdc/source/types.js';
 
-export const cdcArea: AreaMethods<keyof CdcMethods & string> = {};
+const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
+const ident = z.string().regex(/^[A-Za-z0-9_$.-]{1,128}$/, 'a plain identifier');
+const position = z.object({ file: z.string(), pos: z.number().int().min(0) }).strict();
+
+function embedded(rt: HostRuntime): ConnectApi {
+  const api = rt.handle<ConnectApi>('connect')?.api;
+  if (!api) throw new HostCallError('The embedded connect service is not running (the source, change log and topics are shown for the embedded pipeline).', undefined, 'unavailable');
+  return api;
+}
+
+// ------------------------------------------------------------------------ Kafka Connect REST
+
+async function connect<T>(rt: HostRuntime, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const base = rt.urlOf('connect').replace(/\/+$/, '');
+  let res: Response;
+  try {
+    res = await fetch(base + path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  } catch (err) {
+    throw new HostCallError(`Kafka Connect at ${base} could not be reached: ${(err as Error).message}`, undefined, 'unavailable');
+  }
+  const text = await res.text();
+  const parsed = text ? (JSON.parse(text) as unknown) : null;
+  if (!res.ok) {
+    const e = parsed as { error_code?: number; message?: string } | null;
+    throw new HostCallError(e?.message ?? `Kafka Connect answered HTTP ${res.status}`, { error_code: e?.error_code ?? res.status, message: e?.message ?? '' });
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+interface RestStatus {
+  name: string;
+  type: string;
+  connector: { state: string; worker_id: string; trace?: string };
+  tasks: { id: number; state: string; worker_id: string; trace?: string }[];
+}
+
+async function connectorStatus(rt: HostRuntime, name: string): Promise<CdcConnectorStatus> {
+  const enc = encodeURIComponent(name);
+  const [st, cfg, topics] = await Promise.all([
+    connect<RestStatus>(rt, 'GET', `/connectors/${enc}/status`),
+    connect<Record<string, string>>(rt, 'GET', `/connectors/${enc}/config`),
+    connect<Record<string, { topics: string[] }>>(rt, 'GET', `/connectors/${enc}/topics`).catch(() => ({ status: 200, body: {} as Record<string, { topics: string[] }> })),
+  ]);
+  return toStatus(st.body, cfg.body, topics.body[name]?.topics ?? []);
+}
+
+function toStatus(s: RestStatus, config: Record<string, string>, topics: string[]): CdcConnectorStatus {
+  const failed = s.connector.state === 'FAILED' || s.tasks.some((t) => t.state === 'FAILED');
+  return { name: s.name, type: s.type, state: s.connector.state, worker_id: s.connector.worker_id, ...(s.connector.trace ? { trace: s.connector.trace } : {}), tasks: s.tasks, config, topics, failed };
+}
+
+// ------------------------------------------------------------------------------- ClickHouse
+
+function clickhouse(rt: HostRuntime): ClickHouseClient {
+  return createClient({ url: rt.urlOf('clickhouse'), request_timeout: 60_000 });
+}
+
+async function chRows<T>(rt: HostRuntime, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
+  const client = clickhouse(rt);
+  try {
+    const rs = await client.query({ query, query_params: params, format: 'JSONEachRow' });
+    return (await rs.json()) as T[];
+  } catch (err) {
+    throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type });
+  } finally {
+    await client.close();
+  }
+}
+
+const qid = (s: string) => '`' + s.replace(/`/g, '``') + '`';
+
+async function parts(rt: HostRuntime, database: string, table: string): Promise<CdcTargetRows['parts']> {
+  const rows = await chRows<{ name: string; rows: string | number; level: number; min_block_number: string | number; max_block_number: string | number; active: number }>(
+    rt,
+    'SELECT name, rows, level, min_block_number, max_block_number, active FROM system.parts WHERE database = {db:String} AND table = {t:String} ORDER BY min_block_number, name',
+    { db: database, t: table },
+  );
+  return rows.map((r) => ({ name: r.name, rows: Number(r.rows), level: r.level, minBlock: Number(r.min_block_number), maxBlock: Number(r.max_block_number), active: r.active === 1 }));
+}
+
+// ------------------------------------------------------------------------------------ events
+
+const watching = new WeakMap<object, () => void>();
+
+function ensureWatching(rt: HostRuntime): boolean {
+  const handle = rt.handle<ConnectApi>('connect');
+  if (!handle) return false;
+  if (watching.has(handle)) return true;
+  const off = handle.api.worker.onEvent((e) => {
+    if (e.type === 'progress') rt.emit('cdc.progress', { connector: e.connector, task: e.task, kind: e.kind, records: e.records, topics: e.topics, positions: e.positions, at: Date.now() });
+    else if (e.type === 'state') rt.emit('cdc.connectorState', { connector: e.connector, task: e.task, state: e.state, ...(e.trace ? { trace: e.trace } : {}) });
+  });
+  watching.set(handle, off);
+  return true;
+}
+
+function toTx(t: import('../../cdc/source/types.js').BinlogTransaction): CdcTransaction {
+  return {
+    file: t.file,
+    pos: t.pos,
+    nextPos: t.nextPos,
+    seq: t.seq,
+    gtid: t.gtid,
+    ts: t.ts,
+    thread: t.thread,
+    database: t.database,
+    query: t.query,
+    events: t.events.map((e) => ({ table: e.table, op: e.op, before: e.before, after: e.after })),
+    ...(t.ddl ? { ddl: { kind: t.ddl.kind, sql: t.ddl.mysql, ...(t.ddl.table ? { table: t.ddl.table } : {}) } } : {}),
+  };
+}
+
+function messageOf(r: import('../../cdc/log/types.js').LogRecord): CdcMessage {
+  const m: CdcMessage = { topic: r.topic, partition: r.partition, offset: r.offset, timestamp: r.timestamp, key: r.key, headers: r.headers, value: r.value, tombstone: r.value === null };
+  if (r.value !== null) {
+    try {
+      m.json = JSON.parse(r.value);
+      const j = m.json as Record<string, unknown> | null;
+      if (j && typeof j === 'object' && !Array.isArray(j) && 'schema' in j && 'payload' in j && Object.keys(j).length === 2) m.payload = j.payload;
+    } catch {
+      /* not JSON: shown as text */
+    }
+  }
+  return m;
+}
+
+const ACTIONS = ['pause', 'resume', 'stop', 'restart', 'delete', 'restartTask', 'resetOffsets', 'resetTopics'] as const;
+
+export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
+  'cdc.source': {
+    params: noParams,
+    summary: 'the embedded source: databases, tables with columns, row counts and keys, and the change-log head',
+    handler: async (_p, rt) => {
+      const { source } = embedded(rt);
+      const databases = [];
+      for (const db of await source.listDatabases()) {
+        const tables = [];
+        for (const t of await source.listTables(db)) {
+          const def = source.tableDef(db, t)!;
+          const [desc] = source.executeSync(db, `DESCRIBE \`${t}\``);
+          const [count] = source.executeSync(db, `SELECT COUNT(*) FROM \`${t}\``);
+          tables.push({
+            name: t,
+            rows: Number(count!.rows[0]![0]),
+            primaryKey: def.primaryKey,
+            columns: desc!.rows.map((r) => ({ name: String(r[0]), type: String(r[1]), nullable: r[2] === 'YES', key: (r[3] as 'PRI' | 'UNI' | 'MUL' | '') ?? '', default: (r[4] as string | null) ?? null, extra: String(r[5] ?? '') })),
+          });
+        }
+        databases.push({ name: db, tables });
+      }
+      const p = source.position();
+      return { kind: 'embedded' as const, databases, position: { file: p.file, pos: p.pos, gtidSet: p.gtidSet, transactions: p.seq }, serverUuid: source.info().serverUuid };
+    },
+  },
+
+  'cdc.sourceRows': {
+    params: z.object({ database: ident, table: ident, limit: z.number().int().min(1).max(10_000).optional(), offset: z.number().int().min(0).optional() }).strict(),
+    summary: 'rows of a source table (paged)',
+    handler: async (p, rt) => {
+      const { source } = embedded(rt);
+      try {
+        const [count] = source.executeSync(p.database, `SELECT COUNT(*) FROM \`${p.table}\``);
+        const [rows] = source.executeSync(p.database, `SELECT * FROM \`${p.table}\` LIMIT ${p.limit ?? 100} OFFSET ${p.offset ?? 0}`);
+        return { columns: rows!.columns, rows: rows!.rows, total: Number(count!.rows[0]![0]) };
+      } catch (err) {
+        if (err instanceof MySqlError) throw new HostCallError(err.toString(), err.toJSON());
+        throw err;
+      }
+    },
+  },
+
+  'cdc.sql': {
+    params: z.object({ database: z.string().max(64).optional(), sql: z.string().min(1).max(10_000_000) }).strict(),
+    summary: 'runs MySQL-flavoured statements against the embedded source (errors in MySQL\'s shape)',
+    handler: async (p, rt) => {
+      const { source } = embedded(rt);
+      try {
+        return { results: await source.execute(p.database ?? 'demo', p.sql) };
+      } catch (err) {
+        if (err instanceof MySqlError) throw new HostCallError(err.toString(), err.toJSON());
+        throw err;
+      }
+    },
+  },
+
+  'cdc.changeLog': {
+    params: z.object({ from: position.optional(), limit: z.number().int().min(1).max(5000).optional(), last: z.number().int().min(1).max(5000).optional() }).strict(),
+    summary: 'committed transactions of the embedded source with binlog positions, GTIDs and before/after images',
+    handler: async (p, rt) => {
+      const { source } = embedded(rt);
+      const head = source.position();
+      let txs;
+      if (p.last !== undefined) {
+        // Newest N: walk forward keeping a window (the log is addressed forward, like a binlog).
+        let from: BinlogPosition = { file: '', pos: 0 };
+        const window: ReturnType<typeof source.readTransactions> = [];
+        for (;;) {
+          const batch = source.readTransactions(from, 2000);
+          if (!batch.length) break;
+          window.push(...batch);
+          if (window.length > p.last) window.splice(0, window.length - p.last);
+          from = { file: batch[batch.length - 1]!.file, pos: batch[batch.length - 1]!.nextPos };
+        }
+        txs = window;
+      } else txs = source.readTransactions(p.from ?? { file: '', pos: 0 }, p.limit ?? 200);
+      const last = txs[txs.length - 1];
+      const next = last && (last.file !== head.file || last.nextPos < head.pos) ? { file: last.file, pos: last.nextPos } : null;
+      return { transactions: txs.map(toTx), head: { file: head.file, pos: head.pos }, next };
+    },
+  },
+
+  'cdc.topics': {
+    params: z.object({ includeInternal: z.boolean().optional() }).strict(),
+    summary: 'topics of the message log with partitions, offsets and config',
+    handler: async (p, rt) => {
+      const { topicLog } = embedded(rt);
+      const topics = [];
+      for (const name of await topicLog.listTopics({ includeInternal: p.includeInternal ?? false })) {
+        const d = await topicLog.describeTopic(name);
+        if (!d) continue;
+        topics.push({ name, internal: d.internal, partitions: d.partitions, messages: d.partitions.reduce((n, x) => n + x.endOffset - x.beginOffset, 0), config: d.config });
+      }
+      return { topics };
+    },
+  },
+
+  'cdc.messages': {
+    params: z.object({ topic: z.string().min(1).max(249), partition: z.number().int().min(0).optional(), fromOffset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional(), fromEnd: z.boolean().optional(), latestPerKey: z.boolean().optional() }).strict(),
+    summary: 'messages of a topic partition (partition, offset, key, headers, value; tombstones as such; optionally the latest per key)',
+    handler: async (p, rt) => {
+      const { topicLog } = embedded(rt);
+      const d = await topicLog.describeTopic(p.topic);
+      if (!d) throw new HostCallError(`Topic ${p.topic} does not exist`);
+      const partition = p.partition ?? 0;
+      const info = d.partitions[partition];
+      if (!info) throw new HostCallError(`Topic ${p.topic} has no partition ${partition} (it has ${d.partitions.length})`);
+      const limit = p.limit ?? 100;
+      if (p.latestPerKey) {
+        // Compaction's view: the last record per key, tombstoned keys shown as tombstones.
+        const latest = new Map<string | null, CdcMessage>();
+        let at = info.beginOffset;
+        while (at < info.endOffset) {
+          const batch = await topicLog.fetch(p.topic, partition, at, { maxRecords: 5000, maxBytes: 32 * 1024 * 1024 });
+          if (!batch.length) break;
+          for (const r of batch) {
+            latest.delete(r.key);
+            latest.set(r.key, messageOf(r));
+          }
+          at = batch[batch.length - 1]!.offset + 1;
+        }
+        return { messages: [...latest.values()].slice(-limit), begin: info.beginOffset, end: info.endOffset };
+      }
+      const from = p.fromEnd ? Math.max(info.beginOffset, info.endOffset - limit) : (p.fromOffset ?? info.beginOffset);
+      const recs = await topicLog.fetch(p.topic, partition, from, { maxRecords: limit, maxBytes: 32 * 1024 * 1024 });
+      return { messages: recs.map(messageOf), begin: info.beginOffset, end: info.endOffset };
+    },
+  },
+
+  'cdc.consumerGroups': {
+    params: noParams,
+    summary: 'consumer groups (sink connectors use connect-<name>) with committed offsets and lag',
+    handler: async (_p, rt) => {
+      const { topicLog } = embedded(rt);
+      const groups = [];
+      for (const group of await topicLog.listGroups()) {
+        const offsets = [];
+        for (const o of await topicLog.committedOffsets(group)) {
+          const end = (await topicLog.describeTopic(o.topic))?.partitions[o.partition]?.endOffset ?? o.offset;
+          offsets.push({ ...o, endOffset: end, lag: Math.max(0, end - o.offset) });
+        }
+        groups.push({ group, offsets });
+      }
+      return { groups };
+    },
+  },
+
+  'cdc.connectors': {
+    params: noParams,
+    summary: 'connectors with status, task states and traces (failed first), config and active topics, via the Kafka Connect REST API',
+    handler: async (_p, rt) => {
+      ensureWatching(rt);
+      const names = (await connect<string[]>(rt, 'GET', '/connectors')).body;
+      const list = await Promise.all(names.map((n) => connectorStatus(rt, n).catch(() => null)));
+      const connectors = list.filter((c): c is CdcConnectorStatus => c !== null).sort((a, b) => Number(b.failed) - Number(a.failed) || a.name.localeCompare(b.name));
+      return { connectors, connectUrl: rt.urlOf('connect') };
+    },
+  },
+
+  'cdc.connectorAction': {
+    params: z.object({ name: z.string().min(1), action: z.enum(ACTIONS), task: z.number().int().min(0).optional(), includeTasks: z.boolean().optional(), onlyFailed: z.boolean().optional() }).strict(),
+    summary: 'pause, resume, stop, restart (with includeTasks/onlyFailed), restart a task, delete, reset offsets or active topics',
+    handler: async (p, rt) => {
+      const enc = encodeURIComponent(p.name);
+      const a: CdcConnectorAction = p.action;
+      let res: { status: number; body: unknown };
+      switch (a) {
+        case 'pause':
+        case 'resume':
+        case 'stop':
+          res = await connect(rt, 'PUT', `/connectors/${enc}/${a}`);
+          break;
+        case 'restart':
+          res = await connect(rt, 'POST', `/connectors/${enc}/restart?includeTasks=${p.includeTasks ?? false}&onlyFailed=${p.onlyFailed ?? false}`);
+          break;
+        case 'restartTask':
+          if (p.task === undefined) throw new HostCallError('restartTask needs a task id');
+          res = await connect(rt, 'POST', `/connectors/${enc}/tasks/${p.task}/restart`);
+          break;
+        case 'delete':
+          res = await connect(rt, 'DELETE', `/connectors/${enc}`);
+          return { action: a, status: res.status };
+        case 'resetOffsets':
+          res = await connect(rt, 'DELETE', `/connectors/${enc}/offsets`);
+          break;
+        case 'resetTopics':
+          res = await connect(rt, 'PUT', `/connectors/${enc}/topics/reset`);
+          break;
+      }
+      const message = (res.body as { message?: string } | null)?.message;
+      return { action: a, status: res.status, connector: await connectorStatus(rt, p.name), ...(message ? { message } : {}) };
+    },
+  },
+
+  'cdc.createConnector': {
+    params: z.object({ name: z.string().min(1), config: z.record(z.string(), z.string()) }).strict(),
+    summary: 'POST /connectors (Kafka Connect error shapes in the failure detail)',
+    handler: async (p, rt) => (await connect<{ name: string; config: Record<string, string>; tasks: { connector: string; task: number }[]; type: string }>(rt, 'POST', '/connectors', { name: p.name, config: p.config })).body,
+  },
+
+  'cdc.validateConnector': {
+    params: z.object({ config: z.record(z.string(), z.string()) }).strict(),
+    summary: 'PUT /connector-plugins/{class}/config/validate',
+    handler: async (p, rt) => {
+      const cls = p.config['connector.class'];
+      if (!cls) throw new HostCallError('connector.class is required to validate');
+      return (await connect<{ name: string; error_count: number; groups: string[]; configs: unknown[] }>(rt, 'PUT', `/connector-plugins/${encodeURIComponent(cls)}/config/validate`, p.config)).body;
+    },
+  },
+
+  'cdc.connectorOffsets': {
+    params: z.object({ name: z.string().min(1) }).strict(),
+    summary: 'GET /connectors/{name}/offsets',
+    handler: async (p, rt) => (await connect<{ offsets: { partition: Record<string, unknown>; offset: Record<string, unknown> | null }[] }>(rt, 'GET', `/connectors/${encodeURIComponent(p.name)}/offsets`)).body,
+  },
+
+  'cdc.plugins': {
+    params: noParams,
+    summary: 'connector, transformation and converter plugins',
+    handler: async (_p, rt) => ({ plugins: (await connect<{ class: string; type: string; version?: string }[]>(rt, 'GET', '/connector-plugins?connectorsOnly=false')).body }),
+  },
+
+  'cdc.targetRows': {
+    params: z.object({ table: ident, database: ident.optional(), final: z.boolean().optional(), limit: z.number().int().min(1).max(100_000).optional(), orderBy: z.string().regex(/^[A-Za-z0-9_, ]+$/).optional() }).strict(),
+    summary: 'the ClickHouse target: raw rows with _part (every version, deleted rows too) or the FINAL view, and its parts',
+    handler: async (p, rt) => {
+      const database = p.database ?? 'default';
+      const t = `${qid(database)}.${qid(p.table)}`;
+      const limit = p.limit ?? 1000;
+      const order = p.orderBy ? ` ORDER BY ${p.orderBy}` : '';
+      const rows = p.final
+        ? await chRows<Record<string, unknown>>(rt, `SELECT * FROM ${t} FINAL${order} LIMIT ${limit}`)
+        : await chRows<Record<string, unknown>>(rt, `SELECT *, _part FROM ${t} ORDER BY _part${p.orderBy ? ', ' + p.orderBy : ''} LIMIT ${limit}`);
+      return { database, table: p.table, final: p.final ?? false, columns: rows[0] ? Object.keys(rows[0]) : [], rows, parts: await parts(rt, database, p.table) };
+    },
+  },
+
+  'cdc.optimizeFinalCleanup': {
+    params: z.object({ table: ident, database: ident.optional() }).strict(),
+    summary: 'OPTIMIZE TABLE … FINAL CLEANUP on the target, with its parts before and after',
+    handler: async (p, rt) => {
+      const database = p.database ?? 'default';
+      const statement = `OPTIMIZE TABLE ${qid(database)}.${qid(p.table)} FINAL CLEANUP`;
+      const before = await parts(rt, database, p.table);
+      const client = clickhouse(rt);
+      try {
+        await client.command({ query: statement });
+      } catch (err) {
+        throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type, statement });
+      } finally {
+        await client.close();
+      }
+      return { statement, before, after: await parts(rt, database, p.table) };
+    },
+  },
+
+  'cdc.pipeline': {
+    params: z.object({ database: ident.optional(), table: ident.optional(), limit: z.number().int().min(1).max(1000).optional(), targetTable: ident.optional(), targetDatabase: ident.optional() }).strict(),
+    summary: 'each change from its binlog position to its topic offset, the sink block that inserted it and the part holding it',
+    handler: async (p, rt) => {
+      const { source, worker } = embedded(rt);
+      const database = p.database ?? 'demo';
+      const table = p.table ?? 'customers';
+      const limit = p.limit ?? 50;
+      const def = source.tableDef(database, table);
+      const steps: CdcPipelineStep[] = [];
+      let from: BinlogPosition = { file: '', pos: 0 };
+      for (;;) {
+        const batch = source.readTransactions(from, 2000);
+        if (!batch.length) break;
+        for (const tx of batch) {
+          if (tx.database !== database) continue;
+          tx.events.forEach((ev, i) => {
+            if (ev.table !== table) return;
+            const row = ev.after ?? ev.before;
+            const key = def && row ? Object.fromEntries(def.primaryKey.map((k) => [k, row[k]])) : null;
+            steps.push({ source: { file: tx.file, pos: tx.pos, row: i, gtid: tx.gtid, ts: tx.ts, database, table, op: ev.op, key, image: row }, messages: [], blocks: [] });
+          });
+        }
+        if (steps.length > limit) steps.splice(0, steps.length - limit);
+        const last = batch[batch.length - 1]!;
+        from = { file: last.file, pos: last.nextPos };
+      }
+      const { writes, deliveries } = worker.lineage();
+      const byPos = new Map<string, typeof writes[number][]>();
+      for (const w of writes) {
+        const o = w.sourceOffset as { file?: string; pos?: number; row?: number; snapshot?: boolean };
+        if (o.snapshot || o.file === undefined || o.row === undefined) continue;
+        const k = `${o.file}:${o.pos}:${o.row - 1}`;
+        let list = byPos.get(k);
+        if (!list) byPos.set(k, (list = []));
+        list.push(w);
+      }
+      for (const s of steps) {
+        for (const w of byPos.get(`${s.source.file}:${s.source.pos}:${s.source.row}`) ?? []) {
+          s.messages.push({ connector: w.connector, topic: w.topic, partition: w.partition, offset: w.offset });
+          for (const d of deliveries) {
+            if (d.topic === w.topic && d.partition === w.partition && d.firstOffset <= w.offset && w.offset <= d.lastOffset) {
+              s.blocks.push({ connector: d.connector, topic: d.topic, partition: d.partition, firstOffset: d.firstOffset, lastOffset: d.lastOffset, records: d.records, token: `${d.topic}-${d.partition}-${d.firstOffset}-${d.lastOffset}`, at: d.at });
+            }
+          }
+        }
+        if (!s.messages.length) s.note = 'No message seen for this change since the connect service started (not captured by a running source connector, filtered, or written before a restart).';
+        else if (!s.blocks.length) s.note = 'Not yet delivered by a sink connector (no sink on this topic, paused, or still in flight).';
+      }
+      let target: { database: string; table: string } | undefined;
+      if (p.targetTable) {
+        target = { database: p.targetDatabase ?? 'default', table: p.targetTable };
+        const t = `${qid(target.database)}.${qid(target.table)}`;
+        for (const s of steps) {
+          if (!s.source.key) continue;
+          const conds = Object.keys(s.source.key).map((k, i) => `toString(${qid(k)}) = {k${i}:String}`);
+          const params = Object.fromEntries(Object.values(s.source.key).map((v, i) => [`k${i}`, String(v)]));
+          const rows = await chRows<Record<string, unknown>>(rt, `SELECT _part, * FROM ${t} WHERE ${conds.join(' AND ')} ORDER BY _part`, params);
+          s.parts = rows.map(({ _part, ...row }) => ({ part: String(_part), row }));
+        }
+      }
+      return { steps, ...(target ? { target } : {}) };
+    },
+  },
+
+  'cdc.watch': {
+    params: noParams,
+    summary: 'forward cdc.progress and cdc.connectorState events from the embedded worker',
+    handler: (_p, rt) => ({ watching: ensureWatching(rt) }),
+  },
+};

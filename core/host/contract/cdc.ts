@@ -1,9 +1,226 @@
 /**
- * Host-contract methods and events of the cdc workbench. Owned by the cdc engine's issue;
- * everything the engine knows should be reachable from here so a UI can show it.
+ * Host-contract methods and events of the cdc workbench: the relational source (databases,
+ * tables, rows, SQL), its change log (binlog positions, transactions), the message log (topics,
+ * messages with partition/offset/key/headers, tombstones, latest per key, consumer groups), the
+ * connectors (status with traces, failed first; actions; validation; offsets) through the Kafka
+ * Connect REST API, the ClickHouse target (raw rows with `_part`, FINAL, OPTIMIZE … FINAL CLEANUP)
+ * through @clickhouse/client, and the pipeline view that follows each change from its source
+ * position to its topic offset, insert block and part.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface CdcMethods {}
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface CdcEvents {}
+// ------------------------------------------------------------------------------------- source
+
+export interface CdcBinlogPosition {
+  file: string;
+  pos: number;
+}
+
+export interface CdcColumnInfo {
+  name: string;
+  /** MySQL type as DESCRIBE shows it, e.g. varchar(255). */
+  type: string;
+  nullable: boolean;
+  key: 'PRI' | 'UNI' | 'MUL' | '';
+  default: string | null;
+  extra: string;
+}
+
+export interface CdcTableInfo {
+  name: string;
+  rows: number;
+  columns: CdcColumnInfo[];
+  primaryKey: string[];
+}
+
+export interface CdcSourceOverview {
+  kind: 'embedded' | 'remote';
+  databases: { name: string; tables: CdcTableInfo[] }[];
+  /** Embedded source only: where the next change will be written, and the executed GTID set. */
+  position?: CdcBinlogPosition & { gtidSet: string; transactions: number };
+  serverUuid?: string;
+}
+
+export interface CdcStatementResult {
+  sql: string;
+  kind: 'rows' | 'ok';
+  columns: string[];
+  rows: unknown[][];
+  affectedRows: number;
+  insertId?: number;
+  /** The binlog position of the transaction the statement committed, when it changed rows. */
+  position?: CdcBinlogPosition;
+  database: string | null;
+}
+
+/** A failed statement: `detail` of the failed call is this, in MySQL's shape. */
+export interface CdcSqlErrorDetail {
+  errno: number;
+  sqlState: string;
+  message: string;
+  /** `ERROR 1146 (42S02): Table 'demo.nope' doesn't exist` */
+  text: string;
+}
+
+export interface CdcRowChange {
+  table: string;
+  op: 'c' | 'u' | 'd';
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface CdcTransaction {
+  file: string;
+  pos: number;
+  nextPos: number;
+  seq: number;
+  gtid: string;
+  /** Commit time, epoch ms. */
+  ts: number;
+  thread: number;
+  database: string;
+  query: string;
+  events: CdcRowChange[];
+  ddl?: { kind: string; sql: string; table?: string };
+}
+
+// ------------------------------------------------------------------------------------- topics
+
+export interface CdcTopicInfo {
+  name: string;
+  internal: boolean;
+  partitions: { partition: number; beginOffset: number; endOffset: number }[];
+  messages: number;
+  config: { partitions: number; retentionMs: number; retentionBytes: number; cleanupPolicy: 'delete' | 'compact'; replicationFactor: number };
+}
+
+export interface CdcMessage {
+  topic: string;
+  partition: number;
+  offset: number;
+  timestamp: number;
+  key: string | null;
+  headers: { key: string; value: string | null }[];
+  /** Raw value text; null for a tombstone. */
+  value: string | null;
+  tombstone: boolean;
+  /** The value parsed as JSON when it is JSON. */
+  json?: unknown;
+  /** With schemas enabled: the payload part of `{schema, payload}`. */
+  payload?: unknown;
+}
+
+export interface CdcConsumerGroup {
+  group: string;
+  offsets: { topic: string; partition: number; offset: number; endOffset: number; lag: number }[];
+}
+
+// --------------------------------------------------------------------------------- connectors
+
+export interface CdcTaskStatus {
+  id: number;
+  state: string;
+  worker_id: string;
+  trace?: string;
+}
+
+export interface CdcConnectorStatus {
+  name: string;
+  type: 'source' | 'sink' | string;
+  state: string;
+  worker_id: string;
+  trace?: string;
+  tasks: CdcTaskStatus[];
+  config: Record<string, string>;
+  topics: string[];
+  /** True when the connector or any task is FAILED (listed first). */
+  failed: boolean;
+}
+
+export type CdcConnectorAction = 'pause' | 'resume' | 'stop' | 'restart' | 'delete' | 'restartTask' | 'resetOffsets' | 'resetTopics';
+
+export interface CdcConnectorActionResult {
+  action: CdcConnectorAction;
+  /** HTTP status Kafka Connect answered. */
+  status: number;
+  /** The status right after the action (feedback after restart). */
+  connector?: CdcConnectorStatus;
+  message?: string;
+}
+
+/** A Kafka Connect error, as the `detail` of a failed call. */
+export interface CdcConnectErrorDetail {
+  error_code: number;
+  message: string;
+}
+
+// ----------------------------------------------------------------------------------- pipeline
+
+export interface CdcTargetRows {
+  database: string;
+  table: string;
+  final: boolean;
+  columns: string[];
+  /** Raw view: each row with its `_part`. */
+  rows: Record<string, unknown>[];
+  parts: { name: string; rows: number; level: number; minBlock: number; maxBlock: number; active: boolean }[];
+}
+
+export interface CdcPipelineStep {
+  source: { file: string; pos: number; /** Event index in the transaction (Debezium's source.row). */ row: number; gtid: string; ts: number; database: string; table: string; op: 'c' | 'u' | 'd'; key: Record<string, unknown> | null; /** After image (before image for a delete). */ image: Record<string, unknown> | null };
+  /** Where the change message landed, per source connector that captured it. */
+  messages: { connector: string; topic: string; partition: number; offset: number }[];
+  /** The sink batches (insert blocks) that delivered those messages, with ClickHouse's dedup token. */
+  blocks: { connector: string; topic: string; partition: number; firstOffset: number; lastOffset: number; records: number; token: string; at: number }[];
+  /** Rows of the target with this key, with their part (only when a target table is given). */
+  parts?: { part: string; row: Record<string, unknown> }[];
+  /** Why a later stage is empty, in words. */
+  note?: string;
+}
+
+export interface CdcPipeline {
+  steps: CdcPipelineStep[];
+  target?: { database: string; table: string };
+}
+
+// ------------------------------------------------------------------------------------ methods
+
+export interface CdcMethods {
+  'cdc.source'(params: Record<string, never>): CdcSourceOverview;
+  'cdc.sourceRows'(params: { database: string; table: string; limit?: number; offset?: number }): { columns: string[]; rows: unknown[][]; total: number };
+  'cdc.sql'(params: { database?: string; sql: string }): { results: CdcStatementResult[] };
+  'cdc.changeLog'(params: { from?: CdcBinlogPosition; limit?: number; last?: number }): { transactions: CdcTransaction[]; head: CdcBinlogPosition; next: CdcBinlogPosition | null };
+
+  'cdc.topics'(params: { includeInternal?: boolean }): { topics: CdcTopicInfo[] };
+  'cdc.messages'(params: { topic: string; partition?: number; fromOffset?: number; limit?: number; fromEnd?: boolean; latestPerKey?: boolean }): { messages: CdcMessage[]; begin: number; end: number };
+  'cdc.consumerGroups'(params: Record<string, never>): { groups: CdcConsumerGroup[] };
+
+  'cdc.connectors'(params: Record<string, never>): { connectors: CdcConnectorStatus[]; connectUrl: string };
+  'cdc.connectorAction'(params: { name: string; action: CdcConnectorAction; task?: number; includeTasks?: boolean; onlyFailed?: boolean }): CdcConnectorActionResult;
+  'cdc.createConnector'(params: { name: string; config: Record<string, string> }): { name: string; config: Record<string, string>; tasks: { connector: string; task: number }[]; type: string };
+  'cdc.validateConnector'(params: { config: Record<string, string> }): { name: string; error_count: number; groups: string[]; configs: unknown[] };
+  'cdc.connectorOffsets'(params: { name: string }): { offsets: { partition: Record<string, unknown>; offset: Record<string, unknown> | null }[] };
+  'cdc.plugins'(params: Record<string, never>): { plugins: { class: string; type: string; version?: string }[] };
+
+  'cdc.targetRows'(params: { table: string; database?: string; final?: boolean; limit?: number; orderBy?: string }): CdcTargetRows;
+  'cdc.optimizeFinalCleanup'(params: { table: string; database?: string }): { statement: string; before: CdcTargetRows['parts']; after: CdcTargetRows['parts'] };
+  'cdc.pipeline'(params: { database?: string; table?: string; limit?: number; targetTable?: string; targetDatabase?: string }): CdcPipeline;
+  /** Starts forwarding worker progress and state changes as events (idempotent). */
+  'cdc.watch'(params: Record<string, never>): { watching: boolean };
+}
+
+export interface CdcProgressEvent {
+  connector: string;
+  task: number;
+  kind: 'source' | 'sink';
+  records: number;
+  topics: string[];
+  positions: { topic: string; partition: number; offset: number }[];
+  at: number;
+}
+
+export interface CdcEvents {
+  /** Records written by a source task or delivered by a sink task. */
+  'cdc.progress': CdcProgressEvent;
+  /** A connector or task changed state (task null = the connector itself). */
+  'cdc.connectorState': { connector: string; task: number | null; state: string; trace?: string };
+}

@@ -34,10 +34,34 @@ export interface TaskProgress {
   positions: TopicPartitionOffset[];
 }
 
+/** Where a source record went (for the pipeline view). */
+export interface WriteTrace {
+  connector: string;
+  at: number;
+  sourcePartition: Record<string, unknown>;
+  sourceOffset: Record<string, unknown>;
+  topic: string;
+  partition: number;
+  offset: number;
+}
+
+/** One put() of a sink task: the offset range per topic-partition (an insert block for the ClickHouse sink). */
+export interface DeliveryTrace {
+  connector: string;
+  at: number;
+  topic: string;
+  partition: number;
+  firstOffset: number;
+  lastOffset: number;
+  records: number;
+}
+
 export interface RunnerHooks {
   onState(state: TaskState, trace?: string): void;
   onProgress(p: TaskProgress): void;
   onTopic(topic: string): void;
+  onWrite?(traces: WriteTrace[]): void;
+  onDeliver?(traces: DeliveryTrace[]): void;
 }
 
 /** Java-style trace text: `<class>: <message>\n\tat …` with `Caused by:` for the cause. */
@@ -188,13 +212,18 @@ export class SourceRunner extends Runner {
   /** Transforms, converts and writes a poll's records together with their offsets, atomically. */
   private async write(records: SourceRecord[]): Promise<void> {
     const byTopic = new Map<string, ProduceRecord[]>();
+    const origins = new Map<string, SourceRecord[]>();
     const lastOffset = new Map<string, { partition: Record<string, unknown>; offset: Record<string, unknown> }>();
     for (const r of records) {
       lastOffset.set(JSON.stringify(r.sourcePartition), { partition: r.sourcePartition, offset: r.sourceOffset });
       const t = this.transform(r) as SourceRecord | null;
       if (!t) continue;
       let list = byTopic.get(t.topic);
-      if (!list) byTopic.set(t.topic, (list = []));
+      if (!list) {
+        byTopic.set(t.topic, (list = []));
+        origins.set(t.topic, []);
+      }
+      origins.get(t.topic)!.push(r);
       list.push({
         key: this.keyConverter.fromConnectData(t.topic, t.keySchema, t.key),
         value: this.valueConverter.fromConnectData(t.topic, t.valueSchema, t.value),
@@ -209,10 +238,15 @@ export class SourceRunner extends Runner {
     const results = await this.log.produceAtomic([...batches, { topic: OFFSETS_TOPIC, records: this.offsets.records(this.connector, offsets) }]);
     this.offsets.applied(this.connector, offsets);
     const positions: TopicPartitionOffset[] = [];
+    const traces: WriteTrace[] = [];
+    const at = this.services.now();
     batches.forEach((b, i) => {
       const res = results[i]!;
       if (res.length) positions.push(res[res.length - 1]!);
+      const src = origins.get(b.topic)!;
+      res.forEach((p, j) => traces.push({ connector: this.connector, at, sourcePartition: src[j]!.sourcePartition, sourceOffset: src[j]!.sourceOffset, topic: p.topic, partition: p.partition, offset: p.offset }));
     });
+    this.hooks.onWrite?.(traces);
     this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'source', records: batches.reduce((n, b) => n + b.records.length, 0), topics: [...byTopic.keys()], positions });
   }
 
@@ -323,6 +357,7 @@ export class SinkRunner extends Runner {
         }
         await this.deliver(records);
         for (const r of fetched) this.positions.set(`${r.topic}:${r.partition}`, r.offset + 1);
+        this.traceDelivery(fetched);
         await this.commit();
         this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'sink', records: records.length, topics: [...new Set(fetched.map((r) => r.topic))], positions: this.currentOffsets() });
       }
@@ -357,6 +392,22 @@ export class SinkRunner extends Runner {
         throw err;
       }
     }
+  }
+
+  private traceDelivery(fetched: LogRecord[]): void {
+    if (!this.hooks.onDeliver) return;
+    const ranges = new Map<string, DeliveryTrace>();
+    const at = this.services.now();
+    for (const r of fetched) {
+      const k = `${r.topic}:${r.partition}`;
+      const cur = ranges.get(k);
+      if (!cur) ranges.set(k, { connector: this.connector, at, topic: r.topic, partition: r.partition, firstOffset: r.offset, lastOffset: r.offset, records: 1 });
+      else {
+        cur.lastOffset = r.offset;
+        cur.records++;
+      }
+    }
+    this.hooks.onDeliver([...ranges.values()]);
   }
 
   private toSinkRecord(r: LogRecord): SinkRecord | null {

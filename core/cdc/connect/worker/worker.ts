@@ -16,7 +16,11 @@ import type { ConfigKeyDef, ConnectorConfig, ConnectorPlugin, ValidationErrors, 
 import { findTransform, TRANSFORM_PLUGINS, transformAliases } from '../transforms/index.js';
 import { COMMON_DEFS, SINK_DEFS, SOURCE_DEFS, validateCommon } from './connector-config.js';
 import { OffsetStore } from './offset-store.js';
-import { SinkRunner, SourceRunner, type TaskProgress, type TaskState } from './task-runner.js';
+import { SinkRunner, SourceRunner, type DeliveryTrace, type TaskProgress, type TaskState, type WriteTrace } from './task-runner.js';
+
+export type { DeliveryTrace, WriteTrace } from './task-runner.js';
+
+const LINEAGE_KEEP = 20_000;
 
 export const KAFKA_VERSION = '3.9.0';
 
@@ -96,6 +100,8 @@ export class Worker {
   private readonly listeners = new Set<(e: WorkerEvent) => void>();
   private readonly file: string;
   private clusterId = '';
+  private readonly writes: WriteTrace[] = [];
+  private readonly deliveries: DeliveryTrace[] = [];
   private closed = false;
 
   private constructor(private readonly opts: WorkerOptions) {
@@ -436,6 +442,11 @@ export class Worker {
     return { name: plugin.class, error_count: configs.reduce((n, c) => n + c.value.errors.length, 0), groups, configs };
   }
 
+  /** Recent source writes and sink deliveries (in memory, newest last) for the pipeline view. */
+  lineage(): { writes: readonly WriteTrace[]; deliveries: readonly DeliveryTrace[] } {
+    return { writes: this.writes, deliveries: this.deliveries };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -520,6 +531,8 @@ export class Worker {
     const hooks = {
       onState: (state: TaskState, trace?: string) => this.emit({ type: 'state', connector: rt.name, task: i, state, ...(trace ? { trace } : {}) }),
       onProgress: (p: TaskProgress) => this.emit({ type: 'progress', ...p }),
+      onWrite: (t: WriteTrace[]) => keep(this.writes, t),
+      onDeliver: (t: DeliveryTrace[]) => keep(this.deliveries, t),
       onTopic: (topic: string) => {
         if (!rt.stored.topics.includes(topic)) {
           rt.stored.topics.push(topic);
@@ -588,6 +601,11 @@ export class Worker {
       }
     }
   }
+}
+
+function keep<T>(buf: T[], items: T[]): void {
+  for (const item of items) buf.push(item);
+  if (buf.length > LINEAGE_KEEP) buf.splice(0, buf.length - LINEAGE_KEEP);
 }
 
 function stripRecommended(d: ConfigKeyDef): Omit<ConfigKeyDef, 'recommended'> {

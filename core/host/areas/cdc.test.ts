@@ -1,0 +1,154 @@
+/**
+ * The cdc contract methods over a real pipeline: embedded source → Debezium-style source
+ * connector → topic log → ClickHouse sink → embedded ClickHouse (chDB), driven as the UI would.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@clickhouse/client';
+import { silentLogger } from '../../common/log.js';
+import type { ServiceHandle, ServiceName } from '../../common/service.js';
+import { startConnectService, type ConnectApi } from '../../cdc/connect/service.js';
+import { startClickHouseService } from '../../cdc/clickhouse/service.js';
+import type { HostRuntime } from '../area.js';
+import { HostCallError } from '../area.js';
+import type { CdcProgressEvent, MethodName, Params, Result } from '../contract.js';
+import { cdcArea } from './cdc.js';
+
+const ASSETS = path.resolve(__dirname, '../../../assets/cdc');
+let dir: string;
+let connect: ServiceHandle<ConnectApi>;
+let ch: ServiceHandle<unknown>;
+let rt: HostRuntime;
+const progress: CdcProgressEvent[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-cdc-area-'));
+  fs.mkdirSync(path.join(dir, 'ch'));
+  fs.mkdirSync(path.join(dir, 'connect'));
+  ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'ch'), log: silentLogger, peers: {} });
+  connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
+  rt = {
+    handle: <Api,>(name: ServiceName) => (name === 'connect' ? (connect as unknown as ServiceHandle<Api>) : name === 'clickhouse' ? (ch as unknown as ServiceHandle<Api>) : undefined),
+    urlOf: (name) => (name === 'connect' ? connect.url : name === 'clickhouse' ? ch.url : 'http://127.0.0.1:1'),
+    emit: (event, payload) => {
+      if (event === 'cdc.progress') progress.push(payload as CdcProgressEvent);
+    },
+    dataDir: dir,
+    log: silentLogger,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await connect?.close();
+  await ch?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function call<M extends keyof typeof cdcArea & MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
+  const spec = cdcArea[method];
+  const parsed = spec.params.parse(params);
+  return (await spec.handler(parsed as never, rt)) as Result<M>;
+}
+
+async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('cdc contract over the embedded pipeline', () => {
+  it('shows the source, runs SQL with MySQL errors, and lists the change log with positions', async () => {
+    const src = await call('cdc.source', {});
+    const customers = src.databases.find((d) => d.name === 'demo')!.tables.find((t) => t.name === 'customers')!;
+    expect(customers.columns.map((c) => [c.name, c.type, c.key])).toEqual([
+      ['created_at', 'datetime', ''],
+      ['id', 'int', 'PRI'],
+      ['name', 'varchar(255)', ''],
+    ]);
+    await call('cdc.sql', { sql: "DELETE FROM customers; INSERT INTO customers (created_at, id, name) VALUES ('2024-01-01 00:00:00', 1, 'a'), ('2024-01-01 00:00:00', 2, 'b')" });
+    try {
+      await call('cdc.sql', { sql: 'SELECT * FROM nope' });
+      throw new Error('expected a failure');
+    } catch (err) {
+      expect(err).toBeInstanceOf(HostCallError);
+      expect((err as HostCallError).detail).toEqual({ errno: 1146, sqlState: '42S02', message: "Table 'demo.nope' doesn't exist", text: "ERROR 1146 (42S02): Table 'demo.nope' doesn't exist" });
+    }
+    const log = await call('cdc.changeLog', { last: 1 });
+    expect(log.transactions[0]!.events.map((e) => [e.op, e.after?.id])).toEqual([
+      ['c', 1],
+      ['c', 2],
+    ]);
+    expect(log.transactions[0]!.nextPos).toBe(log.head.pos);
+  });
+
+  it('runs the seed pipeline (variant 1 source + sink) and follows each change to its topic offset, insert block and part', async () => {
+    const client = createClient({ url: ch.url });
+    await client.command({ query: fs.readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8').replace(/^--.*$/gm, '') });
+    await client.close();
+    await call('cdc.watch', {});
+    const source = JSON.parse(fs.readFileSync(path.join(ASSETS, 'source-variant1.json'), 'utf8'));
+    const sink = JSON.parse(fs.readFileSync(path.join(ASSETS, 'sink-variant1.json'), 'utf8'));
+    await call('cdc.createConnector', source);
+    await call('cdc.createConnector', { name: sink.name, config: { ...sink.config, port: new URL(ch.url).port } });
+    // The snapshot (op r) comes first; changes after it stream from the binlog.
+    await until('snapshot written', async () => (await call('cdc.messages', { topic: 'customers' }).catch(() => ({ end: 0 }))).end >= 2);
+    await call('cdc.sql', { sql: "UPDATE customers SET name = 'a2', created_at = '2024-01-02 00:00:00' WHERE id = 1; DELETE FROM customers WHERE id = 2" });
+
+    const final = await until('target FINAL shows the source', async () => {
+      const r = await call('cdc.targetRows', { table: 'customers', final: true, orderBy: 'id' });
+      return r.rows.length === 1 && r.rows[0]!.name === 'a2' ? r : undefined;
+    });
+    expect(final.rows.map((r) => [Number(r.id), r.name])).toEqual([[1, 'a2']]);
+    const raw = await call('cdc.targetRows', { table: 'customers', orderBy: 'id' });
+    expect(raw.rows.length).toBeGreaterThan(1);
+    expect(raw.rows.every((r) => typeof r._part === 'string')).toBe(true);
+
+    const msgs = await call('cdc.messages', { topic: 'customers', latestPerKey: true });
+    expect(msgs.messages.map((m) => [m.key, (m.json as { name: string; __deleted: string }).__deleted])).toEqual([
+      ['{"id":1}', 'false'],
+      ['{"id":2}', 'true'],
+    ]);
+
+    const pipe = await call('cdc.pipeline', { table: 'customers', targetTable: 'customers' });
+    const upd = pipe.steps.find((s) => s.source.op === 'u')!;
+    expect(upd.messages).toHaveLength(1);
+    expect(upd.messages[0]).toMatchObject({ connector: 'mysql-source-customers', topic: 'customers', partition: 0 });
+    expect(upd.blocks[0]!.token).toBe(`customers-0-${upd.blocks[0]!.firstOffset}-${upd.blocks[0]!.lastOffset}`);
+    expect(upd.parts!.length).toBeGreaterThan(0);
+
+    const conns = await call('cdc.connectors', {});
+    expect(conns.connectors.map((c) => [c.name, c.state, c.tasks.map((t) => t.state)])).toEqual([
+      ['clickhouse-sink', 'RUNNING', ['RUNNING']],
+      ['mysql-source-customers', 'RUNNING', ['RUNNING']],
+    ]);
+    expect(progress.some((p) => p.kind === 'sink' && p.connector === 'clickhouse-sink')).toBe(true);
+
+    const opt = await call('cdc.optimizeFinalCleanup', { table: 'customers' });
+    expect(opt.statement).toBe('OPTIMIZE TABLE `default`.`customers` FINAL CLEANUP');
+    const after = await call('cdc.targetRows', { table: 'customers', orderBy: 'id' });
+    expect(after.rows.map((r) => [Number(r.id), r.name])).toEqual([[1, 'a2']]);
+
+    const restarted = await call('cdc.connectorAction', { name: 'mysql-source-customers', action: 'restart', includeTasks: true });
+    expect(restarted.status).toBe(202);
+    expect(restarted.connector!.name).toBe('mysql-source-customers');
+  }, 120_000);
+
+  it('lists a failed connector first with its trace', async () => {
+    const sink = JSON.parse(fs.readFileSync(path.join(ASSETS, 'sink-variant1.json'), 'utf8'));
+    // A sink whose target table does not exist fails on its first batch.
+    await call('cdc.createConnector', { name: 'broken-sink', config: { ...sink.config, name: 'broken-sink', port: new URL(ch.url).port, exactlyOnce: 'false', 'topic2TableMap': 'customers=no_such_table' } });
+    const list = await until('broken sink failed', async () => {
+      const r = await call('cdc.connectors', {});
+      return r.connectors[0]?.failed ? r : undefined;
+    });
+    expect(list.connectors[0]!.name).toBe('broken-sink');
+    expect(list.connectors[0]!.tasks[0]!.state).toBe('FAILED');
+    expect(list.connectors[0]!.tasks[0]!.trace).toMatch(/^org\.apache\.kafka\.connect\.errors\.ConnectException: Exiting WorkerSinkTask due to unrecoverable exception\./);
+  }, 60_000);
+});
