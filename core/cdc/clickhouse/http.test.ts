@@ -185,6 +185,9 @@ SETTINGS allow_experimental_replacing_merge_with_cleanup = 1`;
     const r = await fetch(ch.url, { method: 'POST', body: 'SYSTEM SYNC REPLICA default.customers' });
     expect(r.headers.get('x-clickhouse-exception-code')).toBe('999');
     expect(await r.text()).toMatch(/^Code: 999\. DB::Exception: SYSTEM SYNC REPLICA needs ClickHouse Keeper/);
+    const quorum = await fetch(`${ch.url}/?insert_quorum=2`, { method: 'POST', body: 'INSERT INTO inl VALUES (9)' });
+    expect(quorum.headers.get('x-clickhouse-exception-code')).toBe('999');
+    expect(await quorum.text()).toContain('Setting insert_quorum=2 needs ClickHouse Keeper');
   });
 
   it('keeps what was created across a restart', async () => {

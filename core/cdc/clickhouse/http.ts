@@ -39,7 +39,6 @@ export function createClickHouseHttpHandler(opts: HttpOptions): http.RequestList
   const baseHeaders = (): Record<string, string> => ({
     'X-ClickHouse-Server-Display-Name': displayName,
     'Keep-Alive': 'timeout=10, max=10000',
-    'Connection': 'Keep-Alive',
   });
 
   const sendError = (res: http.ServerResponse, err: ClickHouseError, extra: Record<string, string | string[]> = {}) => {

@@ -7,7 +7,7 @@
  * engine. The materialized views attached to the queue table run unchanged on every insert.
  */
 import { Readable } from 'node:stream';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Logger } from '../../common/log.js';
 import type { KafkaQueueSpec } from '../clickhouse/translate.js';
 import type { TopicLog, TopicPartitionOffset } from '../log/types.js';
@@ -41,7 +41,7 @@ export class QueueFeeder {
   private readonly positions = new Map<string, TopicPartitionOffset>();
 
   constructor(private readonly opts: FeederOptions) {
-    this.client = createClient({ url: opts.clickhouseUrl, ...(opts.spec.database ? { database: opts.spec.database } : {}) });
+    this.client = createClient({ url: opts.clickhouseUrl, ...(opts.spec.database ? { database: opts.spec.database } : {}), log: { level: ClickHouseLogLevel.OFF } });
   }
 
   get table(): string {

@@ -12,7 +12,7 @@
  * - a batch that overlaps or contains the stored range is split at its bounds.
  * Offsets are only committed up to the last block whose AFTER state is written.
  */
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Logger } from '../../../../common/log.js';
 import { ConnectException, DataException, type ConnectorConfig, type SinkRecord, type SinkTask, type SinkTaskContext, type TopicPartition, type TopicPartitionOffset } from '../../plugin.js';
 import { parseSinkConfig, type SinkConfig } from './config.js';
@@ -70,6 +70,8 @@ export class ClickHouseSinkTask implements SinkTask {
       database: this.cfg.database,
       request_timeout: Math.max(30_000, this.cfg.retryTimeoutSec * 1000),
       max_open_connections: 4,
+      // Failures reach the task's own log (with the retry they lead to), not the console.
+      log: { level: ClickHouseLogLevel.OFF },
     });
     if (this.cfg.exactlyOnce) {
       this.stateStore = new StateStore(this.client, this.cfg.keeperOnCluster);
