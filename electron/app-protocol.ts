@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { CONTENT_SECURITY_POLICY } from '../core/host/web-host.js';
+import { CONTENT_SECURITY_POLICY } from '../core/host/csp.js';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'loupe';

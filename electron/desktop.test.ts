@@ -7,7 +7,7 @@ import { createFakeElectron } from './testing/fake-electron.js';
 import { echoRegistry } from '../core/host/testing/echo-service.js';
 import { freePortBase } from '../core/host/testing/free-port.js';
 import { silentLogger } from '../core/common/log.js';
-import { CONTENT_SECURITY_POLICY } from '../core/host/web-host.js';
+import { CONTENT_SECURITY_POLICY } from '../core/host/csp.js';
 
 const APP_PAGE = 'app://loupe/index.html';
 let running: Desktop[] = [];

@@ -54,12 +54,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Out = std
     }
     if (command === 'sql') {
       // Loaded lazily: it is the CDC source's client and the other commands do not need it.
-      const sqlModule = './sql.js';
-      const { runSqlCommand } = (await import(sqlModule).catch(() => ({}))) as { runSqlCommand?: (argv: string[], env: NodeJS.ProcessEnv) => Promise<number> };
-      if (!runSqlCommand) {
-        io.err('loupe sql: the embedded CDC source is not part of this build yet');
-        return 1;
-      }
+      const { runSqlCommand } = await import('./sql.js');
       return await runSqlCommand(rest, env);
     }
     if (command === 'serve' || command === 'services') {

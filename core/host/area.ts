@@ -35,6 +35,8 @@ export class HostCallError extends Error {
     message: string,
     readonly detail?: unknown,
     readonly code: 'failed' | 'unavailable' | 'bad_params' = 'failed',
+    /** For bad_params: which parameter and why. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'HostCallError';

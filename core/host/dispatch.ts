@@ -43,7 +43,15 @@ export class Dispatcher {
       return { ok: true, result: await spec.handler(parsed.data, this.rt) };
     } catch (err) {
       if (err instanceof HostCallError) {
-        return { ok: false, error: { code: err.code, message: err.message, ...(err.detail !== undefined ? { detail: err.detail } : {}) } };
+        return {
+          ok: false,
+          error: {
+            code: err.code,
+            message: err.message,
+            ...(err.issues ? { issues: err.issues } : {}),
+            ...(err.detail !== undefined ? { detail: err.detail } : {}),
+          },
+        };
       }
       const message = err instanceof Error ? err.message : String(err);
       this.rt.log.warn(`${method} failed`, { message });

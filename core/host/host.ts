@@ -80,6 +80,8 @@ export async function createHost(opts: HostOptions): Promise<Host> {
 
   /** A running service whose port or mode changed is restarted on the new port, or stopped. */
   async function applyServiceSettings(prev: typeof before, view: SettingsView): Promise<void> {
+    // Mode and URL changes alter the status even of a service that is not running.
+    emit('services.changed', supervisor.status());
     for (const name of SERVICE_NAMES) {
       const a = prev.areas[name];
       const b = view.settings.areas[name];

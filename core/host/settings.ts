@@ -50,14 +50,21 @@ export function applyPatch(base: Settings, patch: SettingsPatch): Settings {
   if (patch.theme !== undefined) next.theme = patch.theme;
   for (const [name, area] of Object.entries(next.areas)) {
     if (area.mode === 'remote' && area.remoteUrl === '') {
-      throw new SettingsError(`areas.${name}.remoteUrl: a remote ${name} needs a URL`);
+      throw new SettingsError(`areas.${name}.remoteUrl`, `a remote ${name} needs a URL`);
     }
   }
   return settingsSchema.parse(next) as Settings;
 }
 
+/** A patch that is well-formed but does not make sense as a whole; `path` names the field. */
 export class SettingsError extends Error {
   override name = 'SettingsError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+  }
 }
 
 export class SettingsStore {

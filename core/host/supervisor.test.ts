@@ -82,8 +82,13 @@ describe('service supervisor', () => {
 
   it('an area set to remote is not started and its URL is the remote one', async () => {
     host = await createHost({ dataDir: tmp(), portBase: await freePortBase(), env: {}, log: silentLogger, registry: echoRegistry() });
+    const events: ServiceStatus[][] = [];
+    host.on((event, payload) => event === 'services.changed' && events.push(payload as ServiceStatus[]));
     const r = await host.call('settings.update', { areas: { search: { mode: 'remote', remoteUrl: 'https://es.example.test:9200/' } } });
     expect(r.ok).toBe(true);
+    // A stopped service switched to remote changes its status: the UI hears of it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events.at(-1)?.find((s) => s.name === 'search')).toMatchObject({ state: 'remote', url: 'https://es.example.test:9200' });
     await host.startServices(['search']);
     expect(host.supervisor.statusOf('search')).toMatchObject({ state: 'remote', url: 'https://es.example.test:9200', mode: 'remote' });
   });

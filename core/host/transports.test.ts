@@ -87,7 +87,10 @@ describe('the host contract over both transports', () => {
     const extra = await overHttp('services.status', { verbose: true });
     expect(extra.status).toBe(400);
     const semantic = await overHttp('settings.update', { areas: { search: { mode: 'remote' } } });
-    expect(semantic).toEqual({ status: 400, body: { error: { code: 'bad_params', message: 'areas.search.remoteUrl: a remote search needs a URL' } } });
+    expect(semantic).toEqual({
+      status: 400,
+      body: { error: { code: 'bad_params', message: 'areas.search.remoteUrl: a remote search needs a URL', issues: [{ path: 'areas.search.remoteUrl', message: 'a remote search needs a URL' }] } },
+    });
   });
 
   it('a body that is not JSON is a 400, and the server keeps answering', async () => {

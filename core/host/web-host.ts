@@ -12,19 +12,9 @@ import { randomToken } from '../common/ids.js';
 import type { ContractErrorBody } from './contract.js';
 import type { Host } from './host.js';
 import { portEnvFor } from './ports.js';
+import { CONTENT_SECURITY_POLICY } from './csp.js';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY };
 
 export interface WebHostOptions {
   port: number;

@@ -30,7 +30,7 @@ export function settingsArea(
       params: settingsPatchSchema,
       handler: async (patch) => {
         const view = await store.update(patch).catch((err: unknown) => {
-          throw err instanceof SettingsError ? new HostCallError(err.message, undefined, 'bad_params') : err;
+          throw err instanceof SettingsError ? new HostCallError(err.message, undefined, 'bad_params', [{ path: err.path, message: err.reason }]) : err;
         });
         onChanged(view);
         return view;
