@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { AssumeRoleWithSAMLCommand, GetCallerIdentityCommand } from '@aws-sdk/client-sts';
@@ -54,6 +55,22 @@ describe('the account admin API', () => {
     expect(res.status).toBe(400);
     expect((await admin('/nothing')).status).toBe(404);
     expect((await admin('/roles', 'PUT', {})).status).toBe(405);
+  });
+
+  it('refuses requests a web page could forge: another Host name, or a body that is not JSON', async () => {
+    const port = new URL(sts.url).port;
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/loupe/admin/roles', headers: { host: `evil.example:${port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(rebound).toBe(403);
+    const form = await fetch(`${sts.url}/loupe/admin/roles`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ name: 'Csrf', trustPolicy: samlTrust() }) });
+    expect(form.status).toBe(415);
+    expect(((await (await admin('/roles')).json()) as { roles: { name: string }[] }).roles.map((r) => r.name)).not.toContain('Csrf');
   });
 
   it('serves the sign-in SAML metadata an IdP imports to register the cloud', async () => {

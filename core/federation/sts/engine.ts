@@ -152,7 +152,8 @@ export class StsEngine {
     const conf = a.confirmations[0]!;
     if (!conf.recipient || !conf.notOnOrAfter) throw invalidToken('Invalid SAML response: SubjectConfirmationData must have both Recipient and NotOnOrAfter');
     if (!isSigninEndpoint(conf.recipient, extra)) throw invalidToken(`Invalid SAML response: Recipient ${conf.recipient} is not an AWS sign-in endpoint`);
-    if (!a.audiences.some((x) => isAwsAudience(x, extra))) throw invalidToken('Response does not contain the required audience');
+    const audienceOk = a.audienceRestrictions.length > 0 && a.audienceRestrictions.every((r) => r.some((x) => isAwsAudience(x, extra)));
+    if (!audienceOk) throw invalidToken('Response does not contain the required audience');
 
     const now = this.now();
     this.checkTimes(now, [

@@ -159,6 +159,15 @@ describe('assertions for someone else or out of time are refused', () => {
     expect(await rejection(b64(signed({ audience: 'https://other.example/sp' })))).toEqual({ code: 'InvalidIdentityToken', status: 400, message: 'Response does not contain the required audience' });
   });
 
+  it('a second AudienceRestriction naming someone else (every restriction must be met)', async () => {
+    const xml = signXml(
+      buildResponseXml(spec()).replace('</saml:AudienceRestriction>', '</saml:AudienceRestriction><saml:AudienceRestriction><saml:Audience>https://other.example/sp</saml:Audience></saml:AudienceRestriction>'),
+      sts.key,
+      'Assertion',
+    );
+    expect(await rejection(b64(xml))).toEqual({ code: 'InvalidIdentityToken', status: 400, message: 'Response does not contain the required audience' });
+  });
+
   it('a wrong recipient', async () => {
     expect(await rejection(b64(signed({ recipient: 'https://evil.example/saml' })))).toEqual({
       code: 'InvalidIdentityToken',

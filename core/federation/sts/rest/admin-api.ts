@@ -81,6 +81,13 @@ export function isLoopback(req: http.IncomingMessage): boolean {
 export async function handleAdmin(engine: StsEngine, req: http.IncomingMessage, res: http.ServerResponse, url: URL, rawBody: string): Promise<void> {
   const fail = (status: number, code: string, message: string) => sendJson(res, status, { error: { code, message } });
   if (!isLoopback(req)) return fail(403, 'AccessDenied', 'The admin API answers loopback callers only');
+  // A web page the user visits can reach loopback too: refuse other Host names (DNS rebinding)
+  // and bodies a cross-site form could send without a CORS preflight.
+  const host = String(req.headers.host ?? '').replace(/:\d+$/, '');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) return fail(403, 'AccessDenied', `The admin API answers requests addressed to 127.0.0.1 or localhost, not ${host || 'no Host'}`);
+  if (rawBody.length > 0 && !String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    return fail(415, 'UnsupportedMediaType', 'Send the admin API JSON with Content-Type: application/json');
+  }
   const m = router.match(req.method ?? 'GET', url.pathname);
   if (m === undefined) return fail(404, 'NotFound', `No admin resource at ${url.pathname}`);
   if (m === 'method') return fail(405, 'MethodNotAllowed', `${req.method} is not allowed on ${url.pathname}; allowed: ${router.allowed(url.pathname).join(', ')}`);

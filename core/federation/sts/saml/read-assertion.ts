@@ -11,7 +11,8 @@ export interface AssertionFields {
   confirmations: { recipient?: string; notOnOrAfter?: string; notBefore?: string }[];
   notBefore?: string;
   notOnOrAfter?: string;
-  audiences: string[];
+  /** One list per AudienceRestriction; SAML requires every restriction to be met. */
+  audienceRestrictions: string[][];
   sessionNotOnOrAfter?: string;
   attributes: Map<string, string[]>;
 }
@@ -30,10 +31,9 @@ export function readAssertion(a: Element): AssertionFields {
     });
   }
   const conditions = childElement(a, NS.assertion, 'Conditions');
-  const audiences: string[] = [];
-  for (const ar of conditions ? childElements(conditions, NS.assertion, 'AudienceRestriction') : []) {
-    for (const au of childElements(ar, NS.assertion, 'Audience')) audiences.push((textOf(au) ?? '').trim());
-  }
+  const audienceRestrictions = (conditions ? childElements(conditions, NS.assertion, 'AudienceRestriction') : []).map((ar) =>
+    childElements(ar, NS.assertion, 'Audience').map((au) => (textOf(au) ?? '').trim()),
+  );
   const attributes = new Map<string, string[]>();
   for (const st of childElements(a, NS.assertion, 'AttributeStatement')) {
     for (const at of childElements(st, NS.assertion, 'Attribute')) {
@@ -52,7 +52,7 @@ export function readAssertion(a: Element): AssertionFields {
     confirmations,
     notBefore: conditions?.getAttribute('NotBefore') || undefined,
     notOnOrAfter: conditions?.getAttribute('NotOnOrAfter') || undefined,
-    audiences,
+    audienceRestrictions,
     sessionNotOnOrAfter: authn?.getAttribute('SessionNotOnOrAfter') || undefined,
     attributes,
   };
