@@ -32,14 +32,14 @@ export const SERVICE_INFO: Record<ServiceName, ServiceInfo> = {
     remoteKind: 'a Keycloak server',
     title: 'Identity provider',
     standsFor: 'Keycloak (OpenID Connect + SAML 2.0)',
-    tryIt: "curl -s '{url}/realms/master/.well-known/openid-configuration'",
+    tryIt: "curl -s -d grant_type=password -d client_id=loupe-cli -d client_secret=loupe-cli-secret -d username=alice -d password=alice '{url}/realms/federation/protocol/openid-connect/token'",
   },
   sts: {
     name: 'sts',
     remoteKind: 'AWS STS or an STS-compatible service',
     title: 'Token service',
     standsFor: 'AWS STS Query API',
-    tryIt: 'aws sts assume-role-with-web-identity --endpoint-url {url} --role-arn <role-arn> --role-session-name me --web-identity-token "$ID_TOKEN"',
+    tryIt: 'aws sts assume-role-with-web-identity --endpoint-url {url} --role-arn arn:aws:iam::123456789012:role/LoupeReadOnly --role-session-name alice --web-identity-token "$ID_TOKEN"',
   },
   connect: {
     name: 'connect',
