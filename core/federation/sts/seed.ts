@@ -55,6 +55,7 @@ export class DemoSeeder {
   private inFlight: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastError = new Map<Pending, string>();
+  private lastAttemptAt = 0;
 
   constructor(
     private readonly engine: StsEngine,
@@ -103,12 +104,25 @@ export class DemoSeeder {
     return this.inFlight;
   }
 
+  /**
+   * For the request path: tries again (at most once a second) but never holds a request up for
+   * more than `maxWaitMs`, so an IdP that does not answer cannot slow the token service down.
+   */
+  async attemptBriefly(maxWaitMs = 1000): Promise<void> {
+    if (this.pending.length === 0) return;
+    if (!this.inFlight && Date.now() - this.lastAttemptAt < 1000) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.attempt(), new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs)))]);
+    clearTimeout(timer);
+  }
+
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
   }
 
   private async run(): Promise<void> {
+    this.lastAttemptAt = Date.now();
     for (const what of [...this.pending]) {
       try {
         if (what === 'saml') await this.seedSaml();
@@ -122,6 +136,7 @@ export class DemoSeeder {
       }
     }
     if (this.pending.length === 0) this.stop();
+    this.lastAttemptAt = Date.now();
   }
 
   private async seedSaml(): Promise<void> {

@@ -47,8 +47,9 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
         if (err instanceof BodyTooLargeError) return sendText(res, 413, 'request body too large');
         return;
       }
-      // Lazy seeding: a provider the IdP could not give us at start is tried again first.
-      await seeder.attempt();
+      // Lazy seeding: a provider the IdP could not give us at start is tried again first
+      // (briefly: a silent IdP must not hold requests up).
+      await seeder.attemptBriefly();
       if (url.pathname === '/saml-metadata.xml' || url.pathname === '/static/saml-metadata.xml') {
         if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'use GET', 'text/plain', { allow: 'GET, HEAD' });
         return sendText(res, 200, signinMetadataXml(engine.options.cloudDomain), 'application/samlmetadata+xml', { 'content-disposition': 'attachment; filename="saml-metadata.xml"' });
