@@ -11,7 +11,7 @@
  *   --out FILE        JSON results (default bench/results/search-latest.json)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -119,12 +119,21 @@ async function main(): Promise<void> {
   }
   const reports: DatasetReport[] = [];
   const started = performance.now();
+  // Other work on the machine skews every figure; the load average is recorded with them.
+  const loadAtStart = loadavg()[0];
   const write = () => {
     mkdirSync(dirname(opts.out), { recursive: true });
     const json = {
       benchmark: 'search',
       generatedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', totalMemoryBytes: totalmem(), node: process.version, platform: process.platform },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? '',
+        totalMemoryBytes: totalmem(),
+        node: process.version,
+        platform: process.platform,
+        loadAverage1m: { atStart: loadAtStart, atEnd: loadavg()[0] },
+      },
       config: { accessLogDocs: opts.docs, engines: opts.engines, ...opts.limits, queriesPerKind: 200, topK: 10 },
       luceneAnchor: LUCENE_ANCHOR,
       datasets: reports.map(runJson),
@@ -145,7 +154,10 @@ async function main(): Promise<void> {
     printReport(report);
     write();
   }
-  process.stdout.write(['', 'Notes:', ...FOOTNOTES.map((f) => `- ${f}`), '', `Total ${formatMs(performance.now() - started)}; results in ${opts.out}`, ''].join('\n'));
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start / ${loadavg()[0].toFixed(1)} at end`;
+  process.stdout.write(
+    ['', 'Notes:', ...FOOTNOTES.map((f) => `- ${f}`), `- Machine: ${machine}.`, '', `Total ${formatMs(performance.now() - started)}; results in ${opts.out}`, ''].join('\n'),
+  );
 }
 
 main().catch((e) => {
