@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ServiceContext, ServiceHandle } from '../../common/service.js';
 import { EmbeddedLog } from '../log/embedded-log.js';
 import type { TopicLog } from '../log/types.js';
+import { KafkaLog } from '../log/kafka-log.js';
 import { EmbeddedSource } from '../source/embedded-source.js';
 import { CONNECTOR_PLUGINS } from './plugins/index.js';
 import { startConnectRest } from './rest/server.js';
@@ -17,10 +18,21 @@ export interface ConnectApi {
   worker: Worker;
 }
 
-export async function startConnectService(ctx: ServiceContext): Promise<ServiceHandle<ConnectApi>> {
+/**
+ * `LOUPE_KAFKA_BROKERS=host:9092,…` puts the worker's topics, offsets and consumer groups on a
+ * real Kafka (kafkajs) instead of the embedded log.
+ */
+export async function startConnectService(ctx: ServiceContext, env: NodeJS.ProcessEnv = process.env): Promise<ServiceHandle<ConnectApi>> {
   const log = ctx.log;
   const source = await EmbeddedSource.open({ dir: path.join(ctx.dataDir, 'source'), log: log.child('source') });
-  const topicLog = await EmbeddedLog.open({ dir: path.join(ctx.dataDir, 'log'), log: log.child('log') });
+  const brokers = (env.LOUPE_KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  let topicLog: TopicLog;
+  try {
+    topicLog = brokers.length ? await KafkaLog.connect({ brokers, transactionalId: `loupe-connect-${path.basename(ctx.dataDir)}` }) : await EmbeddedLog.open({ dir: path.join(ctx.dataDir, 'log'), log: log.child('log') });
+  } catch (err) {
+    await source.close();
+    throw new Error(`connect: could not reach Kafka at ${brokers.join(',')}: ${(err as Error).message}`);
+  }
   let resolveWorker!: (w: Worker) => void;
   const workerReady = new Promise<Worker>((r) => (resolveWorker = r));
   let rest;

@@ -147,14 +147,10 @@ export class Binlog {
     }
     const positions: number[] = [];
     let pos = firstNl + 1;
+    // A line is written whole with its newline; only a line without one can be torn.
     while (pos < buf.length) {
       const nl = buf.indexOf(10, pos);
       if (nl < 0) break;
-      try {
-        JSON.parse(buf.toString('utf8', pos, nl));
-      } catch {
-        break;
-      }
       positions.push(pos);
       pos = nl + 1;
     }
