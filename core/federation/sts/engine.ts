@@ -72,6 +72,7 @@ export class AdminError extends Error {
 }
 
 const SESSION_NAME = /^[\w+=,.@-]{2,64}$/;
+const REDEEM_WITHIN_MS = 5 * 60_000;
 const ROLE_SESSION_NAME_PATTERN = '[\\w+=,.@-]*';
 
 export class StsEngine {
@@ -163,6 +164,14 @@ export class StsEngine {
       { at: conf.notBefore, kind: 'start', what: 'SubjectConfirmationData NotBefore' },
     ]);
 
+    // AWS takes an assertion again and again while it is valid, but only within five minutes of
+    // its IssueInstant ("Token must be redeemed within 5 minutes of issuance"); saml2aws's
+    // five-minute assertion cache is built around this.
+    const issued = a.issueInstant ? Date.parse(a.issueInstant) : NaN;
+    if (Number.isNaN(issued)) throw invalidToken('Invalid SAML response: the Assertion has no valid IssueInstant');
+    if (issued > now + this.options.clockSkewMs) throw invalidToken(`Invalid SAML response: IssueInstant ${a.issueInstant} is in the future`);
+    if (now - issued > REDEEM_WITHIN_MS) throw new StsError('ExpiredTokenException', 'Token must be redeemed within 5 minutes of issuance');
+
     const attr = (n: string) => a.attributes.get(`${this.options.cloudDomain}/SAML/Attributes/${n}`);
     const roles = attr('Role');
     if (!roles || roles.length === 0) throw invalidToken('Role is required in AuthnResponse');
@@ -204,9 +213,9 @@ export class StsEngine {
       expires = sessionEnd;
     }
 
-    const issued = await this.issue(role!, sessionName, expires, 'AssumeRoleWithSAML', principalArn, a.nameId ?? '');
+    const granted = await this.issue(role!, sessionName, expires, 'AssumeRoleWithSAML', principalArn, a.nameId ?? '');
     return {
-      ...issued,
+      ...granted,
       Subject: a.nameId ?? '',
       SubjectType: subjectType ?? '',
       Issuer: provider.entityId,

@@ -189,6 +189,12 @@ describe('assertions for someone else or out of time are refused', () => {
     expect(r.message).toMatch(/^Token expired: current date\/time \S+ must be before the Conditions NotOnOrAfter date\/time \S+$/);
   });
 
+  it('an assertion issued more than 5 minutes ago, though its conditions still hold (AWS wording)', async () => {
+    const now = Date.now();
+    const r = await rejection(b64(signed({ issueInstant: now - 360_000, notBefore: now - 360_000, notOnOrAfter: now + 600_000 })));
+    expect(r).toEqual({ code: 'ExpiredTokenException', status: 400, message: 'Token must be redeemed within 5 minutes of issuance' });
+  });
+
   it('an assertion that is not valid yet', async () => {
     const now = Date.now();
     const r = await rejection(b64(signed({ notBefore: now + 600_000, notOnOrAfter: now + 900_000 })));

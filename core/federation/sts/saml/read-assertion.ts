@@ -4,6 +4,7 @@ import { childElement, childElements, NS, textOf } from './safe-xml.js';
 
 export interface AssertionFields {
   id: string;
+  issueInstant?: string;
   issuer?: string;
   nameId?: string;
   nameIdFormat?: string;
@@ -46,6 +47,7 @@ export function readAssertion(a: Element): AssertionFields {
   const authn = childElement(a, NS.assertion, 'AuthnStatement');
   return {
     id: a.getAttribute('ID') ?? '',
+    issueInstant: a.getAttribute('IssueInstant') || undefined,
     issuer: textOf(childElement(a, NS.assertion, 'Issuer'))?.trim(),
     nameId: nameIdEl ? (textOf(nameIdEl) ?? '').trim() : undefined,
     nameIdFormat: nameIdEl?.getAttribute('Format') || undefined,
