@@ -16,6 +16,10 @@ export interface AnalyzedToken {
 
 export interface Analyzer {
   readonly name: string;
+  /** Whether terms are the lower-cased token text (else the token text as is). */
+  readonly lowercase: boolean;
+  /** Token ranges of `text`, in order; the indexing fast path (no strings made). */
+  ranges(text: string, emit: (start: number, end: number) => void): void;
   /** Terms only, in order; the indexing fast path. */
   terms(text: string): string[];
   /** Tokens with offsets, types and positions, as `_analyze` shows them. */
@@ -26,21 +30,29 @@ const lower = (s: string) => s.toLowerCase();
 
 const standard: Analyzer = {
   name: 'standard',
+  lowercase: true,
+  ranges(text, emit) {
+    standardTokenize(text, emit);
+  },
   terms(text) {
     const out: string[] = [];
-    standardTokenize(text, (t) => out.push(lower(t)));
+    standardTokenize(text, (s, e) => out.push(lower(text.slice(s, e))));
     return out;
   },
   tokens(text) {
     const out: AnalyzedToken[] = [];
-    standardTokenize(text, (t, s, e, type) => out.push({ token: lower(t), start_offset: s, end_offset: e, type, position: out.length }));
+    standardTokenize(text, (s, e, type) => out.push({ token: lower(text.slice(s, e)), start_offset: s, end_offset: e, type, position: out.length }));
     return out;
   },
 };
 
-function regexAnalyzer(name: string, re: RegExp, transform: (s: string) => string): Analyzer {
+function regexAnalyzer(name: string, re: RegExp, transform: (s: string) => string, lowercase: boolean): Analyzer {
   return {
     name,
+    lowercase,
+    ranges(text, emit) {
+      for (const m of text.matchAll(re)) emit(m.index!, m.index! + m[0].length);
+    },
     terms(text) {
       const out: string[] = [];
       for (const m of text.matchAll(re)) out.push(transform(m[0]));
@@ -56,11 +68,13 @@ function regexAnalyzer(name: string, re: RegExp, transform: (s: string) => strin
   };
 }
 
-const simple = regexAnalyzer('simple', /\p{L}+/gu, lower);
-const whitespace = regexAnalyzer('whitespace', /[^\s]+/gu, (s) => s);
+const simple = regexAnalyzer('simple', /\p{L}+/gu, lower, true);
+const whitespace = regexAnalyzer('whitespace', /[^\s]+/gu, (s) => s, false);
 
 const keyword: Analyzer = {
   name: 'keyword',
+  lowercase: false,
+  ranges: (text, emit) => emit(0, text.length),
   terms: (text) => [text],
   tokens: (text) => [{ token: text, start_offset: 0, end_offset: text.length, type: 'word', position: 0 }],
 };

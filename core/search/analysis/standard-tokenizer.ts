@@ -72,7 +72,7 @@ function classOf(text: string, pos: number): C {
 const ASCII_CLASS: C[] = Array.from({ length: 128 }, (_, cp) => classify(cp, String.fromCharCode(cp)));
 
 /** Calls `emit` for each token; the fast path for indexing (no objects per token). */
-export function standardTokenize(text: string, emit: (text: string, start: number, end: number, type: TokenType) => void): void {
+export function standardTokenize(text: string, emit: (start: number, end: number, type: TokenType) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -85,7 +85,7 @@ export function standardTokenize(text: string, emit: (text: string, start: numbe
     if (c === C.Ideo || c === C.Hira) {
       let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
       while (end < n && classOf(text, end) === C.Extend) end++;
-      emit(text.slice(start, end), start, end, c === C.Ideo ? (HANGUL.test(text[start]!) ? '<HANGUL>' : '<IDEOGRAPHIC>') : '<HIRAGANA>');
+      emit(start, end, c === C.Ideo ? (HANGUL.test(text[start]!) ? '<HANGUL>' : '<IDEOGRAPHIC>') : '<HIRAGANA>');
       i = end;
       continue;
     }
@@ -128,7 +128,7 @@ export function standardTokenize(text: string, emit: (text: string, start: numbe
     const type: TokenType = allKata ? '<KATAKANA>' : hasLetter ? '<ALPHANUM>' : '<NUM>';
     for (let s = start; s < end; s += MAX_TOKEN_LENGTH) {
       const e = Math.min(end, s + MAX_TOKEN_LENGTH);
-      emit(text.slice(s, e), s, e, type);
+      emit(s, e, type);
     }
     i = end;
   }

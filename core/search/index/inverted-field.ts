@@ -9,12 +9,15 @@
  */
 import { bm25Avgdl, bm25NormInverseCache } from '../similarity/bm25.js';
 import { f32 } from '../similarity/java-float.js';
+import type { Analyzer } from '../analysis/analyzers.js';
+import { TermDict } from './term-dict.js';
 
 export const BLOCK_SIZE = 128;
+const CHUNK = 3 * 65536;
 
 export class InvertedField {
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
+  readonly termIds = new TermDict();
+  readonly terms: string[] = this.termIds.terms;
 
   // searchable snapshot
   offsets = new Int32Array(1);
@@ -32,8 +35,10 @@ export class InvertedField {
   /** Per term: first block index (blocks of a term are contiguous). */
   termFirstBlock = new Int32Array(1);
 
-  // pending (doc, termId, freq) triples of documents indexed since the last refresh
-  private pending = new Int32Array(3 * 1024);
+  // pending (doc, termId, freq) triples of documents indexed since the last refresh, in
+  // fixed-size chunks so that a large bulk load never copies or doubles one huge buffer
+  private readonly chunks: Int32Array[] = [];
+  private pending = new Int32Array(CHUNK);
   private pendingLen = 0;
   private pendingDocCount = 0;
   private pendingSumTtf = 0;
@@ -43,6 +48,7 @@ export class InvertedField {
   /** Per term id: last doc that had it and where its freq sits in `pending` (no per-doc Map). */
   private lastDoc = new Int32Array(1024).fill(-1);
   private lastAt = new Int32Array(1024);
+  private lastChunk = new Int32Array(1024);
 
   /**
    * BM25 fields: per block the largest freq × normInverse (with this field's k1, b and avgdl).
@@ -61,42 +67,48 @@ export class InvertedField {
   }
 
   termId(term: string): number {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-    }
-    return id;
+    return this.termIds.intern(term);
   }
 
-  /** Adds one document's tokens; `norm` is the already encoded length norm. */
-  addDoc(doc: number, tokens: string[], norm: number): void {
-    const n = tokens.length;
-    if (n === 0) return;
-    if (this.pendingLen + n * 3 > this.pending.length) {
-      const grown = new Int32Array(Math.max(this.pendingLen + n * 3, this.pending.length * 2));
-      grown.set(this.pending.subarray(0, this.pendingLen));
-      this.pending = grown;
+  /** Adds the tokens of one value of a doc straight from the text; returns how many. Call finishDoc after the doc's last value. */
+  addText(doc: number, text: string, analyzer: Analyzer): number {
+    let count = 0;
+    const lower = analyzer.lowercase;
+    analyzer.ranges(text, (start, end) => {
+      this.addTermId(doc, this.termIds.internRange(text, start, end, lower));
+      count++;
+    });
+    return count;
+  }
+
+  private addTermId(doc: number, id: number): void {
+    if (this.pendingLen + 3 > this.pending.length) {
+      this.chunks.push(this.pending.subarray(0, this.pendingLen));
+      this.pending = new Int32Array(CHUNK);
+      this.pendingLen = 0;
     }
-    const p = this.pending;
-    let len = this.pendingLen;
-    for (let i = 0; i < n; i++) {
-      const id = this.termId(tokens[i]!);
-      if (id >= this.lastDoc.length) this.growScratch(id + 1);
-      if (this.lastDoc[id] === doc) {
-        p[this.lastAt[id]!]!++;
-      } else {
-        this.lastDoc[id] = doc;
-        p[len++] = doc;
-        p[len++] = id;
-        this.lastAt[id] = len;
-        p[len++] = 1;
-      }
+    if (id >= this.lastDoc.length) this.growScratch(id + 1);
+    if (this.lastDoc[id] === doc) {
+      const c = this.lastChunk[id]!;
+      (c === this.chunks.length ? this.pending : this.chunks[c]!)[this.lastAt[id]!]!++;
+    } else {
+      const p = this.pending;
+      let len = this.pendingLen;
+      this.lastDoc[id] = doc;
+      this.lastChunk[id] = this.chunks.length;
+      p[len++] = doc;
+      p[len++] = id;
+      this.lastAt[id] = len;
+      p[len++] = 1;
+      this.pendingLen = len;
     }
-    this.pendingLen = len;
+  }
+
+  /** Ends a doc added with addText: counts it and stores its norm. */
+  finishDoc(doc: number, numTerms: number, norm: number): void {
+    if (numTerms === 0) return;
     this.pendingDocCount++;
-    this.pendingSumTtf += n;
+    this.pendingSumTtf += numTerms;
     if (this.hasNorms) {
       if (doc >= this.norms.length) {
         const grown = new Uint8Array(Math.max(doc + 1, this.norms.length * 2));
@@ -107,6 +119,12 @@ export class InvertedField {
     }
   }
 
+  /** Adds one document's tokens (already analysed); `norm` is the encoded length norm. */
+  addDoc(doc: number, tokens: string[], norm: number): void {
+    for (let i = 0; i < tokens.length; i++) this.addTermId(doc, this.termIds.intern(tokens[i]!));
+    this.finishDoc(doc, tokens.length, norm);
+  }
+
   private growScratch(size: number): void {
     const n = Math.max(size, this.lastDoc.length * 2);
     const last = new Int32Array(n).fill(-1);
@@ -115,26 +133,29 @@ export class InvertedField {
     const at = new Int32Array(n);
     at.set(this.lastAt);
     this.lastAt = at;
+    const ch = new Int32Array(n);
+    ch.set(this.lastChunk);
+    this.lastChunk = ch;
   }
 
   get hasPending(): boolean {
-    return this.pendingLen > 0;
+    return this.pendingLen > 0 || this.chunks.length > 0;
   }
 
   /** Makes pending postings searchable. */
   refresh(): void {
     const numTerms = this.terms.length;
-    if (this.pendingLen === 0 && numTerms === this.searchableTerms) return;
+    if (!this.hasPending && numTerms === this.searchableTerms) return;
+    const parts = [...this.chunks, this.pending.subarray(0, this.pendingLen)];
     const counts = new Int32Array(numTerms + 1);
     for (let t = 0; t < this.searchableTerms; t++) counts[t] = this.offsets[t + 1]! - this.offsets[t]!;
-    const p = this.pending;
-    for (let i = 1; i < this.pendingLen; i += 3) counts[p[i]!]!++;
+    for (const p of parts) for (let i = 1; i < p.length; i += 3) counts[p[i]!]!++;
     const offsets = new Int32Array(numTerms + 1);
     for (let t = 0; t < numTerms; t++) offsets[t + 1] = offsets[t]! + counts[t]!;
     const total = offsets[numTerms]!;
     const docs = new Int32Array(total);
     let maxFreq = 0;
-    for (let i = 2; i < this.pendingLen; i += 3) if (p[i]! > maxFreq) maxFreq = p[i]!;
+    for (const p of parts) for (let i = 2; i < p.length; i += 3) if (p[i]! > maxFreq) maxFreq = p[i]!;
     for (let i = 0; i < this.freqs.length; i++) if (this.freqs[i]! > maxFreq) maxFreq = this.freqs[i]!;
     const freqs = maxFreq < 256 ? new Uint8Array(total) : maxFreq < 65536 ? new Uint16Array(total) : new Int32Array(total);
     const cursor = new Int32Array(numTerms);
@@ -146,22 +167,26 @@ export class InvertedField {
       cursor[t] = offsets[t]! + (to - from);
     }
     for (let t = this.searchableTerms; t < numTerms; t++) cursor[t] = offsets[t]!;
-    for (let i = 0; i < this.pendingLen; i += 3) {
-      const t = p[i + 1]!;
-      const at = cursor[t]!++;
-      docs[at] = p[i]!;
-      freqs[at] = p[i + 2]!;
+    for (const p of parts) {
+      for (let i = 0; i < p.length; i += 3) {
+        const t = p[i + 1]!;
+        const at = cursor[t]!++;
+        docs[at] = p[i]!;
+        freqs[at] = p[i + 2]!;
+      }
     }
+    this.bitsets.clear();
     this.offsets = offsets;
     this.docs = docs;
     this.freqs = freqs;
     this.searchableTerms = numTerms;
     this.docCount += this.pendingDocCount;
     this.sumTotalTermFreq += this.pendingSumTtf;
+    this.chunks.length = 0;
+    this.pending = new Int32Array(CHUNK);
     this.pendingLen = 0;
     this.pendingDocCount = 0;
     this.pendingSumTtf = 0;
-    if (this.pending.length > 3 * 1024 * 1024) this.pending = new Int32Array(3 * 1024);
     this.buildBlockMax();
   }
 
@@ -212,6 +237,20 @@ export class InvertedField {
     this.termFirstBlock = firstBlock;
   }
 
+  private readonly bitsets = new Map<number, Uint8Array>();
+
+  /** One byte per doc for a term's postings (term filters); a few are kept until the next refresh. */
+  termBitset(termId: number, maxDoc: number): Uint8Array {
+    let b = this.bitsets.get(termId);
+    if (!b || b.length !== maxDoc) {
+      b = new Uint8Array(maxDoc);
+      for (let i = this.offsets[termId]!, end = this.offsets[termId + 1]!; i < end; i++) b[this.docs[i]!] = 1;
+      if (this.bitsets.size >= 8) this.bitsets.delete(this.bitsets.keys().next().value!);
+      this.bitsets.set(termId, b);
+    }
+    return b;
+  }
+
   /** Searchable docFreq of a term id (deleted documents included, as in Lucene). */
   docFreq(termId: number): number {
     if (termId >= this.searchableTerms) return 0;
@@ -233,7 +272,7 @@ export class InvertedField {
       this.blockMaxX.byteLength +
       this.termFirstBlock.byteLength +
       this.pending.byteLength +
-      this.terms.reduce((s, t) => s + 40 + t.length * 2, 0)
+      this.termIds.memoryBytes()
     );
   }
 }

@@ -18,6 +18,7 @@ import { EsError, illegalArgument, mapperParsing } from '../errors.js';
 import { InvertedField } from './inverted-field.js';
 import { NumericColumn, OrdinalColumn } from './columns.js';
 import { DocStore } from './doc-store.js';
+import { IdTable } from './id-table.js';
 import { resolveSimilarity, similarityFromSettings, type SimilarityConfig } from './similarity-config.js';
 import { flattenSettings, normaliseSettings } from './settings.js';
 
@@ -60,8 +61,7 @@ export class IndexShard {
   private flags = new Uint8Array(1024);
   private versions = new Int32Array(1024);
   private seqNos = new Int32Array(1024);
-  private readonly explicitIds = new Map<string, number>();
-  private readonly docToExplicitId = new Map<number, string>();
+  private readonly ids = new IdTable();
   private nextSeqNo = 0;
 
   /** Search-time view: docs below `searchMaxDoc` whose byte in `searchLive` is set. */
@@ -128,12 +128,12 @@ export class IndexShard {
   }
 
   idOf(doc: number): string {
-    return (this.flags[doc]! & AUTO_ID) !== 0 ? this.autoId(doc) : this.docToExplicitId.get(doc)!;
+    return (this.flags[doc]! & AUTO_ID) !== 0 ? this.autoId(doc) : this.ids.idOf(doc)!;
   }
 
   /** The current (live, realtime) doc number of an id. */
   lookup(id: string): number | undefined {
-    const explicit = this.explicitIds.get(id);
+    const explicit = this.ids.get(id);
     if (explicit !== undefined) return (this.flags[explicit]! & LIVE) !== 0 ? explicit : undefined;
     const prefix = this.meta.autoIdPrefix;
     if (id.length === prefix.length + 8 && id.startsWith(prefix)) {
@@ -176,11 +176,7 @@ export class IndexShard {
     const version = existing === undefined ? 1 : this.versions[existing]! + 1;
     if (existing !== undefined) this.flags[existing] = this.flags[existing]! & ~LIVE;
     this.flags[doc] = LIVE | (id === undefined ? AUTO_ID : 0);
-    if (id !== undefined) {
-      this.explicitIds.set(id, doc);
-      this.docToExplicitId.set(doc, id);
-      if (existing !== undefined) this.docToExplicitId.delete(existing);
-    }
+    if (id !== undefined) this.ids.set(id, doc);
     this.versions[doc] = version;
     const seqNo = this.nextSeqNo++;
     this.seqNos[doc] = seqNo;
@@ -260,11 +256,13 @@ export class IndexShard {
   }
 
   private tokensBuffer = new Map<string, string[]>();
+  private readonly textCounts = new Map<string, number>();
 
   private indexValues(doc: number, values: unknown[]): void {
     // text values of one field are concatenated (Lucene inverts all values into one field)
     const text = this.tokensBuffer;
     text.clear();
+    this.textCounts.clear();
     for (let v = 0; v < values.length; v += 2) {
       const mapper = values[v] as FieldMapper;
       const value = values[v + 1];
@@ -274,10 +272,10 @@ export class IndexShard {
       }
       switch (mapper.type) {
         case 'text': {
-          const terms = getAnalyzer(mapper.analyzer).terms(value as string);
-          const list = text.get(mapper.path);
-          if (list) for (const t of terms) list.push(t);
-          else text.set(mapper.path, terms);
+          const field = this.invertedFor(mapper);
+          const n = field.addText(doc, value as string, getAnalyzer(mapper.analyzer));
+          const counts = this.textCounts;
+          counts.set(mapper.path, (counts.get(mapper.path) ?? 0) + n);
           break;
         }
         case 'keyword': {
@@ -289,16 +287,24 @@ export class IndexShard {
           break;
         }
         case 'ip': {
-          const list = text.get(mapper.path);
-          if (list) list.push(value as string);
-          else text.set(mapper.path, [value as string]);
+          // IPv4 as a number (Lucene indexes addresses as points, not terms); IPv6 as terms
           const n = ipv4ToNumber(value as string);
           if (n !== undefined) this.column(mapper.path).add(doc, n);
+          else {
+            const list = text.get(mapper.path);
+            if (list) list.push(value as string);
+            else text.set(mapper.path, [value as string]);
+          }
           break;
         }
         default:
           this.addColumnValue(mapper, doc, value);
       }
+    }
+    for (const [path, numTerms] of this.textCounts) {
+      const mapper = this.mapping.fields.get(path)!;
+      const sim = this.similarityOf(mapper);
+      this.inverted.get(path)!.finishDoc(doc, numTerms, sim.kind === 'classic' ? classicNorm(numTerms) : bm25Norm(numTerms));
     }
     for (const [path, tokens] of text) {
       const mapper = this.mapping.fields.get(path)!;
@@ -366,7 +372,7 @@ export class IndexShard {
   *liveDocs(): Iterable<{ id: string | undefined; source: string; version: number }> {
     for (let d = 0; d < this.maxDoc; d++) {
       if ((this.flags[d]! & LIVE) === 0) continue;
-      yield { id: (this.flags[d]! & AUTO_ID) !== 0 ? undefined : this.docToExplicitId.get(d), source: this.store.get(d), version: this.versions[d]! };
+      yield { id: (this.flags[d]! & AUTO_ID) !== 0 ? undefined : this.ids.idOf(d), source: this.store.get(d), version: this.versions[d]! };
     }
   }
 
@@ -380,7 +386,7 @@ export class IndexShard {
     for (const f of this.inverted.values()) bytes += f.memoryBytes();
     for (const c of this.numeric.values()) bytes += c.memoryBytes();
     for (const c of this.ordinals.values()) bytes += c.memoryBytes();
-    bytes += this.explicitIds.size * 120;
+    bytes += this.ids.memoryBytes();
     return bytes;
   }
 }

@@ -91,6 +91,13 @@ function build(ctx: BuildContext, node: QueryNode, scoring: boolean, parentBoost
 function filterWeight(ctx: BuildContext, node: QueryNode): Weight {
   if (node.kind === 'bool') return boolWeight(ctx, node, 0, false);
   const inner = node.kind === 'term' || node.kind === 'match' || node.kind === 'multi_match' || node.kind === 'match_all' ? build(ctx, node, true, 1) : undefined;
+  if (inner instanceof TermWeight) {
+    // a term filter is its postings list: no copy, and top-k can use the field's bitset
+    const t = inner;
+    const w = new ConstantWeight(ctx, t.label, () => (t.field && t.termId >= 0 && t.docFreq > 0 ? t.field.docs.subarray(t.field.offsets[t.termId]!, t.field.offsets[t.termId + 1]!) : new Int32Array(0)), 0, false);
+    w.termSource = t.field && t.termId >= 0 ? { field: t.field, termId: t.termId } : undefined;
+    return w;
+  }
   const key = JSON.stringify(node);
   ctx.cache?.onUse(key);
   const label = inner?.label ?? labelOf(ctx, node);
@@ -354,10 +361,11 @@ function docsOf(ctx: BuildContext, node: QueryNode): Int32Array {
             exact.push(ip);
           }
         }
-        const byTerm = termsUnion(ctx, m, (t) => exact.includes(t), exact);
-        if (ranges.length === 0) return byTerm;
-        const byRange = scanColumn(ctx, m.path, (v) => ranges.some(([a, z]) => v >= a && v <= z));
-        return union([byTerm, byRange]);
+        const v6 = exact.filter((ip) => ipv4ToNumber(ip) === undefined);
+        const v4 = new Set(exact.map(ipv4ToNumber).filter((n): n is number => n !== undefined));
+        const byTerm = termsUnion(ctx, m, (t) => v6.includes(t), v6);
+        const byNumber = scanColumn(ctx, m.path, (v) => v4.has(v) || ranges.some(([a, z]) => v >= a && v <= z));
+        return union([byTerm, byNumber]);
       }
       const nums = new Set(values.map((v) => numericValue(m, v, ctx.now)));
       return scanColumn(ctx, m.path, (v) => nums.has(v));

@@ -106,8 +106,10 @@ export function executeSearch(targets: SearchTarget[], req: SearchRequest, opts:
     hit._type = '_doc';
     hit._id = h.target.shard.idOf(h.doc);
     hit._score = sortByScore || req.trackScores ? h.score : null;
-    const src = filterSource(JSON.parse(h.target.shard.sourceOf(h.doc)) as Json, req.source);
-    if (src !== undefined) hit._source = src;
+    if (req.source !== false) {
+      const src = filterSource(JSON.parse(h.target.shard.sourceOf(h.doc)) as Json, req.source);
+      if (src !== undefined) hit._source = src;
+    }
     if (h.sortValues) hit.sort = h.sortValues.map((v, i) => (req.sort![i]!.field === '_score' ? v : v ?? null));
     if (req.explain) hit._explanation = toJson(weights.get(h.target)!.explain(h.doc));
     return hit;

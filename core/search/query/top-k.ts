@@ -119,13 +119,18 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
   let filter: Uint8Array | undefined;
   if (plan.filters.length) {
     const sets: Array<Int32Array | 'all'> = [];
-    for (const f of plan.filters) {
+    const only = plan.filters.length === 1 ? plan.filters[0] : undefined;
+    if (only instanceof ConstantWeight && only.termSource && only.termSource.termId < only.termSource.field.searchableTerms) {
+      filter = only.termSource.field.termBitset(only.termSource.termId, maxDoc);
+    } else for (const f of plan.filters) {
       const set = f instanceof ConstantWeight ? f.docSet() : drainDocs(f);
       if (set !== 'all' && set.length === 0) return { docs: new Int32Array(0), scores: new Float32Array(0), total: 0, relation: 'eq', maxScore: -Infinity };
       sets.push(set);
     }
     const real = sets.filter((x): x is Int32Array => x !== 'all');
-    if (real.length === 1) filter = bitsetOf(real[0]!, maxDoc);
+    if (filter) {
+      // a term filter's bitset is already set
+    } else if (real.length === 1) filter = bitsetOf(real[0]!, maxDoc);
     else if (real.length > 1) {
       const counts = new Uint8Array(maxDoc);
       for (const set of real) for (let i = 0; i < set.length; i++) counts[set[i]!]!++;

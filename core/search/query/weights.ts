@@ -137,6 +137,8 @@ export class TermWeight implements Weight {
 
 /** A fixed set of docs with a constant score (range, terms, exists, ids, prefix, match_all, constant_score). */
 export class ConstantWeight implements Weight {
+  /** Set when the doc set is one term's postings (a term filter). */
+  termSource?: { field: InvertedField; termId: number };
   private value: number;
   private queryWeight: number;
   constructor(
