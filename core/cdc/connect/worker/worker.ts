@@ -240,7 +240,8 @@ export class Worker {
   }
 
   status(name: string): ConnectorStatus {
-    const rt = this.require(name);
+    const rt = this.runtimes.get(name);
+    if (!rt) throw new ConnectError(404, `No status found for connector ${name}`);
     const wid = this.opts.workerId;
     const conn: StateInfo = { state: rt.state, worker_id: wid };
     if (rt.trace && rt.state === 'FAILED') conn.trace = rt.trace;
@@ -249,8 +250,8 @@ export class Worker {
   }
 
   taskStatus(name: string, id: number): StateInfo & { id: number } {
-    const rt = this.require(name);
-    if (!Number.isInteger(id) || id < 0 || id >= rt.taskConfigs.length) throw new ConnectError(404, `No status found for task ${name}-${id}`);
+    const rt = this.runtimes.get(name);
+    if (!rt || !Number.isInteger(id) || id < 0 || id >= rt.taskConfigs.length) throw new ConnectError(404, `No status found for task ${name}-${id}`);
     return this.taskStatusOf(rt, id);
   }
 
@@ -260,7 +261,8 @@ export class Worker {
   }
 
   pause(name: string): void {
-    const rt = this.require(name);
+    const rt = this.runtimes.get(name);
+    if (!rt) throw new ConnectError(404, `Unknown connector ${name}`);
     if (rt.stored.target === 'PAUSED') return;
     const wasStopped = rt.stored.target === 'STOPPED';
     rt.stored.target = 'PAUSED';
@@ -273,7 +275,8 @@ export class Worker {
   }
 
   resume(name: string): void {
-    const rt = this.require(name);
+    const rt = this.runtimes.get(name);
+    if (!rt) throw new ConnectError(404, `Unknown connector ${name}`);
     if (rt.stored.target === 'STARTED') return;
     const wasStopped = rt.stored.target === 'STOPPED';
     rt.stored.target = 'STARTED';
@@ -300,7 +303,8 @@ export class Worker {
    * includeTasks/onlyFailed the returned status shows RESTARTING for what will restart (202).
    */
   async restart(name: string, includeTasks: boolean, onlyFailed: boolean): Promise<ConnectorStatus | undefined> {
-    const rt = this.require(name);
+    const rt = this.runtimes.get(name);
+    if (!rt) throw includeTasks || onlyFailed ? new ConnectError(404, `Unknown connector: ${name}`) : connectErrors.notFound(name);
     if (!includeTasks && !onlyFailed) {
       await this.restartConnectorOnly(rt);
       return undefined;
@@ -330,13 +334,15 @@ export class Worker {
     await this.restartTaskRuntime(rt, id);
   }
 
+  /** Kafka Connect answers an unknown connector with an empty list here, not a 404. */
   activeTopics(name: string): { [connector: string]: { topics: string[] } } {
-    const rt = this.require(name);
-    return { [name]: { topics: [...rt.stored.topics].sort() } };
+    const rt = this.runtimes.get(name);
+    return { [name]: { topics: rt ? [...rt.stored.topics].sort() : [] } };
   }
 
   resetActiveTopics(name: string): void {
-    const rt = this.require(name);
+    const rt = this.runtimes.get(name);
+    if (!rt) return;
     rt.stored.topics = [];
     this.save();
   }
