@@ -39,8 +39,9 @@ export function contextFor(shard: IndexShard, now: number, cache?: FilterCache):
 /** The top-level weight, normalized in classic mode (IndexSearcher.createNormalizedWeight). */
 export function createWeight(ctx: BuildContext, node: QueryNode): Weight {
   const w = build(ctx, node, true, 1);
-  if (ctx.mode === 'classic') {
-    const v = w.valueForNormalization();
+  // classic terms (the index default or a field's similarity) take Lucene 4's queryNorm
+  const v = w.valueForNormalization();
+  if (ctx.mode === 'classic' || v > 0) {
     const norm = classicQueryNorm(v);
     w.normalize(norm, 1);
   }
