@@ -1,0 +1,13 @@
+/** What the token service's operations share: the account, the options, the key cache, the clock. */
+import type { Logger } from '../../common/log.js';
+import type { AccountStore } from './account/store.js';
+import type { ProviderKeyCache } from './oidc/provider-keys.js';
+import type { StsOptions } from './options.js';
+
+export interface StsContext {
+  readonly store: AccountStore;
+  readonly options: StsOptions;
+  readonly keys: ProviderKeyCache;
+  readonly log: Logger;
+  now(): number;
+}
