@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
@@ -44,6 +44,16 @@ interface DbState {
   tables: Map<string, TableDef>;
   /** Binlog position the in-memory state includes (everything before it is applied). */
   appliedThrough: BinlogPosition;
+  /** Prepared capture statements; export() frees them, so they are made again on demand. */
+  prepared?: { select: Statement; clear: Statement; lastId: Statement };
+}
+
+function prepared(st: DbState): NonNullable<DbState['prepared']> {
+  return (st.prepared ??= {
+    select: st.db.prepare('SELECT tbl, op, rid, b, a FROM __loupe_changes ORDER BY id'),
+    clear: st.db.prepare('DELETE FROM __loupe_changes'),
+    lastId: st.db.prepare('SELECT last_insert_rowid()'),
+  });
 }
 
 interface Session {
@@ -199,6 +209,7 @@ export class EmbeddedSource implements CaptureSource {
     const pos = this.binlog.position();
     for (const st of this.dbs.values()) {
       st.db.run(`INSERT OR REPLACE INTO __loupe_meta (k, v) VALUES ('binlog_file', ?), ('binlog_pos', ?)`, [pos.file, String(pos.pos)]);
+      st.prepared = undefined; // export() frees prepared statements
       const bytes = st.db.export();
       writeFileAtomicSync(path.join(this.opts.dir, 'databases', `${st.name}.sqlite`), bytes);
       st.appliedThrough = pos;
@@ -418,7 +429,13 @@ export class EmbeddedSource implements CaptureSource {
       return rows(r?.columns ?? [], (r?.values ?? []).map((v) => v.map(blobOut)));
     }
     const affected = st.db.getRowsModified();
-    const insertId = /^\s*(insert|replace)/i.test(text) ? Number(st.db.exec('SELECT last_insert_rowid()')[0]!.values[0]![0]) : undefined;
+    let insertId: number | undefined;
+    if (/^\s*(insert|replace)/i.test(text)) {
+      const q0 = prepared(st).lastId;
+      q0.step();
+      insertId = Number(q0.get()[0]);
+      q0.reset();
+    }
     if (session.tx) return ok(affected, insertId ? { insertId } : {});
     const tx = this.captureAndCommit(st, session, [original]);
     return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
@@ -493,10 +510,13 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   private captureAndCommit(st: DbState, session: Session, statements: string[]): BinlogTransaction | undefined {
-    const res = st.db.exec('SELECT tbl, op, rid, b, a FROM __loupe_changes ORDER BY id');
-    const values = res[0]?.values ?? [];
+    const p = prepared(st);
+    const values: SqlValue[][] = [];
+    while (p.select.step()) values.push(p.select.get());
+    p.select.reset();
     if (values.length === 0) return undefined;
-    st.db.run('DELETE FROM __loupe_changes');
+    p.clear.run();
+    p.clear.reset();
     const events: RowChange[] = values.map(([tbl, op, rid, b, a]) => ({
       table: tbl as string,
       op: op as RowChange['op'],
@@ -635,6 +655,11 @@ export class EmbeddedSource implements CaptureSource {
 
   /** Connection-level state that export() resets. */
   private prepareSession(db: Database): void {
+    // The binlog is the durable record; SQLite's own journal would only churn sql.js's in-memory
+    // file system on every commit. Rollback still works with the journal in memory.
+    db.run('PRAGMA journal_mode = MEMORY');
+    db.run('PRAGMA synchronous = OFF');
+    db.run('PRAGMA temp_store = MEMORY');
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');
