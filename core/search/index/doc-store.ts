@@ -8,7 +8,7 @@ import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 const BLOCK_BYTES = 64 * 1024;
 
 export class DocStore {
-  private readonly blocks: Buffer[] = [];
+  private readonly blocks: Uint8Array[] = [];
   /** First doc number of each sealed block. */
   private blockFirstDoc: number[] = [];
   private open: string[] = [];
@@ -28,7 +28,8 @@ export class DocStore {
 
   private seal(): void {
     if (this.open.length === 0) return;
-    this.blocks.push(deflateRawSync(Buffer.from(this.open.join('\n')), { level: constants.Z_BEST_SPEED }));
+    // copied to an exact-size array: zlib's result sits in a larger chunk that would stay allocated
+    this.blocks.push(new Uint8Array(deflateRawSync(Buffer.from(this.open.join('\n')), { level: constants.Z_BEST_SPEED })));
     this.blockFirstDoc.push(this.openFirstDoc);
     this.openFirstDoc = this.size;
     this.open = [];

@@ -10,8 +10,13 @@ export class IdTable {
   private vals = new Int32Array(1024).fill(EMPTY);
   private used = 0;
   private readonly strings = new Map<string, number>();
-  /** doc → numeric id (NaN when the doc's id is not numeric or auto). */
-  private docNumeric = new Float64Array(1024).fill(NaN);
+  /** doc → numeric id (NaN when the doc's id is not numeric or auto); made only when needed. */
+  private docNumeric = new Float64Array(0);
+  /**
+   * Docs whose id is their own doc number written as an integer ("0", "1", … as bulk loads of
+   * numbered documents give): no hash entry is needed for them.
+   */
+  private identity = new Uint8Array(1024);
   private readonly docString = new Map<number, string>();
 
   static numeric(id: string): number | undefined {
@@ -38,14 +43,26 @@ export class IdTable {
   get(id: string): number | undefined {
     const n = IdTable.numeric(id);
     if (n === undefined) return this.strings.get(id);
-    const h = this.slot(n);
-    return this.vals[h] === EMPTY ? undefined : this.vals[h];
+    if (this.used > 0) {
+      const h = this.slot(n);
+      if (this.vals[h] !== EMPTY) return this.vals[h];
+    }
+    return n < this.identity.length && this.identity[n] === 1 ? n : undefined;
   }
 
   set(id: string, doc: number): void {
     const n = IdTable.numeric(id);
-    if (doc >= this.docNumeric.length) {
-      const grown = new Float64Array(Math.max(doc + 1, this.docNumeric.length * 2)).fill(NaN);
+    if (n === doc && (this.used === 0 || this.vals[this.slot(n)] === EMPTY)) {
+      if (doc >= this.identity.length) {
+        const grown = new Uint8Array(Math.max(doc + 1, this.identity.length * 2));
+        grown.set(this.identity);
+        this.identity = grown;
+      }
+      this.identity[doc] = 1;
+      return;
+    }
+    if (n !== undefined && doc >= this.docNumeric.length) {
+      const grown = new Float64Array(Math.max(doc + 1, this.docNumeric.length * 2, 1024)).fill(NaN);
       grown.set(this.docNumeric);
       this.docNumeric = grown;
     }
@@ -64,6 +81,7 @@ export class IdTable {
 
   /** The id of a doc that was given an explicit id. */
   idOf(doc: number): string | undefined {
+    if (doc < this.identity.length && this.identity[doc] === 1) return String(doc);
     const n = doc < this.docNumeric.length ? this.docNumeric[doc]! : NaN;
     if (n === n) return String(n);
     return this.docString.get(doc);
@@ -92,6 +110,6 @@ export class IdTable {
   }
 
   memoryBytes(): number {
-    return this.keys.byteLength + this.vals.byteLength + this.docNumeric.byteLength + this.strings.size * 120;
+    return this.keys.byteLength + this.vals.byteLength + this.docNumeric.byteLength + this.identity.byteLength + this.strings.size * 120;
   }
 }
