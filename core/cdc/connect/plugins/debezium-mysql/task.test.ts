@@ -1,0 +1,137 @@
+/**
+ * The Debezium MySQL source task against the real embedded source: the envelope exactly,
+ * snapshot modes, include lists, delete + tombstone, and resuming from stored offsets (mid
+ * snapshot and mid transaction).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../../common/log.js';
+import { EmbeddedSource } from '../../../source/embedded-source.js';
+import type { SourceRecord } from '../../plugin.js';
+import { debeziumMySqlPlugin } from './plugin.js';
+import { MySqlSourceTask } from './task.js';
+
+const open: { src: EmbeddedSource; dir: string }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    await o.src.close();
+    fs.rmSync(o.dir, { recursive: true, force: true });
+  }
+});
+
+async function source(): Promise<EmbeddedSource> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-dbz-'));
+  const src = await EmbeddedSource.open({ dir, now: () => Date.UTC(2026, 0, 1, 12, 0, 0, 123) });
+  open.push({ src, dir });
+  src.executeSync('demo', "DELETE FROM customers; INSERT INTO customers (created_at, id, name) VALUES ('2024-01-02 03:04:05', 1, 'Ada'), ('2024-01-02 03:04:06', 2, 'Grace')");
+  return src;
+}
+
+const base = { 'database.hostname': 'localhost', 'database.user': 'u', 'database.server.name': 'dbserver1', 'database.server.id': '184054', 'table.include.list': 'demo.customers' };
+
+async function task(src: EmbeddedSource, config: Record<string, string>, stored: Record<string, unknown> | null = null): Promise<MySqlSourceTask> {
+  const t = new MySqlSourceTask();
+  await t.start(config, {
+    connector: 'c',
+    taskId: 0,
+    offset: async () => stored,
+    services: { log: silentLogger, dataDir: '/nonexistent', peers: {}, now: () => 1767268800456, resource: <T,>(n: string) => (n === 'embeddedSource' ? (src as T) : undefined) },
+  });
+  return t;
+}
+
+async function drain(t: MySqlSourceTask, max = 10): Promise<SourceRecord[]> {
+  const out: SourceRecord[] = [];
+  for (let i = 0; i < max; i++) {
+    const batch = await t.poll();
+    if (!batch.length) break;
+    out.push(...batch);
+  }
+  return out;
+}
+
+describe('Debezium MySQL source task', () => {
+  it('snapshot.mode=initial: rows as op r (last one "last"), then binlog changes as c/u/d with a tombstone after d', async () => {
+    const src = await source();
+    const t = await task(src, base);
+    const snap = await drain(t);
+    expect(snap.map((r) => [(r.value as { op: string }).op, (r.value as { source: { snapshot: string } }).source.snapshot])).toEqual([
+      ['r', 'true'],
+      ['r', 'last'],
+    ]);
+    src.executeSync('demo', "UPDATE customers SET name = 'Ada L.' WHERE id = 1; DELETE FROM customers WHERE id = 2");
+    const stream = await drain(t);
+    expect(stream.map((r) => (r.value === null ? 'tombstone' : (r.value as { op: string }).op))).toEqual(['u', 'd', 'tombstone']);
+    const u = stream[0]!;
+    const pos = src.readTransactions({ file: '', pos: 0 }, 100).at(-2)!;
+    expect(u.topic).toBe('dbserver1.demo.customers');
+    expect(u.key).toEqual({ id: 1 });
+    expect(u.value).toEqual({
+      before: { created_at: 1704164645000, id: 1, name: 'Ada' },
+      after: { created_at: 1704164645000, id: 1, name: 'Ada L.' },
+      source: {
+        version: '1.9.8.Final',
+        connector: 'mysql',
+        name: 'dbserver1',
+        ts_ms: Date.UTC(2026, 0, 1, 12, 0, 0), // binlog timestamps have second precision
+        snapshot: 'false',
+        db: 'demo',
+        table: 'customers',
+        server_id: 1,
+        gtid: pos.gtid,
+        file: 'mysql-bin.000001',
+        pos: pos.pos,
+        row: 0,
+        thread: pos.thread,
+        query: null,
+      },
+      op: 'u',
+      ts_ms: 1767268800456,
+      transaction: null,
+    });
+    expect(stream[2]).toMatchObject({ key: { id: 2 }, value: null, valueSchema: null });
+    await t.stop();
+  });
+
+  it('snapshot.mode never reads the binlog from its start; schema_only from now; include lists filter tables', async () => {
+    const src = await source();
+    const never = await drain(await task(src, { ...base, 'snapshot.mode': 'never' }));
+    // Everything since the source was created: the demo rows, their deletion, the test rows.
+    const ops = never.map((r) => (r.value === null ? 'tombstone' : (r.value as { op: string }).op));
+    expect(ops).toEqual(['c', 'c', 'c', 'd', 'tombstone', 'd', 'tombstone', 'd', 'tombstone', 'c', 'c']);
+    const schemaOnly = await task(src, { ...base, 'snapshot.mode': 'schema_only' });
+    expect(await drain(schemaOnly)).toEqual([]);
+    src.executeSync(null, 'CREATE TABLE demo.other (id int primary key); INSERT INTO demo.other VALUES (1)');
+    src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (3, 'x')");
+    expect((await drain(schemaOnly)).map((r) => r.topic)).toEqual(['dbserver1.demo.customers']);
+    const all = await task(src, { ...base, 'table.include.list': 'demo\\..*', 'snapshot.mode': 'initial_only' });
+    expect(new Set((await drain(all)).map((r) => r.topic))).toEqual(new Set(['dbserver1.demo.customers', 'dbserver1.demo.other']));
+  });
+
+  it('resumes an interrupted snapshot after the last stored row, and a stream mid-transaction after the last stored event', async () => {
+    const src = await source();
+    const first = await task(src, { ...base, 'max.batch.size': '1' });
+    const [one] = await first.poll();
+    expect((one!.value as { after: { id: number } }).after.id).toBe(1);
+    const resumed = await task(src, { ...base, 'max.batch.size': '1' }, one!.sourceOffset);
+    const rest = await drain(resumed);
+    expect(rest.map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([2]);
+    src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (5, 'a'), (6, 'b'), (7, 'c')");
+    const s1 = await task(src, base, rest.at(-1)!.sourceOffset);
+    const all = await drain(s1);
+    expect(all.map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([5, 6, 7]);
+    // Stored after the second event of that transaction: only the third comes again.
+    const s2 = await task(src, base, all[1]!.sourceOffset);
+    expect((await drain(s2)).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([7]);
+  });
+
+  it('validates: remote hosts, missing keys, bad snapshot mode', async () => {
+    const errs = await debeziumMySqlPlugin.validate({ 'database.hostname': 'db.example.com', 'snapshot.mode': 'sometimes' }, undefined as never);
+    expect(errs['database.hostname']![0]).toContain("not from 'db.example.com'");
+    expect(errs['database.user']).toEqual(["The 'database.user' value is invalid: A value is required"]);
+    expect(errs['snapshot.mode']![0]).toContain("The 'snapshot.mode' value 'sometimes' is invalid");
+    expect(debeziumMySqlPlugin.taskConfigs({ 'tasks.max': '2' }, 2)).toHaveLength(1);
+  });
+});
