@@ -79,6 +79,8 @@ describe('cdc contract over the embedded pipeline', () => {
       expect(err).toBeInstanceOf(HostCallError);
       expect((err as HostCallError).detail).toEqual({ errno: 1146, sqlState: '42S02', message: "Table 'demo.nope' doesn't exist", text: "ERROR 1146 (42S02): Table 'demo.nope' doesn't exist" });
     }
+    // A real MySQL through mysql2: nothing listens on port 1, so the mysql client's 2003.
+    await expect(call('cdc.remoteSql', { connection: { host: '127.0.0.1', port: 1, user: 'root' }, sql: 'SELECT 1' })).rejects.toMatchObject({ detail: { errno: 2003, sqlState: 'HY000' } });
     const log = await call('cdc.changeLog', { last: 1 });
     expect(log.transactions[0]!.events.map((e) => [e.op, e.after?.id])).toEqual([
       ['c', 1],

@@ -12,6 +12,7 @@ import { HostCallError } from '../area.js';
 import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcTargetRows, CdcTransaction } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
+import { RemoteSource } from '../../cdc/source/remote-source.js';
 import type { BinlogPosition } from '../../cdc/source/types.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -195,6 +196,28 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
       } catch (err) {
         if (err instanceof MySqlError) throw new HostCallError(err.toString(), err.toJSON());
         throw err;
+      }
+    },
+  },
+
+  'cdc.remoteSql': {
+    params: z
+      .object({
+        connection: z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535).optional(), user: z.string().min(1), password: z.string().optional() }).strict(),
+        database: z.string().max(64).optional(),
+        sql: z.string().min(1).max(10_000_000),
+      })
+      .strict(),
+    summary: 'runs statements against a real MySQL / MariaDB through mysql2 (errors keep MySQL\'s errno and text)',
+    handler: async (p) => {
+      const remote = new RemoteSource(p.connection);
+      try {
+        return { results: await remote.execute(p.database ?? null, p.sql) };
+      } catch (err) {
+        if (err instanceof MySqlError) throw new HostCallError(err.toString(), err.toJSON());
+        throw err;
+      } finally {
+        await remote.close();
       }
     },
   },

@@ -83,6 +83,13 @@ export interface CdcTransaction {
   ddl?: { kind: string; sql: string; table?: string };
 }
 
+export interface CdcRemoteConnection {
+  host: string;
+  port?: number;
+  user: string;
+  password?: string;
+}
+
 // ------------------------------------------------------------------------------------- topics
 
 export interface CdcTopicInfo {
@@ -188,6 +195,8 @@ export interface CdcMethods {
   'cdc.source'(params: Record<string, never>): CdcSourceOverview;
   'cdc.sourceRows'(params: { database: string; table: string; limit?: number; offset?: number }): { columns: string[]; rows: unknown[][]; total: number };
   'cdc.sql'(params: { database?: string; sql: string }): { results: CdcStatementResult[] };
+  /** Statements against a real MySQL / MariaDB (query only, through mysql2). */
+  'cdc.remoteSql'(params: { connection: CdcRemoteConnection; database?: string; sql: string }): { results: CdcStatementResult[] };
   'cdc.changeLog'(params: { from?: CdcBinlogPosition; limit?: number; last?: number }): { transactions: CdcTransaction[]; head: CdcBinlogPosition; next: CdcBinlogPosition | null };
 
   'cdc.topics'(params: { includeInternal?: boolean }): { topics: CdcTopicInfo[] };
