@@ -159,6 +159,9 @@ export class QueryParser {
       }
     }
     if (!isScalar(spec.query)) throw this.err(field, `[match] requires query value`);
+    for (const k of ['fuzziness', 'prefix_length', 'max_expansions']) {
+      if (spec[k] !== undefined) throw illegalArgument(`[match] option [${k}] is not supported by the Loupe search engine`);
+    }
     return {
       kind: 'match',
       field,

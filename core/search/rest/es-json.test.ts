@@ -12,6 +12,10 @@ describe('the wire prints scores as Java floats', () => {
     expect(JSON.parse(text).hits.max_score).toBe(1.6943598);
   });
 
+  it('prints documents as stored, even fields named like scores', () => {
+    expect(toEsJson({ _score: 2, _source: { max_score: 3, _score: 1, value: 4, description: 'x', details: [] } })).toBe('{"_score":2.0,"_source":{"max_score":3,"_score":1,"value":4,"description":"x","details":[]}}');
+  });
+
   it('pretty-prints with Elasticsearch layout', () => {
     expect(toEsJson({ a: 1, b: [] }, true)).toBe('{\n  "a" : 1,\n  "b" : [ ]\n}');
   });

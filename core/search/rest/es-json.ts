@@ -18,17 +18,18 @@ function isExplanationNode(o: Record<string, unknown>): boolean {
 
 export function toEsJson(value: unknown, pretty = false): string {
   const out: string[] = [];
-  write(value, undefined, false, pretty ? 0 : -1, out);
+  write(value, undefined, false, pretty ? 0 : -1, out, false);
   return out.join('');
 }
 
-function write(value: unknown, key: string | undefined, floatValue: boolean, indent: number, out: string[]): void {
+/** `plain` is set inside documents (`_source`): their numbers are printed as stored. */
+function write(value: unknown, key: string | undefined, floatValue: boolean, indent: number, out: string[], plain: boolean): void {
   if (value === null || value === undefined) {
     out.push('null');
     return;
   }
   if (typeof value === 'number') {
-    if (floatValue || (key !== undefined && FLOAT_KEYS.has(key))) out.push(floatText(value));
+    if (!plain && (floatValue || (key !== undefined && FLOAT_KEYS.has(key)))) out.push(floatText(value));
     else out.push(Number.isFinite(value) ? JSON.stringify(value) : 'null');
     return;
   }
@@ -54,13 +55,13 @@ function write(value: unknown, key: string | undefined, floatValue: boolean, ind
       if (i > 0) out.push(',');
       out.push(nl);
       // sort values of a _score sort stay floats
-      write(v, undefined, key === 'sort' && typeof v === 'number' && !Number.isInteger(v), next, out);
+      write(v, undefined, !plain && key === 'sort' && typeof v === 'number' && !Number.isInteger(v), next, out, plain);
     });
     out.push(end, ']');
     return;
   }
   const obj = value as Record<string, unknown>;
-  const explanation = isExplanationNode(obj);
+  const explanation = !plain && isExplanationNode(obj);
   const entries = Object.entries(obj).filter(([, v]) => v !== undefined);
   if (entries.length === 0) {
     out.push(indent >= 0 ? '{ }' : '{}');
@@ -71,7 +72,7 @@ function write(value: unknown, key: string | undefined, floatValue: boolean, ind
     if (i > 0) out.push(',');
     out.push(nl, JSON.stringify(k), sep);
     const isFloat = explanation && k === 'value' && !(obj as Record<symbol, unknown>)[INTEGER_VALUE];
-    write(v, k, isFloat, next, out);
+    write(v, k, isFloat, next, out, plain || k === '_source' || k === 'tokens');
   });
   out.push(end, '}');
 }

@@ -22,6 +22,8 @@ export interface RestResult {
   body?: unknown;
   /** Plain text bodies (the _cat APIs without format=json). */
   text?: string;
+  /** The body is a stored document: printed as is, no float formatting. */
+  document?: boolean;
 }
 
 export const VERSION = {
@@ -119,7 +121,7 @@ export function buildRouter(): Router<RestRequest> {
   r.add('GET', '/:index/_source/:id', (req, p) => {
     const d = req.engine.getDoc(p.index!, p.id!);
     if (!d.found) throw new EsError('resource_not_found_exception', `Document not found [${p.index}]/[${p.id}]`, 404);
-    return ok(d.body._source);
+    return { status: 200, body: d.body._source, document: true };
   });
   r.add('DELETE', '/:index/_doc/:id', (req, p) => {
     const d = req.engine.deleteDoc(p.index!, p.id!, { refresh: refreshOf(req.query) });

@@ -89,7 +89,7 @@ function send(res: http.ServerResponse, req: http.IncomingMessage, result: RestR
     headers['content-type'] = 'text/plain; charset=UTF-8';
   } else if (result.body !== undefined) {
     const pretty = url?.searchParams.has('pretty') && url.searchParams.get('pretty') !== 'false';
-    text = toEsJson(result.body, pretty) + (pretty ? '\n' : '');
+    text = result.document ? JSON.stringify(result.body, null, pretty ? 2 : undefined) : toEsJson(result.body, pretty) + (pretty ? '\n' : '');
     headers['content-type'] = compat ? `application/vnd.elasticsearch+json;compatible-with=${compat[1]}` : 'application/json';
   }
   headers['content-length'] = String(Buffer.byteLength(text));
