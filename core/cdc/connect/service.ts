@@ -31,7 +31,7 @@ export async function startConnectService(ctx: ServiceContext, env: NodeJS.Proce
     topicLog = brokers.length ? await KafkaLog.connect({ brokers, transactionalId: `loupe-connect-${path.basename(ctx.dataDir)}` }) : await EmbeddedLog.open({ dir: path.join(ctx.dataDir, 'log'), log: log.child('log') });
   } catch (err) {
     await source.close();
-    throw new Error(`connect: could not reach Kafka at ${brokers.join(',')}: ${(err as Error).message}`);
+    throw new Error(`connect: could not reach Kafka at ${brokers.join(',')}: ${(err as Error).message}`, { cause: err });
   }
   let resolveWorker!: (w: Worker) => void;
   const workerReady = new Promise<Worker>((r) => (resolveWorker = r));

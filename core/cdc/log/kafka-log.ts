@@ -167,9 +167,9 @@ export class KafkaLog implements TopicLog {
   async fetch(topic: string, partition: number, offset: number, opts: FetchOptions = {}): Promise<LogRecord[]> {
     await this.ensureReading(topic);
     const key = `${topic}:${partition}`;
-    let buf = this.buffers.get(key) ?? [];
+    const buf = this.buffers.get(key) ?? [];
     if (!buf.length || buf[0]!.offset > offset || buf[buf.length - 1]!.offset < offset - 1) {
-      this.buffers.set(key, (buf = []));
+      this.buffers.set(key, []);
       this.reader!.seek({ topic, partition, offset: String(offset) });
       return [];
     }

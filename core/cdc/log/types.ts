@@ -85,7 +85,7 @@ export interface TopicBatch {
   records: ProduceRecord[];
 }
 
-export interface ProduceResult extends TopicPartitionOffset {}
+export type ProduceResult = TopicPartitionOffset;
 
 export interface GroupDescription {
   group: string;

@@ -32,7 +32,6 @@ export interface EmbeddedSourceOptions {
 }
 
 const VERSION = '8.0.36-loupe';
-const INTERNAL_TABLE = /^__loupe_/;
 const DB_NAME = /^[A-Za-z0-9_$]{1,64}$/;
 
 let sqlJs: Promise<SqlJsStatic> | undefined;

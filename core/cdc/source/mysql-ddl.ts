@@ -165,7 +165,7 @@ function identList(text: string): string[] {
 export function parseCreateTable(sql: string): { def: TableDef; database?: string; ifNotExists: boolean } {
   const lx = new Lexer(sql);
   lx.expect('create');
-  let t = lx.next();
+  const t = lx.next();
   if (/^temporary$/i.test(t)) throw mysqlErrors.notSupported('CREATE TEMPORARY TABLE in the embedded source');
   if (!/^table$/i.test(t)) throw mysqlErrors.syntax(lx.rest(t));
   let ifNotExists = false;
@@ -212,11 +212,9 @@ function parseItem(item: string, def: TableDef): void {
   }
   if (kw === 'constraint') {
     lx.next();
-    let nxt = lx.peek().toLowerCase();
-    if (nxt !== 'primary' && nxt !== 'unique' && nxt !== 'foreign' && nxt !== 'check') {
-      lx.next();
-      nxt = lx.peek().toLowerCase();
-    }
+    const nxt = lx.peek().toLowerCase();
+    // CONSTRAINT [symbol] PRIMARY KEY | UNIQUE | FOREIGN KEY | CHECK: skip the optional symbol.
+    if (nxt !== 'primary' && nxt !== 'unique' && nxt !== 'foreign' && nxt !== 'check') lx.next();
     return parseItem(item.slice(lx.pos).trim(), def);
   }
   if (kw === 'unique' || kw === 'key' || kw === 'index' || kw === 'fulltext' || kw === 'spatial') {

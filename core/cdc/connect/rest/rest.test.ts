@@ -20,7 +20,11 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-async function start(dir?: string): Promise<{ h: ServiceHandle<ConnectApi>; dir: string; call: (method: string, p: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }> }> {
+// Response bodies are checked field by field against Kafka Connect's shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+async function start(dir?: string): Promise<{ h: ServiceHandle<ConnectApi>; dir: string; call: (method: string, p: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: Json }> }> {
   const d = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-rest-'));
   if (!dir) dirs.push(d);
   const h = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: d, log: silentLogger, peers: {} }, {});

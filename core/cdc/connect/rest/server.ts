@@ -33,7 +33,7 @@ export async function startConnectRest(opts: { host: string; port: number; log: 
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
-    let body = '';
+    let body: string;
     try {
       body = (await readBody(req, 16 * 1024 * 1024)).toString('utf8');
     } catch (err) {

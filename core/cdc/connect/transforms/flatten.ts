@@ -46,7 +46,7 @@ function make(isKey: boolean): TransformPlugin {
           const value = isKey ? record.key : record.value;
           if (value === null || value === undefined) return record;
           let newSchema: Schema | null = schema;
-          let newValue: unknown = value;
+          let newValue: unknown;
           if (schema) {
             if (schema.type !== 'struct') return record;
             const fields: Schema[] = [];
