@@ -148,6 +148,32 @@ describe('Kafka Connect REST shapes', () => {
     expect((await call('GET', '/connectors/sink/offsets')).body).toEqual({ offsets: [] });
   });
 
+  it('errors.tolerance=all with a dead letter queue: records the converter rejects go to the DLQ with __connect.errors.* headers', async () => {
+    const { h, call } = await start();
+    await h.api.topicLog.produce('raw', [
+      { key: null, value: 'not json' },
+      { key: '"k"', value: '{"truncated":' },
+    ]);
+    const cfg = { ...sink().config, name: 'dlq-sink', topics: 'raw', exactlyOnce: 'false', port: '1', 'errors.tolerance': 'all', 'errors.deadletterqueue.topic.name': 'dlq', 'errors.deadletterqueue.context.headers.enable': 'true' };
+    expect((await call('POST', '/connectors', { name: 'dlq-sink', config: cfg })).status).toBe(201);
+    await until(async () => ((await h.api.topicLog.describeTopic('dlq'))?.partitions[0]?.endOffset ?? 0) >= 2);
+    const dead = await h.api.topicLog.fetch('dlq', 0, 0);
+    expect(dead.map((r) => r.value)).toEqual(['not json', '{"truncated":']);
+    const headers = Object.fromEntries(dead[1]!.headers.map((x) => [x.key, x.value]));
+    expect(headers).toMatchObject({
+      '__connect.errors.topic': 'raw',
+      '__connect.errors.partition': '0',
+      '__connect.errors.offset': '1',
+      '__connect.errors.connector.name': 'dlq-sink',
+      '__connect.errors.task.id': '0',
+      '__connect.errors.stage': 'VALUE_CONVERTER',
+      '__connect.errors.class.name': 'org.apache.kafka.connect.json.JsonConverter',
+      '__connect.errors.exception.class.name': 'org.apache.kafka.connect.errors.DataException',
+    });
+    await until(async () => (await call('GET', '/connectors/dlq-sink/offsets')).body.offsets[0]?.offset.kafka_offset === 2);
+    expect((await call('GET', '/connectors/dlq-sink/status')).body.tasks[0].state).toBe('RUNNING');
+  });
+
   it('error texts for unknown connectors, tasks, media types and bodies', async () => {
     const { call } = await start();
     expect(await call('GET', '/connectors/nope/status')).toEqual({ status: 404, body: { error_code: 404, message: 'No status found for connector nope' } });

@@ -281,6 +281,9 @@ export class SinkRunner extends Runner {
   private readonly maxPartitionFetchBytes: number;
   private readonly resetToLatest: boolean;
   private readonly tolerateAll: boolean;
+  private readonly dlqTopic: string;
+  private readonly dlqHeaders: boolean;
+  private dlq: ProduceRecord[] = [];
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -304,6 +307,8 @@ export class SinkRunner extends Runner {
     // Kafka Connect's sink consumers default to auto.offset.reset=earliest.
     this.resetToLatest = (connectorConfig['consumer.override.auto.offset.reset'] ?? 'earliest') === 'latest';
     this.tolerateAll = (connectorConfig['errors.tolerance'] ?? 'none').toLowerCase() === 'all';
+    this.dlqTopic = (connectorConfig['errors.deadletterqueue.topic.name'] ?? '').trim();
+    this.dlqHeaders = (connectorConfig['errors.deadletterqueue.context.headers.enable'] ?? 'false').toLowerCase() === 'true';
   }
 
   protected async interrupt(): Promise<void> {
@@ -355,6 +360,7 @@ export class SinkRunner extends Runner {
           const rec = this.toSinkRecord(r);
           if (rec) records.push(rec);
         }
+        if (this.dlq.length) await this.log.produce(this.dlqTopic, this.dlq.splice(0));
         await this.deliver(records);
         for (const r of fetched) this.positions.set(`${r.topic}:${r.partition}`, r.offset + 1);
         this.traceDelivery(fetched);
@@ -411,9 +417,12 @@ export class SinkRunner extends Runner {
   }
 
   private toSinkRecord(r: LogRecord): SinkRecord | null {
+    let stage = 'KEY_CONVERTER';
     try {
       const k = this.keyConverter.toConnectData(r.topic, r.key);
+      stage = 'VALUE_CONVERTER';
       const v = this.valueConverter.toConnectData(r.topic, r.value);
+      stage = 'TRANSFORMATION';
       const rec: SinkRecord = {
         topic: r.topic,
         kafkaPartition: r.partition,
@@ -430,11 +439,32 @@ export class SinkRunner extends Runner {
       return this.transform(rec) as SinkRecord | null;
     } catch (err) {
       if (this.tolerateAll) {
+        if (this.dlqTopic) this.dlq.push(this.deadLetter(r, stage, err));
         this.services.log.warn('skipping a record that failed conversion or transformation (errors.tolerance=all)', { topic: r.topic, partition: r.partition, offset: r.offset, error: (err as Error).message });
         return null;
       }
       throw Object.assign(new ConnectException('Tolerance exceeded in error handler'), { stack: `ConnectException: Tolerance exceeded in error handler\n    at WorkerSinkTask.convertAndTransformRecord\nCaused by: ${(err as Error & { javaClass?: string }).javaClass ?? 'org.apache.kafka.connect.errors.DataException'}: ${(err as Error).message}` });
     }
+  }
+
+  /** The original record for the dead letter queue, with Kafka Connect's __connect.errors.* headers when enabled. */
+  private deadLetter(r: LogRecord, stage: string, err: unknown): ProduceRecord {
+    const e = err as Error & { javaClass?: string };
+    const headers = [...r.headers];
+    if (this.dlqHeaders) {
+      const h = (key: string, value: string) => headers.push({ key: `__connect.errors.${key}`, value });
+      h('topic', r.topic);
+      h('partition', String(r.partition));
+      h('offset', String(r.offset));
+      h('connector.name', this.connector);
+      h('task.id', String(this.taskId));
+      h('stage', stage);
+      h('class.name', stage === 'TRANSFORMATION' ? 'transformation' : (stage === 'KEY_CONVERTER' ? this.keyConverter : this.valueConverter).class);
+      h('exception.class.name', e?.javaClass ?? 'org.apache.kafka.connect.errors.DataException');
+      h('exception.message', e?.message ?? String(err));
+      h('exception.stacktrace', traceOf(err));
+    }
+    return { key: r.key, value: r.value, headers, timestamp: r.timestamp };
   }
 
   private currentOffsets(): TopicPartitionOffset[] {
