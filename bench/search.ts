@@ -10,6 +10,7 @@
  *   --heap-mb MB      heap limit of each engine's worker (default 12288)
  *   --out FILE        JSON results (default bench/results/search-latest.json)
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -64,6 +65,16 @@ function options() {
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
+/** Which engine code the figures belong to: the last commit touching core/search, and whether the tree differs from it. */
+function engineRevision(): { commit: string; uncommittedChanges: boolean } | null {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: resolve(here, '..'), encoding: 'utf8' }).trim();
+    return { commit: git('log', '-1', '--format=%H', '--', 'core/search'), uncommittedChanges: git('status', '--porcelain', '--', 'core/search') !== '' };
+  } catch {
+    return null;
+  }
+}
+
 function logEvent(dataset: string, engine: EngineName, m: WorkerMessage): void {
   const at = `[${dataset}] ${engine}:`;
   if (m.type === 'dataset') progress(`${at} ${m.docs.toLocaleString('en-US')} docs ready in ${formatMs(m.generateMs)}, building…`);
@@ -81,7 +92,9 @@ async function runDataset(spec: DatasetSpec, title: string, engines: EngineName[
     const input: WorkerInput = {
       engine,
       dataset: spec,
-      warmupQueries: 20,
+      // One pass over the whole query set when the engine is fast enough (capped at 5 s), so
+      // JIT and filter caches are warm for the queries that are then timed.
+      warmupQueries: 200,
       warmupMaxMs: 5_000,
       loop: { minMs: 2_000, minIterations: 200, maxMs: 8_000 },
       budgetMs: 300_000,
@@ -121,6 +134,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   // Other work on the machine skews every figure; the load average is recorded with them.
   const loadAtStart = loadavg()[0];
+  const revision = engineRevision();
   const write = () => {
     mkdirSync(dirname(opts.out), { recursive: true });
     const json = {
@@ -134,6 +148,7 @@ async function main(): Promise<void> {
         platform: process.platform,
         loadAverage1m: { atStart: loadAtStart, atEnd: loadavg()[0] },
       },
+      loupeEngine: revision,
       config: { accessLogDocs: opts.docs, engines: opts.engines, ...opts.limits, queriesPerKind: 200, topK: 10 },
       luceneAnchor: LUCENE_ANCHOR,
       datasets: reports.map(runJson),

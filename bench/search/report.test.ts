@@ -84,3 +84,14 @@ describe('the engine table', () => {
     expect(table).toMatch(/MiniSearch .* 33 % \(8 q\)/);
   });
 });
+
+describe('a stopped build', () => {
+  it('says whether the peer was still adding documents or in its final build step', () => {
+    const stopped = (indexed: number): DatasetReport => ({
+      ...report,
+      runs: [{ engine: 'Lunr', status: 'stopped', docs: 1000, buildStopped: { limitMs: 120_000, indexed }, kinds: {}, wallMs: 1 }],
+    });
+    expect(engineTable(stopped(400))).toContain('> 120 s (stopped at 400 docs)');
+    expect(engineTable(stopped(1000))).toContain('> 120 s (stopped in its final build step)');
+  });
+});

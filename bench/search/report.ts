@@ -80,8 +80,11 @@ function kindCell(k: KindResult | undefined): string {
 
 function buildCell(run: EngineRun): string {
   if (run.buildMs !== undefined) return formatMs(run.buildMs);
-  if (run.buildStopped && run.status === 'stopped')
-    return `> ${run.buildStopped.limitMs / 1000} s (stopped at ${run.buildStopped.indexed.toLocaleString('en-US')} docs)`;
+  if (run.buildStopped && run.status === 'stopped') {
+    const { limitMs, indexed } = run.buildStopped;
+    const where = run.docs !== undefined && indexed >= run.docs ? 'stopped in its final build step' : `stopped at ${indexed.toLocaleString('en-US')} docs`;
+    return `> ${limitMs / 1000} s (${where})`;
+  }
   if (run.buildStopped) return `failed at ${run.buildStopped.indexed.toLocaleString('en-US')} docs`;
   return run.status === 'ok' ? '–' : 'not run';
 }
@@ -226,15 +229,15 @@ export function ratioTable(lines: RatioLine[], peerName: string): string {
 /** Notes on how each peer was driven and what every figure means; printed under the tables. */
 export const FOOTNOTES = [
   'Same documents and the same fixed queries for every engine; each engine runs in its own worker thread of one process, one after the other.',
-  'q/s: top-10 queries per second, single thread, after a warm-up; each kind loops over its fixed query set for at least 2 s and the whole set (capped at 8 s).',
+  'q/s: top-10 queries per second, single thread, after a warm-up pass over the query set (capped at 5 s); each kind then loops over its fixed set of 200 queries for at least 2 s and the whole set (capped at 8 s).',
   'Loupe gets Elasticsearch bodies: {"size":10,"_source":false,"query":{"match":{...}}}, and bool {must:[match], filter:[term]} (default track_total_hits, i.e. exact counts up to 10,000).',
   'must+filter: a 2-term match restricted to one tag (access logs: http.request.method = POST; mails: label = spam). Filters, as each peer\'s docs recommend: MiniSearch `filter` option (callback on stored field), Orama `where` on an enum property, FlexSearch tag index (`tag` option), Lunr has none: its scored results are post-filtered.',
   'Match semantics are OR everywhere: MiniSearch default combineWith OR, Orama threshold 1, Lunr optional terms, FlexSearch `suggest: true` (FlexSearch does not score with BM25; it ranks by term context).',
   'Analysis: no stemming and no stop words in any engine (Lunr\'s stemmer and stop-word filter are removed), lower-casing everywhere.',
   'memory Δ: growth of V8 heap + external memory (typed arrays) of the engine\'s worker over the build, after forced GC, data set excluded. "own figure": the engine\'s own statistic (Loupe: stats().memoryBytes).',
-  'Loupe vs MiniSearch ratios are taken over the same queries: the first k of the fixed set that both answered on their first timed pass (MiniSearch at 1M docs answers only a few per time box).',
+  'Loupe vs MiniSearch ratios are taken over the same queries: the first k of the fixed set that both answered on their first timed pass (MiniSearch at 1M docs answers only a few per time box), from per-query latencies.',
   'FlexSearch answers a 1-term query by slicing a list ranked at index time (no scoring at query time), hence its outsized 1-term figure.',
-  'top-10 overlap: share of top-10 ids shared with Loupe on the warm-up queries (informational: the engines score with different formulas).',
+  'top-10 overlap: share of top-10 ids shared with Loupe on the warm-up queries both answered (informational: the engines score with different formulas).',
 ];
 
 export function failureNotes(runs: EngineRun[]): string[] {
