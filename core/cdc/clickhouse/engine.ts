@@ -165,7 +165,6 @@ export class ChEngine {
     // INSERT … FORMAT with data: the head is lexed only up to the format name.
     const head = req.query.length > 65536 ? req.query.slice(0, 65536) : req.query;
     const insert = parseInsertHead(head);
-    if (insert && !req.query.trimStart().toUpperCase().startsWith('INSERT')) throw chErrors.syntax('Expected INSERT');
     if (insert) {
       if (req.readonly) throw chErrors.readonly();
       const inline = req.query.slice(insert.dataStart);
