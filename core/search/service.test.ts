@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { silentLogger } from '../common/log.js';
 import type { ServiceHandle } from '../common/service.js';
 import { startSearchService, type SearchServiceApi } from './service.js';
@@ -211,6 +213,31 @@ describe('the Elasticsearch REST API', () => {
     expect(after.json!.hits).toEqual(before.json!.hits.hits.length ? { ...before.json!.hits, hits: before.json!.hits.hits.map((x: Json) => ({ ...x, _node: after.json!.hits.hits[0]._node })) } : before.json!.hits);
     expect((await call(second.url, 'GET', '/keep/_mapping')).json!.keep.mappings.properties.dyn).toEqual({ type: 'long' });
     expect((await call(second.url, 'GET', '/keep/_count')).json!.count).toBe(2);
+  });
+
+  it('answers the specification\'s requests sent with curl', async () => {
+    const { url } = await start();
+    // async: the server answers in this same process
+    const run = promisify(execFile);
+    const curl = async (...args: string[]) => JSON.parse((await run('curl', ['-s', ...args], { encoding: 'utf8' })).stdout);
+    const H = ['-H', 'Content-Type: application/json'];
+    await curl('-XPUT', `${url}/logs`, ...H, '-d', JSON.stringify({ mappings: { properties: { '@timestamp': { type: 'date' }, message: { type: 'text' }, http: { properties: { response: { properties: { bytes: { type: 'long' } } } } } } } }));
+    const docs = [
+      { '@timestamp': '2024-03-01T10:00:00Z', message: 'User login failed', http: { response: { bytes: 120 } } },
+      { '@timestamp': '2024-03-02T10:00:00Z', message: 'login ok', http: { response: { bytes: 4000 } } },
+    ];
+    for (const [i, d] of docs.entries()) await curl('-XPUT', `${url}/logs/_doc/${i + 1}?refresh=true`, ...H, '-d', JSON.stringify(d));
+    const q = { query: { bool: { must: [{ match: { message: 'login' } }], filter: [{ range: { '@timestamp': { gte: '2024-03-02' } } }] } } };
+    const r = await curl('-XGET', `${url}/logs/_search`, ...H, '-d', JSON.stringify(q));
+    expect(r.hits.hits.map((h: Json) => h._id)).toEqual(['2']);
+    const all = await curl('-XGET', `${url}/_search?explain`, ...H, '-d', JSON.stringify({ query: { match: { message: 'login' } } }));
+    expect(all.hits.hits.every((h: Json) => h._explanation.description.startsWith('weight(message:login in '))).toBe(true);
+    const why = await curl('-XGET', `${url}/logs/_doc/1/_explain`, ...H, '-d', JSON.stringify(q));
+    expect(why.matched).toBe(false);
+    expect(why.explanation.details.map((d: Json) => d.description)).toContain(`failure to match filter: @timestamp:[${Date.UTC(2024, 2, 2)} TO *]`);
+    const upper = await curl('-XGET', `${url}/logs/_search`, ...H, '-d', JSON.stringify({ query: { term: { message: 'LOGIN' } } }));
+    const lower = await curl('-XGET', `${url}/logs/_search`, ...H, '-d', JSON.stringify({ query: { term: { message: 'login' } } }));
+    expect([upper.hits.total.value, lower.hits.total.value]).toEqual([0, 2]);
   });
 
   it('survives malformed requests of every kind', async () => {
