@@ -89,7 +89,7 @@ describe('Kafka Connect REST with the Debezium MySQL source', () => {
       tasks: [{ id: 0, state: 'RUNNING', worker_id: new URL(h.url).host }],
       type: 'source',
     });
-    expect(await (await fetch(`${h.url}/connectors/mysql-source-customers/topics`)).json()).toEqual({ 'mysql-source-customers': { topics: ['customers'] } });
+    expect(await (await fetch(`${h.url}/connectors/mysql-source-customers/topics`)).json()).toEqual({ 'mysql-source-customers': { topics: ['customers', 'dbserver1'] } });
   });
 
   it('accepts the seed variant 2 config unchanged via curl: schemas enabled, topic database.table', async () => {

@@ -21,6 +21,7 @@ export interface MySqlConnectorConfig {
   snapshotMode: SnapshotMode;
   decimalMode: DecimalMode;
   includeQuery: boolean;
+  includeSchemaChanges: boolean;
   tombstonesOnDelete: boolean;
   maxBatchSize: number;
   pollIntervalMs: number;
@@ -58,6 +59,7 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
     snapshotMode: (first(config, 'snapshot.mode') ?? 'initial').toLowerCase() as SnapshotMode,
     decimalMode: (first(config, 'decimal.handling.mode') ?? 'precise').toLowerCase() as DecimalMode,
     includeQuery: (first(config, 'include.query') ?? 'false').toLowerCase() === 'true',
+    includeSchemaChanges: (first(config, 'include.schema.changes') ?? 'true').toLowerCase() !== 'false',
     tombstonesOnDelete: (first(config, 'tombstones.on.delete') ?? 'true').toLowerCase() !== 'false',
     maxBatchSize: Number(first(config, 'max.batch.size') ?? 2048),
     pollIntervalMs: Number(first(config, 'poll.interval.ms') ?? 500),
@@ -139,6 +141,7 @@ export const CONFIG_DEFS: ConfigKeyDef[] = [
   d('snapshot.mode', 'STRING', 'initial', 'LOW', "The criteria for running a snapshot upon startup of the connector. Options include: 'when_needed'; 'schema_only'; 'initial' (the default); 'initial_only'; 'never'; 'schema_only_recovery'; 'no_data'; 'recovery'; 'always'.", 'Connector', 5, { recommended: [...SNAPSHOT_MODES] }),
   d('decimal.handling.mode', 'STRING', 'precise', 'MEDIUM', "Specify how DECIMAL and NUMERIC columns should be represented in change events: 'precise' (the default, java.math.BigDecimal); 'string'; 'double'.", 'Connector', 6, { recommended: ['precise', 'string', 'double'] }),
   d('include.query', 'BOOLEAN', 'false', 'MEDIUM', 'Whether the connector should include the original SQL query that generated the change event.', 'Connector', 7),
+  d('include.schema.changes', 'BOOLEAN', 'true', 'MEDIUM', 'Whether the connector should publish changes in the database schema to a Kafka topic with the same name as the database server ID (the topic prefix).', 'Connector', 8),
   d('tombstones.on.delete', 'BOOLEAN', 'true', 'MEDIUM', 'Whether delete operations should be represented by a delete event and a subsequent tombstone event (true) or only by a delete event (false).', 'Connector', 8),
   d('max.batch.size', 'INT', '2048', 'MEDIUM', 'Maximum size of each batch of source records.', 'Connector', 9),
   d('poll.interval.ms', 'LONG', '500', 'MEDIUM', 'Time to wait for new change events to appear after receiving no events, given in milliseconds.', 'Connector', 10),

@@ -42,12 +42,13 @@ async function task(src: EmbeddedSource, config: Record<string, string>, stored:
   return t;
 }
 
-async function drain(t: MySqlSourceTask, max = 10): Promise<SourceRecord[]> {
+/** Data change records (schema change events go to the topic named after the prefix). */
+async function drain(t: MySqlSourceTask, max = 10, withSchema = false): Promise<SourceRecord[]> {
   const out: SourceRecord[] = [];
   for (let i = 0; i < max; i++) {
     const batch = await t.poll();
     if (!batch.length) break;
-    out.push(...batch);
+    out.push(...batch.filter((r) => withSchema || r.topic !== 'dbserver1'));
   }
   return out;
 }
@@ -113,7 +114,7 @@ describe('Debezium MySQL source task', () => {
   it('resumes an interrupted snapshot after the last stored row, and a stream mid-transaction after the last stored event', async () => {
     const src = await source();
     const first = await task(src, { ...base, 'max.batch.size': '1' });
-    const [one] = await first.poll();
+    const [one] = (await first.poll()).filter((r) => r.topic !== 'dbserver1');
     expect((one!.value as { after: { id: number } }).after.id).toBe(1);
     const resumed = await task(src, { ...base, 'max.batch.size': '1' }, one!.sourceOffset);
     const rest = await drain(resumed);
@@ -125,6 +126,24 @@ describe('Debezium MySQL source task', () => {
     // Stored after the second event of that transaction: only the third comes again.
     const s2 = await task(src, base, all[1]!.sourceOffset);
     expect((await drain(s2)).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([7]);
+  });
+
+  it('schema change events: the snapshot DDL, then streamed DDL, to the topic named after the prefix', async () => {
+    const src = await source();
+    const t = await task(src, { ...base, 'table.include.list': 'demo\\..*' });
+    const snap = (await drain(t, 10, true)).filter((r) => r.topic === 'dbserver1');
+    expect(snap.map((r) => (r.value as { ddl: string }).ddl.split('\n')[0])).toEqual(['CREATE DATABASE `demo` CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci', 'CREATE TABLE `customers` (']);
+    expect(snap[1]!.key).toEqual({ databaseName: 'demo' });
+    expect((snap[1]!.value as { tableChanges: unknown[] }).tableChanges[0]).toMatchObject({
+      type: 'CREATE',
+      id: '"demo"."customers"',
+      table: { primaryKeyColumnNames: ['id'], columns: [{ name: 'created_at', jdbcType: 93, typeName: 'DATETIME', position: 1, optional: true }, { name: 'id', jdbcType: 4 }, { name: 'name', jdbcType: 12, length: 255 }] },
+    });
+    src.executeSync('demo', 'CREATE TABLE audit (id int primary key, note text)');
+    const [ddl] = (await drain(t, 10, true)).filter((r) => r.topic === 'dbserver1');
+    expect(ddl!.value).toMatchObject({ databaseName: 'demo', ddl: 'CREATE TABLE audit (id int primary key, note text)', source: { snapshot: 'false', table: 'audit' } });
+    const none = await task(src, { ...base, 'include.schema.changes': 'false' });
+    expect((await drain(none, 10, true)).some((r) => r.topic === 'dbserver1')).toBe(false);
   });
 
   it('validates: remote hosts, missing keys, bad snapshot mode', async () => {

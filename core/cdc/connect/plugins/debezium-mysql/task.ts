@@ -13,6 +13,8 @@ import { ConnectException, type ConnectorConfig, type SourceRecord, type SourceT
 import type { BinlogPosition, CaptureSource, TableDef } from '../../../source/types.js';
 import { parseConfig, type MySqlConnectorConfig } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
+import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
+import { showCreateTable } from '../../../source/mysql-ddl.js';
 
 interface SnapshotState {
   tables: { db: string; table: string }[];
@@ -20,6 +22,8 @@ interface SnapshotState {
   rowid: number;
   at: BinlogPosition;
   startedMs: number;
+  /** Schema change events of the snapshot were written. */
+  schemaDone: boolean;
 }
 
 export class MySqlSourceTask implements SourceTask {
@@ -51,12 +55,13 @@ export class MySqlSourceTask implements SourceTask {
         rowid: Number(offset.snapshot_rowid ?? 0),
         at: { file: String(offset.file), pos: Number(offset.pos) },
         startedMs: Number(offset.snapshot_started ?? context.services.now()),
+        schemaDone: offset.schema_done === true,
       };
     } else if (offset && mode !== 'always') {
       this.stream = { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) };
     } else if (wantsSnapshot) {
       const at = source.position();
-      this.snapshot = { tables: await this.capturedTables(), tableIdx: 0, rowid: 0, at: { file: at.file, pos: at.pos }, startedMs: context.services.now() };
+      this.snapshot = { tables: await this.capturedTables(), tableIdx: 0, rowid: 0, at: { file: at.file, pos: at.pos }, startedMs: context.services.now(), schemaDone: false };
     } else if (mode === 'never') {
       this.stream = { from: { file: '', pos: 0 }, skip: 0 };
     } else {
@@ -86,10 +91,16 @@ export class MySqlSourceTask implements SourceTask {
     const snap = this.snapshot!;
     const out: SourceRecord[] = [];
     const max = this.cfg.maxBatchSize;
-    while (out.length < max && snap.tableIdx < snap.tables.length) {
+    if (!snap.schemaDone) {
+      snap.schemaDone = true;
+      if (this.cfg.includeSchemaChanges) out.push(...this.snapshotSchemaEvents());
+    }
+    let taken = 0;
+    while (taken < max && snap.tableIdx < snap.tables.length) {
       const { db, table } = snap.tables[snap.tableIdx]!;
       const s = this.schemasFor(db, table);
-      const rows = s ? this.source.scan(db, table, snap.rowid, max - out.length) : [];
+      const rows = s ? this.source.scan(db, table, snap.rowid, max - taken) : [];
+      taken += rows.length;
       if (rows.length === 0) {
         snap.tableIdx++;
         snap.rowid = 0;
@@ -97,7 +108,7 @@ export class MySqlSourceTask implements SourceTask {
       }
       for (const { rowid, row } of rows) {
         snap.rowid = rowid;
-        const offset = { file: snap.at.file, pos: snap.at.pos, snapshot: true, snapshot_table: snap.tableIdx, snapshot_rowid: rowid, snapshot_started: snap.startedMs };
+        const offset = { file: snap.at.file, pos: snap.at.pos, snapshot: true, snapshot_table: snap.tableIdx, snapshot_rowid: rowid, snapshot_started: snap.startedMs, schema_done: true };
         out.push(this.record(db, table, s!, 'r', null, row, offset, this.snapshotSource(db, table, 'true')));
       }
     }
@@ -146,6 +157,10 @@ export class MySqlSourceTask implements SourceTask {
     for (const tx of txs) {
       if (out.length >= this.cfg.maxBatchSize) break;
       const skip = tx.pos === st.from.pos && tx.file === st.from.file ? st.skip : 0;
+      if (tx.ddl && skip === 0 && this.cfg.includeSchemaChanges) {
+        const ev = this.streamingSchemaEvent(tx, serverId);
+        if (ev) out.push(ev);
+      }
       tx.events.forEach((ev, i) => {
         if (i < skip) return;
         if (!this.captured(tx.database, ev.table)) return;
@@ -179,6 +194,48 @@ export class MySqlSourceTask implements SourceTask {
       st.skip = 0;
     }
     return out;
+  }
+
+  // ------------------------------------------------------------------------- schema changes
+
+  private schemaRecord(db: string, ddl: string, changes: Record<string, unknown>[], source: SourceInfoValue, offset: Record<string, unknown>): SourceRecord {
+    return {
+      sourcePartition: this.partition,
+      sourceOffset: offset,
+      topic: this.cfg.topicPrefix,
+      keySchema: SCHEMA_CHANGE_KEY,
+      key: { databaseName: db },
+      valueSchema: SCHEMA_CHANGE_VALUE,
+      value: { source, databaseName: db, schemaName: null, ddl, tableChanges: changes },
+      timestamp: this.ctx.services.now(),
+    };
+  }
+
+  /** The snapshot's DDL: each captured database, then each captured table as SHOW CREATE TABLE prints it. */
+  private snapshotSchemaEvents(): SourceRecord[] {
+    const snap = this.snapshot!;
+    const offset = { file: snap.at.file, pos: snap.at.pos, snapshot: true, snapshot_table: 0, snapshot_rowid: 0, snapshot_started: snap.startedMs, schema_done: true };
+    const out: SourceRecord[] = [];
+    for (const db of [...new Set(snap.tables.map((t) => t.db))]) {
+      out.push(this.schemaRecord(db, `CREATE DATABASE \`${db}\` CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci`, [], { ...this.snapshotSource(db, '', 'true'), table: null }, offset));
+      for (const { table } of snap.tables.filter((t) => t.db === db)) {
+        const def = this.source.tableDef(db, table);
+        if (def) out.push(this.schemaRecord(db, showCreateTable(def), [tableChange(db, def, 'CREATE')], this.snapshotSource(db, table, 'true'), offset));
+      }
+    }
+    return out;
+  }
+
+  private streamingSchemaEvent(tx: import('../../../source/types.js').BinlogTransaction, serverId: number): SourceRecord | null {
+    const ddl = tx.ddl!;
+    const db = tx.database;
+    if (this.cfg.databaseInclude && !this.cfg.databaseInclude.some((r) => r.test(db))) return null;
+    if (this.cfg.databaseExclude && this.cfg.databaseExclude.some((r) => r.test(db))) return null;
+    if (ddl.table && !this.captured(db, ddl.table)) return null;
+    const changes = ddl.table && ddl.def ? [tableChange(db, ddl.def, ddl.kind === 'create-table' ? 'CREATE' : 'ALTER')] : ddl.table && ddl.kind === 'drop-table' ? [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: null }] : [];
+    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: Math.floor(tx.ts / 1000) * 1000, snapshot: 'false', db, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
+    const offset = { file: tx.file, pos: tx.pos, row: 1, gtids: `${this.source.info().serverUuid}:1-${tx.seq}`, ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
+    return this.schemaRecord(db, ddl.mysql, changes, source, offset);
   }
 
   // ------------------------------------------------------------------------------- helpers
