@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SearchEngine } from './engine.js';
 import { javaFloatString } from './similarity/java-float.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk Elasticsearch JSON freely
 type Json = Record<string, any>;
 
 const LUCENE_DOCS = [

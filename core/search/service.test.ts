@@ -9,6 +9,7 @@ import { silentLogger } from '../common/log.js';
 import type { ServiceHandle } from '../common/service.js';
 import { startSearchService, type SearchServiceApi } from './service.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk Elasticsearch JSON freely
 type Json = Record<string, any>;
 
 const handles: ServiceHandle<SearchServiceApi>[] = [];

@@ -30,14 +30,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = <M extends keyof typeof searchArea>(m: M, p: unknown) => (searchArea[m].handler as (p: unknown, rt: HostRuntime) => Promise<any>)(searchArea[m].params.parse(p), rt);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- results are checked as JSON
+type Json = any;
+const call = <M extends keyof typeof searchArea>(m: M, p: unknown) => (searchArea[m].handler as (p: unknown, rt: HostRuntime) => Promise<Json>)(searchArea[m].params.parse(p), rt);
 
 describe('the relevance workbench calls', () => {
   it('indexes the access-log sample and lists it with fields and similarity', async () => {
     const r = await call('search.indexSample', { dataset: 'access-logs', index: 'weblogs' });
     expect(r).toEqual({ index: 'weblogs', indexed: 300, errors: 0 });
     const list = await call('search.indices', {});
-    const idx = list.find((i: any) => i.name === 'weblogs');
+    const idx = list.find((i: Json) => i.name === 'weblogs');
     expect(idx.docs).toBe(300);
     expect(idx.similarity).toEqual({ type: 'BM25', k1: 1.2, b: 0.75 });
     expect(idx.fields).toContainEqual({ path: 'message', type: 'text', analyzer: 'standard', searchAnalyzer: 'standard' });
@@ -61,7 +63,7 @@ describe('the relevance workbench calls', () => {
 
   it('analyzes text with a field analyzer and reports Elasticsearch errors with their JSON', async () => {
     const a = await call('search.analyze', { index: 'weblogs', field: 'message', text: 'GET /Login FAILED' });
-    expect(a.tokens.map((t: any) => t.token)).toEqual(['get', 'login', 'failed']);
+    expect(a.tokens.map((t: Json) => t.token)).toEqual(['get', 'login', 'failed']);
     await expect(call('search.query', { index: 'missing', body: {} })).rejects.toMatchObject({ message: 'index_not_found_exception: no such index [missing]', detail: { status: 404 } });
     expect(await call('search.deleteIndex', { index: 'weblogs' })).toEqual({ acknowledged: true });
     expect(await call('search.indices', {})).toEqual([]);

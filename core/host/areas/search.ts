@@ -11,6 +11,7 @@ import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
 import type { SearchExplanation, SearchFieldInfo, SearchIndexInfo, SearchMethods } from '../contract/search.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Elasticsearch responses are read field by field
 type Json = Record<string, any>;
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -30,7 +31,7 @@ async function es(rt: HostRuntime, method: string, p: string, body?: unknown, co
     throw new HostCallError(`The search service at ${base} could not be reached: ${(err as Error).message}`, undefined, 'unavailable');
   }
   const text = await res.text();
-  let parsed: Json = {};
+  let parsed: Json;
   try {
     parsed = text ? (JSON.parse(text) as Json) : {};
   } catch {

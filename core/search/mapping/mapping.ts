@@ -30,11 +30,11 @@ export interface FieldMapper {
 type Json = Record<string, unknown>;
 
 const INTEGER_RANGE: Record<string, [number, number]> = {
-  long: [-9223372036854775808, 9223372036854775807],
+  long: [-(2 ** 63), 2 ** 63],
   integer: [-2147483648, 2147483647],
   short: [-32768, 32767],
   byte: [-128, 127],
-  unsigned_long: [0, 18446744073709551615],
+  unsigned_long: [0, 2 ** 64],
 };
 
 const COMMON_PARAMS = new Set(['type', 'index', 'store', 'doc_values', 'boost', 'meta', 'fields', 'copy_to', 'null_value', 'ignore_malformed', 'coerce']);

@@ -3,6 +3,7 @@ import { SearchEngine } from '../engine.js';
 import { EsError } from '../errors.js';
 import { javaFloatString } from '../similarity/java-float.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk Elasticsearch JSON freely
 type Json = Record<string, any>;
 
 function engine(): SearchEngine {

@@ -16,7 +16,12 @@ export function parseJsonBody(text: string): unknown {
 export function lineCol(text: string, offset: number): { line: number; col: number } {
   let line = 1;
   let last = -1;
-  for (let i = 0; i < Math.min(offset, text.length); i++) if (text.charCodeAt(i) === 10) (line++, (last = i));
+  for (let i = 0; i < Math.min(offset, text.length); i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
   return { line, col: offset - last };
 }
 

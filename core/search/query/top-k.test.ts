@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '../engine.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk Elasticsearch JSON freely
 type Json = Record<string, any>;
 
 function corpus(seed: number, n: number): SearchEngine {
