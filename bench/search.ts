@@ -8,7 +8,8 @@
  *   --build-limit S   stop a peer whose build takes longer (default 120)
  *   --query-limit S   stop a peer when one query takes longer (default 60)
  *   --heap-mb MB      heap limit of each engine's worker (default 12288)
- *   --out FILE        JSON results (default bench/results/search-latest.json)
+ *   --out FILE        JSON results (default bench/results/search-latest.json); the printed
+ *                     tables go to the same name with .txt
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,13 @@ function options() {
 }
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Everything printed to stdout, also written next to the JSON as the table README quotes. */
+const printed: string[] = [];
+function print(text: string): void {
+  process.stdout.write(text);
+  printed.push(text);
+}
 
 /** Which engine code the figures belong to: the last commit touching core/search, and whether the tree differs from it. */
 function engineRevision(): { commit: string; uncommittedChanges: boolean } | null {
@@ -122,7 +130,7 @@ function printReport(report: DatasetReport): void {
     );
   }
   for (const note of failureNotes(report.runs)) out.push(`! ${note}`);
-  process.stdout.write(out.join('\n') + '\n');
+  print(out.join('\n') + '\n');
 }
 
 async function main(): Promise<void> {
@@ -170,9 +178,10 @@ async function main(): Promise<void> {
     write();
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start / ${loadavg()[0].toFixed(1)} at end`;
-  process.stdout.write(
-    ['', 'Notes:', ...FOOTNOTES.map((f) => `- ${f}`), `- Machine: ${machine}.`, '', `Total ${formatMs(performance.now() - started)}; results in ${opts.out}`, ''].join('\n'),
-  );
+  print(['', 'Notes:', ...FOOTNOTES.map((f) => `- ${f}`), `- Machine: ${machine}.`, `- Total ${formatMs(performance.now() - started)}.`, ''].join('\n'));
+  const text = opts.out.replace(/\.json$/, '') + '.txt';
+  writeFileSync(text, printed.join(''));
+  process.stdout.write(`\nResults in ${opts.out} and ${text}\n`);
 }
 
 main().catch((e) => {
