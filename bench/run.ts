@@ -26,23 +26,35 @@ function runScript(script: string): Promise<number> {
   });
 }
 
+export type Plan = { script: string; run: true } | { script: string; run: false; reason: string };
+
+/** Which benchmarks run: those with both an npm script and a file; the others say why not. */
+export function planBenchmarks(scripts: Record<string, string>, exists: (file: string) => boolean): Plan[] {
+  return BENCHMARKS.map(({ script, file }) => {
+    if (!scripts[script]) return { script, run: false, reason: 'no npm script' };
+    if (!exists(file)) return { script, run: false, reason: `${file} does not exist yet` };
+    return { script, run: true };
+  });
+}
+
 async function main(): Promise<void> {
   const scripts = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   const summary: string[] = [];
-  for (const { script, file } of BENCHMARKS) {
-    if (!scripts[script] || !existsSync(resolve(root, file))) {
-      const line = `${script}: skipped (${scripts[script] ? `${file} does not exist yet` : 'no npm script'})`;
+  for (const plan of planBenchmarks(scripts, (file) => existsSync(resolve(root, file)))) {
+    if (!plan.run) {
+      const line = `${plan.script}: skipped (${plan.reason})`;
       process.stdout.write(`\n${line}\n`);
       summary.push(line);
       continue;
     }
-    process.stdout.write(`\n=== npm run ${script} ===\n`);
+    process.stdout.write(`\n=== npm run ${plan.script} ===\n`);
     const started = performance.now();
-    const code = await runScript(script);
-    summary.push(`${script}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const code = await runScript(plan.script);
+    summary.push(`${plan.script}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (code !== 0) process.exitCode = 1;
   }
   process.stdout.write(`\n${summary.join('\n')}\n`);
 }
 
-void main();
+// Run only when executed as the script, not when a test imports planBenchmarks.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
