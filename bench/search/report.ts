@@ -235,6 +235,7 @@ export const FOOTNOTES = [
   'Match semantics are OR everywhere: MiniSearch default combineWith OR, Orama threshold 1, Lunr optional terms, FlexSearch `suggest: true` (FlexSearch does not score with BM25; it ranks by term context).',
   'Analysis: no stemming and no stop words in any engine (Lunr\'s stemmer and stop-word filter are removed), lower-casing everywhere.',
   'memory Δ: growth of V8 heap + external memory (typed arrays) of the engine\'s worker over the build, after forced GC, data set excluded. "own figure": the engine\'s own statistic (Loupe: stats().memoryBytes).',
+  'Loupe indexes every mapped field (postings, numeric columns, keyword ordinals for all 8 access-log fields) and keeps each document\'s _source compressed, as Elasticsearch does; the peers index the text and the tag only and keep no source.',
   'Loupe vs MiniSearch ratios are taken over the same queries: the first k of the fixed set that both answered on their first timed pass (MiniSearch at 1M docs answers only a few per time box), from per-query latencies.',
   'FlexSearch answers a 1-term query by slicing a list ranked at index time (no scoring at query time), hence its outsized 1-term figure.',
   'top-10 overlap: share of top-10 ids shared with Loupe on the warm-up queries both answered (informational: the engines score with different formulas).',
