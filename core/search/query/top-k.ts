@@ -168,8 +168,8 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
   let counting = true;
   let minScore = -Infinity;
   const acc = new Float64Array(WINDOW);
-  const seen = new Uint8Array(WINDOW);
-  const touched = new Int32Array(WINDOW);
+  /** One bit per doc of the window that an essential term brought; scanned in doc order. */
+  const bits = new Int32Array(WINDOW >> 5);
   const order: TermState[] = [];
 
   let winStart = 0;
@@ -217,6 +217,8 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
       }
     }
     let nTouched = 0;
+    let firstWord = WINDOW >> 5;
+    let lastWord = -1;
     const essentialCount = order.length - nonEssential;
     for (let i = nonEssential; i < order.length; i++) {
       const t = order[i]!;
@@ -241,34 +243,43 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
         if (live[doc] === 1 && (filter === undefined || filter[doc] === 1)) {
           const off = doc - winStart;
           const s = score(t, t.freqs[pos]!, doc);
-          if (seen[off] === 0) {
-            seen[off] = 1;
+          const w = off >> 5;
+          const mask = 1 << (off & 31);
+          if ((bits[w]! & mask) === 0) {
+            bits[w] = bits[w]! | mask;
             acc[off] = s;
-            touched[nTouched++] = off;
+            nTouched++;
+            if (w < firstWord) firstWord = w;
+            if (w > lastWord) lastWord = w;
           } else acc[off] += s;
         }
         pos++;
       }
       t.pos = pos;
     }
-    if (essentialCount > 1) touched.subarray(0, nTouched).sort();
-    for (let i = 0; i < nTouched; i++) {
-      const off = touched[i]!;
-      const doc = winStart + off;
-      let s = acc[off]!;
-      seen[off] = 0;
-      if (counting) total++;
-      if (nonEssential > 0) {
-        if (s + nonEssentialSum <= minScore) continue;
-        for (let j = 0; j < nonEssential; j++) {
-          const t = order[j]!;
-          if (t.pos < t.end && t.docs[t.pos]! < doc) t.pos = gallop(t.docs, t.pos, t.end, doc);
-          if (t.pos < t.end && t.docs[t.pos] === doc) s += score(t, t.freqs[t.pos]!, doc);
+    for (let w = firstWord; nTouched > 0 && w <= lastWord; w++) {
+      let word = bits[w]!;
+      if (word === 0) continue;
+      bits[w] = 0;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const off = (w << 5) + (31 - Math.clz32(low));
+        const doc = winStart + off;
+        let s = acc[off]!;
+        if (counting) total++;
+        if (nonEssential > 0) {
+          if (s + nonEssentialSum <= minScore) continue;
+          for (let j = 0; j < nonEssential; j++) {
+            const t = order[j]!;
+            if (t.pos < t.end && t.docs[t.pos]! < doc) t.pos = gallop(t.docs, t.pos, t.end, doc);
+            if (t.pos < t.end && t.docs[t.pos] === doc) s += score(t, t.freqs[t.pos]!, doc);
+          }
         }
+        const final = f32(s);
+        queue.insert(doc, final);
+        if (!counting && queue.size === k) minScore = queue.minScore;
       }
-      const final = f32(s);
-      queue.insert(doc, final);
-      if (!counting && queue.size === k) minScore = queue.minScore;
     }
     for (let j = 0; j < nonEssential; j++) {
       const t = order[j]!;
