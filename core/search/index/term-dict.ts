@@ -14,6 +14,11 @@ function hashString(s: string): number {
 export class TermDict {
   readonly terms: string[] = [];
   private hashes = new Int32Array(0);
+  /** ASCII terms' characters side by side (start, length per term; -1 start for non-ASCII), compared without touching the heap strings. */
+  private pool = new Uint8Array(1 << 16);
+  private poolLen = 0;
+  private starts = new Int32Array(0);
+  private lengths = new Int32Array(0);
   private table = new Int32Array(1024).fill(EMPTY);
 
   get size(): number {
@@ -62,19 +67,17 @@ export class TermDict {
         const s = text.slice(start, end);
         return this.insert(lower ? s.toLowerCase() : s, h, slot);
       }
-      if (this.hashes[id] === (h | 0)) {
-        const t = this.terms[id]!;
-        if (t.length === len) {
-          let same = true;
-          for (let i = 0; i < len; i++) {
+      if (this.hashes[id] === (h | 0) && this.lengths[id] === len) {
+        const at = this.starts[id]!;
+        if (at >= 0) {
+          const pool = this.pool;
+          let i = 0;
+          for (; i < len; i++) {
             let c = text.charCodeAt(start + i);
             if (lower && c >= 65 && c <= 90) c += 32;
-            if (t.charCodeAt(i) !== c) {
-              same = false;
-              break;
-            }
+            if (pool[at + i] !== c) break;
           }
-          if (same) return id;
+          if (i === len) return id;
         }
       }
       slot = (slot + 1) & mask;
@@ -90,6 +93,28 @@ export class TermDict {
       this.hashes = grown;
     }
     this.hashes[id] = h | 0;
+    if (id >= this.starts.length) {
+      const n = Math.max(1024, this.starts.length * 2);
+      const st = new Int32Array(n);
+      st.set(this.starts);
+      this.starts = st;
+      const ln = new Int32Array(n);
+      ln.set(this.lengths);
+      this.lengths = ln;
+    }
+    this.lengths[id] = term.length;
+    let ascii = true;
+    for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) >= 128) ascii = false;
+    if (ascii) {
+      if (this.poolLen + term.length > this.pool.length) {
+        const grown = new Uint8Array(Math.max(this.poolLen + term.length, this.pool.length * 2));
+        grown.set(this.pool.subarray(0, this.poolLen));
+        this.pool = grown;
+      }
+      for (let i = 0; i < term.length; i++) this.pool[this.poolLen + i] = term.charCodeAt(i);
+      this.starts[id] = this.poolLen;
+      this.poolLen += term.length;
+    } else this.starts[id] = -1;
     this.table[slot] = id;
     if ((id + 1) * 2 > this.table.length) this.rehash();
     return id;
@@ -107,6 +132,6 @@ export class TermDict {
   }
 
   memoryBytes(): number {
-    return this.table.byteLength + this.hashes.byteLength + this.terms.reduce((s, t) => s + 32 + t.length * 2, 0);
+    return this.table.byteLength + this.hashes.byteLength + this.pool.byteLength + this.starts.byteLength + this.lengths.byteLength + this.terms.reduce((s, t) => s + 32 + t.length * 2, 0);
   }
 }
