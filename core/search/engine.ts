@@ -86,6 +86,8 @@ export class SearchEngine {
   }
 
   deleteIndex(pattern: string): { acknowledged: true } {
+    // Elasticsearch 8 defaults action.destructive_requires_name to true
+    if (pattern === '_all' || pattern.includes('*')) throw illegalArgument('Wildcard expressions or all indices are not allowed');
     const names = this.resolve(pattern, { allowNoIndices: false });
     for (const n of names) {
       this.indices.get(n)!.files?.remove();

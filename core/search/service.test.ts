@@ -86,6 +86,7 @@ describe('the Elasticsearch REST API', () => {
     });
     const bad = await call(url, 'PUT', '/Upper', {});
     expect(bad.json!.error.type).toBe('invalid_index_name_exception');
+    expect((await call(url, 'DELETE', '/log*')).json!.error.reason).toBe('Wildcard expressions or all indices are not allowed');
     expect((await call(url, 'DELETE', '/logs')).json).toEqual({ acknowledged: true });
     const cat = await call(url, 'GET', '/_cat/indices?format=json');
     expect(cat.json).toEqual([]);
