@@ -176,6 +176,20 @@ describe('the Elasticsearch REST API', () => {
     ]);
   });
 
+  it('prints the explain tree of the Elasticsearch 8 documentation byte for byte', async () => {
+    // Elasticsearch reference, Explain API example: one of five documents has the term, dl 3, avgdl 5.4.
+    const { url } = await start();
+    const docs = ['elasticsearch is great', 'one two three four five six', 'seven eight nine ten eleven twelve', 'a b c d e f', 'g h i j k l'];
+    await call(url, 'POST', '/my-index-000001/_bulk?refresh=true', docs.map((m, i) => `{"index":{"_id":"${i}"}}\n${JSON.stringify({ message: m })}\n`).join(''), 'application/x-ndjson');
+    const r = await call(url, 'GET', '/my-index-000001/_explain/0', { query: { match: { message: 'elasticsearch' } } });
+    const published =
+      '"explanation":{"value":1.6943598,"description":"weight(message:elasticsearch in 0) [PerFieldSimilarity], result of:","details":[{"value":1.6943598,"description":"score(freq=1.0), computed as boost * idf * tf from:","details":[' +
+      '{"value":2.2,"description":"boost","details":[]},' +
+      '{"value":1.3862944,"description":"idf, computed as log(1 + (N - n + 0.5) / (n + 0.5)) from:","details":[{"value":1,"description":"n, number of documents containing term","details":[]},{"value":5,"description":"N, total number of documents with field","details":[]}]},' +
+      '{"value":0.5555556,"description":"tf, computed as freq / (freq + k1 * (1 - b + b * dl / avgdl)) from:","details":[{"value":1.0,"description":"freq, occurrences of term within document","details":[]},{"value":1.2,"description":"k1, term saturation parameter","details":[]},{"value":0.75,"description":"b, length normalization parameter","details":[]},{"value":3.0,"description":"dl, length of field","details":[]},{"value":5.4,"description":"avgdl, average length of field","details":[]}]}]}]}';
+    expect(r.text).toBe('{"_index":"my-index-000001","_type":"_doc","_id":"0","matched":true,' + published + '}');
+  });
+
   it('reports malformed bodies as parsing_exception with line and col', async () => {
     const { url } = await start();
     await call(url, 'PUT', '/p', {});

@@ -95,11 +95,15 @@ export class Bm25Scorer {
     return match(this.score(freq, norm), `score(freq=${freqString(freq)}), computed as boost * idf * tf from:`, ...subs);
   }
 
-  /** Lucene 9: tf = (float) (freq / (freq + (double) normValue)), normValue = k1 * ((1 - b) + b * dl / avgdl) */
+  /**
+   * tf = 1f - 1f / (1 + freq * normInverse), normInverse = 1f / (k1 * ((1 - b) + b * dl / avgdl)):
+   * the same float path as score(), which is what Elasticsearch 8 prints (tf 0.5555556 in its
+   * explain documentation; Lucene 8's double form printed 0.5555555).
+   */
   private explainTf(freq: number, norm: number): Explanation {
     const dl = LENGTH_TABLE[norm & 0xff]!;
-    const normValue = f32(this.k1 * f32(f32(1 - this.b) + f32(f32(this.b * dl) / this.avgdl)));
-    const tf = f32(freq / (freq + normValue));
+    const normInverse = f32(1 / f32(this.k1 * f32(f32(1 - this.b) + f32(f32(this.b * dl) / this.avgdl))));
+    const tf = f32(1 - f32(1 / f32(1 + f32(freq * normInverse))));
     return match(
       tf,
       'tf, computed as freq / (freq + k1 * (1 - b + b * dl / avgdl)) from:',
