@@ -55,7 +55,8 @@ export class IndexShard {
   readonly similarities = new Map<string, SimilarityConfig>();
   readonly inverted = new Map<string, InvertedField>();
   readonly numeric = new Map<string, NumericColumn>();
-  readonly ordinals = new Map<string, OrdinalColumn>();
+  /** Keyword doc values (term ordinals per doc), built from the postings on first sort after a refresh. */
+  private readonly ordinalCache = new Map<string, { generation: number; column: OrdinalColumn }>();
   readonly store = new DocStore();
 
   private flags = new Uint8Array(1024);
@@ -312,10 +313,6 @@ export class IndexShard {
       const sim = this.similarityOf(mapper);
       const norm = mapper.type === 'text' ? (sim.kind === 'classic' ? classicNorm(tokens.length) : bm25Norm(tokens.length)) : 1;
       field.addDoc(doc, tokens, norm);
-      if (mapper.type === 'keyword') {
-        const ords = this.ordinalsFor(path);
-        for (const t of tokens) ords.add(doc, field.termId(t));
-      }
     }
   }
 
@@ -329,10 +326,18 @@ export class IndexShard {
     return c;
   }
 
-  private ordinalsFor(path: string): OrdinalColumn {
-    let c = this.ordinals.get(path);
-    if (!c) this.ordinals.set(path, (c = new OrdinalColumn()));
-    return c;
+  /** Term ordinals per searchable doc of a keyword field (for sorting), built once per refresh. */
+  ordinalColumn(path: string): OrdinalColumn | undefined {
+    const f = this.inverted.get(path);
+    if (!f) return undefined;
+    const cached = this.ordinalCache.get(path);
+    if (cached && cached.generation === this.generation) return cached.column;
+    const column = new OrdinalColumn();
+    for (let t = 0; t < f.searchableTerms; t++) {
+      for (let i = f.offsets[t]!, end = f.offsets[t + 1]!; i < end; i++) column.add(f.docs[i]!, t);
+    }
+    this.ordinalCache.set(path, { generation: this.generation, column });
+    return column;
   }
 
   invertedFor(mapper: FieldMapper): InvertedField {
@@ -385,7 +390,7 @@ export class IndexShard {
     let bytes = this.flags.byteLength + this.versions.byteLength + this.seqNos.byteLength + this.searchLive.byteLength + this.store.memoryBytes();
     for (const f of this.inverted.values()) bytes += f.memoryBytes();
     for (const c of this.numeric.values()) bytes += c.memoryBytes();
-    for (const c of this.ordinals.values()) bytes += c.memoryBytes();
+    for (const c of this.ordinalCache.values()) bytes += c.column.memoryBytes();
     bytes += this.ids.memoryBytes();
     return bytes;
   }

@@ -401,11 +401,8 @@ function existsDocs(ctx: BuildContext, m: FieldMapper): Int32Array {
   const out: number[] = [];
   const inv = shard.inverted.get(m.path);
   const col = shard.numeric.get(m.path);
-  const ords = shard.ordinals.get(m.path);
   if (m.type === 'text' && inv) {
     for (let d = 0; d < maxDoc; d++) if (inv.norms[d]) out.push(d);
-  } else if (ords) {
-    for (let d = 0; d < maxDoc; d++) if (ords.ords[d]! >= 0) out.push(d);
   } else if (col) {
     for (let d = 0; d < maxDoc; d++) if (d < col.values.length && !Number.isNaN(col.values[d]!)) out.push(d);
   } else if (inv) {

@@ -139,7 +139,7 @@ function sortValue(shard: IndexShard, spec: SortSpec, doc: number, score: number
     );
   }
   if (mapper.type === 'keyword') {
-    const ords = shard.ordinals.get(spec.field);
+    const ords = shard.ordinalColumn(spec.field);
     const field = shard.inverted.get(spec.field);
     if (!ords || !field) return undefined;
     const values = ords.all(doc).map((o) => field.terms[o]!);
