@@ -65,6 +65,13 @@ describe('the relevance workbench calls', () => {
     const a = await call('search.analyze', { index: 'weblogs', field: 'message', text: 'GET /Login FAILED' });
     expect(a.tokens.map((t: Json) => t.token)).toEqual(['get', 'login', 'failed']);
     await expect(call('search.query', { index: 'missing', body: {} })).rejects.toMatchObject({ message: 'index_not_found_exception: no such index [missing]', detail: { status: 404 } });
+    expect(await call('search.createIndex', { index: 'notes', body: { settings: { 'index.similarity.default.type': 'classic' } } })).toEqual({ acknowledged: true, index: 'notes' });
+    expect(await call('search.indexDocument', { index: 'notes', id: 'n1', document: { text: 'Hello world' } })).toMatchObject({ _id: 'n1', result: 'created' });
+    expect(await call('search.getDocument', { index: 'notes', id: 'n1' })).toEqual({ found: true, id: 'n1', version: 1, source: { text: 'Hello world' } });
+    expect(await call('search.getDocument', { index: 'notes', id: 'zz' })).toEqual({ found: false, id: 'zz' });
+    expect((await call('search.indices', {})).find((i: Json) => i.name === 'notes').similarity).toEqual({ type: 'classic' });
+    await expect(call('search.createIndex', { index: 'notes' })).rejects.toMatchObject({ detail: { error: { type: 'resource_already_exists_exception' } } });
+    expect(await call('search.deleteIndex', { index: 'notes' })).toEqual({ acknowledged: true });
     expect(await call('search.deleteIndex', { index: 'weblogs' })).toEqual({ acknowledged: true });
     expect(await call('search.indices', {})).toEqual([]);
   });

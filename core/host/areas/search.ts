@@ -214,6 +214,33 @@ export const searchArea: AreaMethods<keyof SearchMethods & string> = {
       return { index: name, indexed: lines.length - errors, errors };
     },
   },
+  'search.createIndex': {
+    summary: 'Create an index from an Elasticsearch create-index body',
+    params: z.object({ index: indexName, body: jsonObject.optional() }).strict(),
+    async handler({ index, body }, rt) {
+      const r = orThrow(await es(rt, 'PUT', `/${enc(index)}`, body ?? {}));
+      rt.emit('search.indicesChanged', { indices: (await listIndices(rt)).map((i) => i.name) });
+      return { acknowledged: r.acknowledged === true, index: String(r.index ?? index) };
+    },
+  },
+  'search.indexDocument': {
+    summary: 'Index one document (refreshed)',
+    params: z.object({ index: indexName, id: z.string().min(1).optional(), document: jsonObject }).strict(),
+    async handler({ index, id, document }, rt) {
+      const p = id === undefined ? `/${enc(index)}/_doc?refresh=true` : `/${enc(index)}/_doc/${enc(id)}?refresh=true`;
+      return orThrow(await es(rt, id === undefined ? 'POST' : 'PUT', p, document));
+    },
+  },
+  'search.getDocument': {
+    summary: 'Read one stored document',
+    params: z.object({ index: indexName, id: z.string().min(1) }).strict(),
+    async handler({ index, id }, rt) {
+      const r = await es(rt, 'GET', `/${enc(index)}/_doc/${enc(id)}`);
+      const body = orThrow(r, r.body.found === false ? [404] : []);
+      if (body.found !== true) return { found: false, id };
+      return { found: true, id, version: Number(body._version), source: body._source as Record<string, unknown> };
+    },
+  },
   'search.deleteIndex': {
     summary: 'Delete an index',
     params: z.object({ index: indexName }).strict(),

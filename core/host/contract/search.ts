@@ -74,6 +74,12 @@ export interface SearchMethods {
   /** Creates an index from a bundled sample data set (access logs) and indexes it. */
   'search.indexSample'(params: { dataset: 'access-logs'; index?: string; similarity?: 'BM25' | 'classic' }): { index: string; indexed: number; errors: number };
   'search.deleteIndex'(params: { index: string }): { acknowledged: boolean };
+  /** Creates an index from an Elasticsearch create-index body (settings, mappings). */
+  'search.createIndex'(params: { index: string; body?: Record<string, unknown> }): { acknowledged: boolean; index: string };
+  /** Indexes one document (refreshed, so the next query sees it); returns Elasticsearch's answer. */
+  'search.indexDocument'(params: { index: string; id?: string; document: Record<string, unknown> }): Record<string, unknown>;
+  /** One stored document (`found: false` when missing). */
+  'search.getDocument'(params: { index: string; id: string }): { found: boolean; id: string; version?: number; source?: Record<string, unknown> };
 }
 
 export interface SearchEvents {
