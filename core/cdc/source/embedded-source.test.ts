@@ -115,3 +115,17 @@ describe('embedded MySQL-like source', () => {
     expect(splitStatements("INSERT INTO t VALUES ('a;b'); -- c;\nSELECT `x;y` FROM t; /* ; */ ;")).toEqual(["INSERT INTO t VALUES ('a;b')", 'SELECT `x;y` FROM t']);
   });
 });
+
+describe('embedded source type checks (MySQL strict mode)', () => {
+  it('rejects values that do not fit the column type with MySQL errors', async () => {
+    const s = await start(tmp());
+    expect(await errorOf(s.execute('demo', "INSERT INTO customers (id, name) VALUES ('abc', 'x')"))).toBe("ERROR 1366 (HY000): Incorrect integer value: 'abc' for column 'id' at row 1");
+    expect(await errorOf(s.execute('demo', "INSERT INTO customers (created_at, id, name) VALUES ('yesterday', 50, 'x')"))).toBe(
+      "ERROR 1292 (22007): Incorrect datetime value: 'yesterday' for column 'created_at' at row 1",
+    );
+    expect(await errorOf(s.execute('demo', "UPDATE customers SET created_at = 'soon' WHERE id = 1"))).toBe("ERROR 1292 (22007): Incorrect datetime value: 'soon' for column 'created_at' at row 1");
+    // Numbers given as strings are converted, as MySQL does.
+    await s.execute('demo', "INSERT INTO customers (created_at, id, name) VALUES ('2024-05-06 07:08:09', '51', 'ok')");
+    expect((await s.execute('demo', 'SELECT id, created_at FROM customers WHERE id = 51'))[0]!.rows).toEqual([[51, '2024-05-06 07:08:09']]);
+  });
+});

@@ -482,6 +482,8 @@ export class EmbeddedSource implements CaptureSource {
     if (err instanceof MySqlError) return err;
     const msg = err.message;
     let m: RegExpExecArray | null;
+    if ((m = /^ERROR(1366|1292):(.*)$/s.exec(msg))) return new MySqlError(Number(m[1]), m[1] === '1292' ? '22007' : 'HY000', m[2]!);
+    if (msg === 'datatype mismatch') return this.rowidMismatch(st, text);
     if ((m = /^(Duplicate entry '.*' for key '.*')$/s.exec(msg))) {
       const inner = /^Duplicate entry '(.*)' for key '(.*)'$/s.exec(m[1]!)!;
       return mysqlErrors.duplicate(inner[1]!, inner[2]!);
@@ -506,6 +508,30 @@ export class EmbeddedSource implements CaptureSource {
     if (/has \d+ columns but \d+ values were supplied|\d+ values for \d+ columns|all VALUES must have the same number of terms/.test(msg)) return mysqlErrors.columnCount();
     if ((m = /no such function: (\w+)/.exec(msg))) return new MySqlError(1305, '42000', `FUNCTION ${st.name}.${m[1]} does not exist`);
     return mysqlErrors.general(msg);
+  }
+
+  /**
+   * SQLite rejects a non-integer for an INTEGER PRIMARY KEY before any trigger runs; MySQL says
+   * which value and column. The value is read back from the statement when it is a plain
+   * INSERT … (cols) VALUES (…) or UPDATE … SET col = value.
+   */
+  private rowidMismatch(st: DbState, text: string): MySqlError {
+    const ins = /^\s*insert\s+(?:or\s+\w+\s+)?into\s+(\S+)\s*\(([^)]*)\)\s*values\s*\(([^)]*)\)/i.exec(text);
+    const upd = /^\s*update\s+(\S+)\s+set\s+(.*?)(?:\s+where\s|$)/is.exec(text);
+    const table = unquoteIdent((ins?.[1] ?? upd?.[1] ?? '').replace(/^.*\./, ''));
+    const def = st.tables.get(table);
+    const pk = def?.primaryKey.length === 1 ? def.primaryKey[0]! : 'id';
+    let value: string | undefined;
+    if (ins) {
+      const cols = ins[2]!.split(',').map((c) => unquoteIdent(c.trim()));
+      const vals = ins[3]!.split(',').map((v) => v.trim());
+      const i = cols.indexOf(pk);
+      if (i >= 0 && vals[i] !== undefined) value = vals[i]!.replace(/^'(.*)'$/s, '$1');
+    } else if (upd) {
+      const a = new RegExp(`(?:^|,)\\s*\`?${pk}\`?\\s*=\\s*('(?:[^']|'')*'|[^,]+)`, 'i').exec(upd[2]!);
+      if (a) value = a[1]!.trim().replace(/^'(.*)'$/s, '$1');
+    }
+    return new MySqlError(1366, 'HY000', value !== undefined ? `Incorrect integer value: '${value}' for column '${pk}' at row 1` : `Incorrect integer value for column '${pk}' at row 1`);
   }
 
   private captureAndCommit(st: DbState, session: Session, statements: string[]): BinlogTransaction | undefined {
@@ -616,6 +642,28 @@ export class EmbeddedSource implements CaptureSource {
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}); END`);
     st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}); END`);
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL); END`);
+    // MySQL (strict mode) rejects values that do not fit the column type; SQLite would keep them.
+    const checks: string[] = [];
+    for (const c of def.columns) {
+      const col = `NEW.${q(c.name)}`;
+      const name = c.name.replace(/'/g, "''");
+      if (sqliteType(c) === 'INTEGER') {
+        checks.push(`SELECT RAISE(ABORT, 'ERROR1366:Incorrect integer value: ''' || ${col} || ''' for column ''${name}'' at row 1') WHERE typeof(${col}) NOT IN ('integer', 'null')`);
+      } else if (sqliteType(c) === 'REAL') {
+        checks.push(`SELECT RAISE(ABORT, 'ERROR1366:Incorrect double value: ''' || ${col} || ''' for column ''${name}'' at row 1') WHERE typeof(${col}) NOT IN ('real', 'integer', 'null')`);
+      } else if (c.baseType === 'decimal' || c.baseType === 'numeric') {
+        const num = `(typeof(${col}) IN ('integer', 'real') OR (trim(${col}) GLOB '*[0-9]*' AND trim(${col}) NOT GLOB '*[^-+0-9.eE]*'))`;
+        checks.push(`SELECT RAISE(ABORT, 'ERROR1366:Incorrect decimal value: ''' || ${col} || ''' for column ''${name}'' at row 1') WHERE ${col} IS NOT NULL AND NOT ${num}`);
+      } else if (c.baseType === 'datetime' || c.baseType === 'timestamp' || c.baseType === 'date') {
+        const fn = c.baseType === 'date' ? 'date' : 'datetime';
+        const kind = c.baseType === 'date' ? 'date' : 'datetime';
+        checks.push(`SELECT RAISE(ABORT, 'ERROR1292:Incorrect ${kind} value: ''' || ${col} || ''' for column ''${name}'' at row 1') WHERE ${col} IS NOT NULL AND ${fn}(${col}) IS NULL`);
+      }
+    }
+    if (checks.length) {
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_tci_${t}`)} BEFORE INSERT ON ${q(t)} BEGIN ${checks.join('; ')}; END`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_tcu_${t}`)} BEFORE UPDATE ON ${q(t)} BEGIN ${checks.join('; ')}; END`);
+    }
     const keys: { name: string; cols: string[] }[] = [];
     if (def.primaryKey.length) keys.push({ name: 'PRIMARY', cols: def.primaryKey });
     for (const ix of def.indexes) if (ix.unique) keys.push({ name: ix.name, cols: ix.columns });
