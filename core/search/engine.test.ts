@@ -175,3 +175,18 @@ describe('updates and deletes keep term statistics as Lucene does before a merge
     expect((e.search('t', { query: { match_all: {} } }) as Json).hits.total.value).toBe(1);
   });
 });
+
+describe('searching several indexes', () => {
+  it('accepts comma lists and wildcards, each index scored with its own statistics', () => {
+    const e = new SearchEngine();
+    e.bulkIndex('logs-a', [{ id: '1', source: { m: 'login' } }, { id: '2', source: { m: 'other' } }]);
+    e.bulkIndex('logs-b', [{ id: '1', source: { m: 'login login' } }]);
+    e.refresh('logs-*');
+    const both = e.search('logs-a,logs-b', { query: { match: { m: 'login' } } }) as Json;
+    expect(both._shards.total).toBe(2);
+    expect(both.hits.hits.map((h: Json) => `${h._index}/${h._id}`)).toEqual(['logs-a/1', 'logs-b/1']);
+    const wild = e.search('logs-*', { query: { match: { m: 'login' } } }) as Json;
+    expect(wild.hits.hits).toEqual(both.hits.hits);
+    expect(() => e.search('logs-a,nope', { query: { match_all: {} } })).toThrow('no such index [nope]');
+  });
+});
