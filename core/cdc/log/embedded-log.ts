@@ -462,8 +462,16 @@ export class EmbeddedLog implements TopicLog {
     writeFileAtomicSync(path.join(this.opts.dir, 'topics.json'), JSON.stringify(out, null, 2) + '\n');
   }
 
+  /**
+   * Committed offsets change with every sink batch: written whole and renamed into place (atomic
+   * for a killed process), fsynced only with `fsync: true`, like the segments.
+   */
   private saveGroups(): void {
-    writeFileAtomicSync(path.join(this.opts.dir, 'groups.json'), JSON.stringify(this.groups) + '\n');
+    const file = path.join(this.opts.dir, 'groups.json');
+    if (this.opts.fsync) return writeFileAtomicSync(file, JSON.stringify(this.groups) + '\n');
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(this.groups) + '\n');
+    fs.renameSync(tmp, file);
   }
 
   private load(): void {
