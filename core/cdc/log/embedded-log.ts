@@ -196,7 +196,12 @@ export class EmbeddedLog implements TopicLog {
     const wal = path.join(this.opts.dir, 'txn.wal');
     if (multi && total > 0) {
       const journal = planned.flat().map(({ p, line }) => JSON.stringify({ topic: p.topic, partition: p.partition, ...line }));
-      writeFileAtomicSync(wal, journal.join('\n') + '\n');
+      // Whole-or-nothing for a killed process: written, then renamed into place (fsynced only with `fsync`).
+      if (this.opts.fsync) writeFileAtomicSync(wal, journal.join('\n') + '\n');
+      else {
+        fs.writeFileSync(`${wal}.tmp`, journal.join('\n') + '\n');
+        fs.renameSync(`${wal}.tmp`, wal);
+      }
     }
     this.appendPlanned(planned.flat());
     if (multi && total > 0) fs.rmSync(wal, { force: true });
