@@ -97,6 +97,21 @@ describe('BM25 through the query DSL', () => {
     for (const h of filtered.hits.hits) expect(h._score).toBe(byId[h._id]);
   });
 
+  it('explains a passed filter as Lucene 9 does: a zero "# clause" and the filter at 1.0', () => {
+    const r = bm25().explain('logs', 'd', { query: { bool: { must: [{ match: { message: 'login' } }], filter: [{ range: { bytes: { gte: 1000 } } }] } } });
+    const ex = r.body.explanation as Json;
+    expect(ex.description).toBe('sum of:');
+    expect(ex.details[1]).toEqual({
+      value: 0,
+      description: 'match on required clause, product of:',
+      details: [
+        { value: 0, description: '# clause', details: [] },
+        { value: 1, description: 'bytes:[1000 TO *]', details: [] },
+      ],
+    });
+    expect(ex.value).toBe(ex.details[0].value);
+  });
+
   it('names the failed filter in the explanation of a document that does not pass it', () => {
     const r = bm25().explain('logs', 'a', { query: { bool: { must: [{ match: { message: 'login' } }], filter: [{ range: { bytes: { gte: 1000 } } }] } } });
     expect(r.status).toBe(200);

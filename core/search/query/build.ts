@@ -95,7 +95,7 @@ function filterWeight(ctx: BuildContext, node: QueryNode): Weight {
   if (inner instanceof TermWeight) {
     // a term filter is its postings list: no copy, and top-k can use the field's bitset
     const t = inner;
-    const w = new ConstantWeight(ctx, t.label, () => (t.field && t.termId >= 0 && t.docFreq > 0 ? t.field.docs.subarray(t.field.offsets[t.termId]!, t.field.offsets[t.termId + 1]!) : new Int32Array(0)), 0, false);
+    const w = new ConstantWeight(ctx, t.label, () => (t.field && t.termId >= 0 && t.docFreq > 0 ? t.field.docs.subarray(t.field.offsets[t.termId]!, t.field.offsets[t.termId + 1]!) : new Int32Array(0)), 1, false);
     w.termSource = t.field && t.termId >= 0 ? { field: t.field, termId: t.termId } : undefined;
     return w;
   }
@@ -109,7 +109,9 @@ function filterWeight(ctx: BuildContext, node: QueryNode): Weight {
       const compute = () => (inner ? drain(inner) : docsOf(ctx, node));
       return ctx.cache ? ctx.cache.get(node.kind, key, ctx.shard.generation, ctx.shard.searchMaxDoc, compute) : compute();
     },
-    0,
+    // Lucene 9 builds filter-clause weights with the bool's boost (1) and no scores: a matching
+    // filter explains as 1.0; the boolean scorers never add filter scores.
+    1,
     false,
   );
 }
@@ -140,7 +142,7 @@ function boolWeight(ctx: BuildContext, node: Extract<QueryNode, { kind: 'bool' }
   if (node.minimumShouldMatch === undefined && dflt === '0') msm = 0;
   if (clauses.length === 0) return new ConstantWeight(ctx, '*:*', () => 'all', scoring ? boost : 0);
   // Elasticsearch adds a match_all filter to a bool that has only must_not clauses
-  if (clauses.every((c) => c.occur === 'must_not')) clauses.push({ occur: 'filter', weight: new ConstantWeight(ctx, '*:*', () => 'all', 0, false) });
+  if (clauses.every((c) => c.occur === 'must_not')) clauses.push({ occur: 'filter', weight: new ConstantWeight(ctx, '*:*', () => 'all', 1, false) });
   // Lucene rewrites a bool with a single scoring clause to that clause
   if (clauses.length === 1 && (clauses[0]!.occur === 'must' || (clauses[0]!.occur === 'should' && msm <= 1)) && ctx.mode === 'modern') return clauses[0]!.weight;
   return new BooleanWeight(ctx, clauses, msm, ctx.mode === 'classic' ? boost : 1);
