@@ -17,6 +17,7 @@ import { searchArea } from './areas/search.js';
 import { federationArea } from './areas/federation.js';
 import { cdcArea } from './areas/cdc.js';
 import type { ServiceEntry } from './registry.js';
+import { wireQueueFeeders, type QueueWiring } from './queue-wiring.js';
 
 export type { CallOutcome } from './dispatch.js';
 
@@ -41,6 +42,8 @@ export interface Host {
   readonly dispatcher: Dispatcher;
   readonly dataDir: string;
   readonly log: Logger;
+  /** CDC variant 2: the feeders of queue tables from the topic log. */
+  readonly queues: QueueWiring;
 }
 
 export async function createHost(opts: HostOptions): Promise<Host> {
@@ -62,6 +65,7 @@ export async function createHost(opts: HostOptions): Promise<Host> {
     }
   };
   supervisor.onChange((status) => emit('services.changed', status));
+  const queues = wireQueueFeeders(supervisor, log);
 
   const rt: HostRuntime = {
     handle: (name) => supervisor.handle(name),
@@ -117,6 +121,7 @@ export async function createHost(opts: HostOptions): Promise<Host> {
     async close() {
       if (closed) return;
       closed = true;
+      await queues.close();
       await supervisor.stopAll();
       listeners.clear();
     },
@@ -125,5 +130,6 @@ export async function createHost(opts: HostOptions): Promise<Host> {
     dispatcher,
     dataDir,
     log,
+    queues,
   };
 }
