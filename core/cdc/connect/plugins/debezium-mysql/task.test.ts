@@ -128,6 +128,28 @@ describe('Debezium MySQL source task', () => {
     expect((await drain(s2)).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([7]);
   });
 
+  it('max.batch.size: a large transaction is split over polls (offset row says how far), small ones fill one poll', async () => {
+    const src = await source();
+    const t = await task(src, { ...base, 'snapshot.mode': 'schema_only', 'max.batch.size': '4', 'include.schema.changes': 'false' });
+    expect(await drain(t)).toEqual([]);
+    const values = Array.from({ length: 10 }, (_, i) => `(${100 + i}, 'r${i}')`).join(', ');
+    src.executeSync('demo', `INSERT INTO customers (id, name) VALUES ${values}`);
+    src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (200, 'x')");
+    src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (201, 'y')");
+    const polls: SourceRecord[][] = [];
+    for (let i = 0; i < 5; i++) {
+      const b = await t.poll();
+      if (!b.length) break;
+      polls.push(b);
+    }
+    const ids = (rs: SourceRecord[]) => rs.map((r) => (r.value as { after: { id: number } }).after.id);
+    expect(polls.map(ids)).toEqual([[100, 101, 102, 103], [104, 105, 106, 107], [108, 109, 200, 201]]);
+    expect(polls[0]!.at(-1)!.sourceOffset).toMatchObject({ row: 4 });
+    // A restart from the offset stored after the first poll continues inside the transaction.
+    const resumed = await task(src, { ...base, 'snapshot.mode': 'schema_only', 'include.schema.changes': 'false' }, polls[0]!.at(-1)!.sourceOffset);
+    expect(ids(await drain(resumed))).toEqual([104, 105, 106, 107, 108, 109, 200, 201]);
+  });
+
   it('schema change events: the snapshot DDL, then streamed DDL, to the topic named after the prefix', async () => {
     const src = await source();
     const t = await task(src, { ...base, 'table.include.list': 'demo\\..*' });

@@ -10,11 +10,14 @@
  * was taken at, where streaming begins afterwards).
  */
 import { ConnectException, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
-import type { BinlogPosition, CaptureSource, TableDef } from '../../../source/types.js';
+import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
 import { parseConfig, type MySqlConnectorConfig } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
 import { showCreateTable } from '../../../source/mysql-ddl.js';
+
+/** Transactions parsed per read of the change log (kept until emitted). */
+const READ_AHEAD_TRANSACTIONS = 16;
 
 interface SnapshotState {
   tables: { db: string; table: string }[];
@@ -36,6 +39,8 @@ export class MySqlSourceTask implements SourceTask {
   private stream: { from: BinlogPosition; skip: number } | null = null;
   private stopped = false;
   private schemas = new Map<string, { def: TableDef; s: TableSchemas }>();
+  /** Transactions read from the change log but not yet fully emitted, in order. */
+  private ahead: BinlogTransaction[] = [];
 
   async start(config: ConnectorConfig, context: SourceTaskContext): Promise<void> {
     this.ctx = context;
@@ -145,34 +150,41 @@ export class MySqlSourceTask implements SourceTask {
 
   // ----------------------------------------------------------------------------- streaming
 
+  /**
+   * Up to max.batch.size records, as Debezium's change event queue hands them out: a large
+   * transaction is split over several polls (the offset's `row` says how far it got), and many
+   * small ones fill one poll. Transactions are read from the change log a few at a time and kept
+   * parsed until used, so a backlog is read once, not once per poll.
+   */
   private async pollStream(): Promise<SourceRecord[]> {
     const st = this.stream!;
-    const txs = this.source.readTransactions(st.from, 256);
-    if (txs.length === 0) {
-      await this.source.waitForCommit(st.from, Math.min(Math.max(this.cfg.pollIntervalMs, 50), 1000));
-      return [];
-    }
+    const max = this.cfg.maxBatchSize;
     const out: SourceRecord[] = [];
     const serverId = this.source.info().serverId;
-    for (const tx of txs) {
-      if (out.length >= this.cfg.maxBatchSize) break;
+    const uuid = this.source.info().serverUuid;
+    while (out.length < max) {
+      const tx = this.nextTransaction(st.from);
+      if (!tx) break;
       const skip = tx.pos === st.from.pos && tx.file === st.from.file ? st.skip : 0;
       if (tx.ddl && skip === 0 && this.cfg.includeSchemaChanges) {
         const ev = this.streamingSchemaEvent(tx, serverId);
         if (ev) out.push(ev);
       }
-      tx.events.forEach((ev, i) => {
-        if (i < skip) return;
-        if (!this.captured(tx.database, ev.table)) return;
+      const gtids = `${uuid}:1-${tx.seq}`;
+      const tsSec = Math.floor(tx.ts / 1000);
+      let i = skip;
+      for (; i < tx.events.length && out.length < max; i++) {
+        const ev = tx.events[i]!;
+        if (!this.captured(tx.database, ev.table)) continue;
         const s = this.schemasFor(tx.database, ev.table);
-        if (!s) return;
-        const offset = { file: tx.file, pos: tx.pos, row: i + 1, gtids: `${this.source.info().serverUuid}:1-${tx.seq}`, ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
+        if (!s) continue;
+        const offset = { file: tx.file, pos: tx.pos, row: i + 1, gtids, ts_sec: tsSec, server_id: serverId, event: 1 };
         const info: SourceInfoValue = {
           version: DEBEZIUM_VERSION,
           connector: 'mysql',
           name: this.cfg.topicPrefix,
           // MySQL binlog event timestamps have second precision.
-          ts_ms: Math.floor(tx.ts / 1000) * 1000,
+          ts_ms: tsSec * 1000,
           snapshot: 'false',
           db: tx.database,
           table: ev.table,
@@ -189,11 +201,27 @@ export class MySqlSourceTask implements SourceTask {
           const d = out[out.length - 1]!;
           out.push({ ...d, valueSchema: null, value: null });
         }
-      });
+      }
+      if (i < tx.events.length) {
+        // the batch is full inside this transaction: the next poll continues after event i
+        st.from = { file: tx.file, pos: tx.pos };
+        st.skip = i;
+        break;
+      }
       st.from = { file: tx.file, pos: tx.nextPos };
       st.skip = 0;
+      this.ahead.shift();
     }
+    if (out.length === 0) await this.source.waitForCommit(st.from, Math.min(Math.max(this.cfg.pollIntervalMs, 50), 1000));
     return out;
+  }
+
+  /** The transaction at `from` (from the read-ahead when it has it), or undefined when none is committed yet. */
+  private nextTransaction(from: BinlogPosition): BinlogTransaction | undefined {
+    const head = this.ahead[0];
+    if (head && head.file === from.file && head.pos === from.pos) return head;
+    this.ahead = this.source.readTransactions(from, READ_AHEAD_TRANSACTIONS);
+    return this.ahead[0];
   }
 
   // ------------------------------------------------------------------------- schema changes
@@ -226,7 +254,7 @@ export class MySqlSourceTask implements SourceTask {
     return out;
   }
 
-  private streamingSchemaEvent(tx: import('../../../source/types.js').BinlogTransaction, serverId: number): SourceRecord | null {
+  private streamingSchemaEvent(tx: BinlogTransaction, serverId: number): SourceRecord | null {
     const ddl = tx.ddl!;
     const db = tx.database;
     if (this.cfg.databaseInclude && !this.cfg.databaseInclude.some((r) => r.test(db))) return null;
