@@ -103,6 +103,43 @@ describe('embedded topic log', () => {
     expect(await b.listTopics({ includeInternal: true })).toEqual(['connect-offsets', 'data']);
   });
 
+  it('an atomic write whose journal was torn before its end line is not replayed; the last complete one is', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.produceAtomic([
+      { topic: 'data', records: [{ key: 'k', value: 'v0' }] },
+      { topic: 'connect-offsets', records: [{ key: 'o', value: '0' }] },
+    ]);
+    // not closed: as after kill -9, the journal of that write is still in txn.wal
+    const wal = fs.readFileSync(path.join(dir, 'txn.wal'), 'utf8').trim().split('\n');
+    expect(JSON.parse(wal[0]!)).toEqual({ begin: 1 });
+    expect(JSON.parse(wal.at(-1)!)).toEqual({ end: 1 });
+    // a second write whose journal was cut off mid-way (the crash came before any segment append)
+    fs.appendFileSync(path.join(dir, 'txn.wal'), [JSON.stringify({ begin: 2 }), JSON.stringify({ topic: 'data', partition: 0, o: 1, t: 1, k: 'k', v: 'torn' }), '{"topic":"connect-off'].join('\n'));
+    const b = await open(dir);
+    expect((await b.fetch('data', 0, 0)).map((r) => r.value)).toEqual(['v0']);
+    expect((await b.fetch('connect-offsets', 0, 0)).map((r) => r.value)).toEqual(['0']);
+    expect(fs.existsSync(path.join(dir, 'txn.wal'))).toBe(false);
+  });
+
+  it('committed offsets are appended per commit and survive a kill (no close); a torn last commit line is ignored', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.createTopic('t');
+    await a.commitOffsets('g', [{ topic: 't', partition: 0, offset: 3 }]);
+    await a.commitOffsets('g', [{ topic: 't', partition: 0, offset: 7 }]);
+    await a.commitOffsets('h', [{ topic: 't', partition: 0, offset: 1 }]);
+    await a.deleteGroup('h');
+    fs.appendFileSync(path.join(dir, 'groups.log'), '{"group":"g","offsets":{"t:0":9');
+    const b = await open(dir);
+    expect(await b.committedOffsets('g')).toEqual([{ topic: 't', partition: 0, offset: 7 }]);
+    expect(await b.listGroups()).toEqual(['g']);
+    await b.commitOffsets('g', [{ topic: 't', partition: 0, offset: 8 }]);
+    await b.close();
+    const c = await open(dir);
+    expect(await c.committedOffsets('g')).toEqual([{ topic: 't', partition: 0, offset: 8 }]);
+  });
+
   it('waitForData resolves on the next append without polling, and false on timeout', async () => {
     const a = await open(tmp());
     await a.createTopic('t');

@@ -93,6 +93,27 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
         const parts = given.length === 1 && !['op', 'ts_ms', 'before', 'after', 'transaction'].includes(given[0]!) ? ['source', given[0]!] : given;
         return { parts, name: rename ?? prefix + given.join('_') };
       });
+    // The flattened schema depends only on the envelope schema and which row is taken: built once
+    // per envelope schema (the source task reuses one per table version), not per record.
+    const schemaCache = new WeakMap<Schema, { before?: Schema; after?: Schema }>();
+    const rowSchemaOf = (schema: Schema, side: 'before' | 'after'): Schema => {
+      let entry = schemaCache.get(schema);
+      if (!entry) schemaCache.set(schema, (entry = {}));
+      const cached = entry[side];
+      if (cached) return cached;
+      const extra: Schema[] = [];
+      for (const f of addFields) {
+        let s: Schema | undefined = schema;
+        for (const p of f.parts) s = fieldOf(s ?? null, p);
+        extra.push({ ...(s ?? { type: 'string' }), field: f.name, optional: true, default: undefined });
+      }
+      if (b.rewriteAll) extra.push({ type: 'string', optional: true, field: '__deleted' });
+      const { field: _f, ...base } = fieldOf(schema, side)!;
+      void _f;
+      const built: Schema = extra.length ? { type: 'struct', fields: [...(base.fields ?? []), ...extra], optional: false, name: base.name, ...(base.version !== undefined ? { version: base.version } : {}) } : { ...base };
+      entry[side] = built;
+      return built;
+    };
     return {
       apply<R extends ConnectRecord>(record: R): R | null {
         if (record.value === null || record.value === undefined) return b.keepTombstones ? record : null;
@@ -101,35 +122,20 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
         if (!schema || schema.type !== 'struct' || !fieldOf(schema, 'op') || !fieldOf(schema, 'after')) return record; // not a Debezium envelope
         const op = env.op as string;
         let row: Record<string, unknown>;
-        let rowSchema: Schema;
         if (op === 'd') {
           if (b.onDelete === 'drop') return null;
           if (b.onDelete === 'tombstone') return { ...record, valueSchema: null, value: null };
           row = { ...((env.before as Record<string, unknown>) ?? {}) };
-          rowSchema = fieldOf(schema, 'before')!;
         } else {
           row = { ...((env.after as Record<string, unknown>) ?? {}) };
-          rowSchema = fieldOf(schema, 'after')!;
         }
-        const extra: Schema[] = [];
         for (const f of addFields) {
-          let s: Schema | undefined = schema;
           let v: unknown = env;
-          for (const p of f.parts) {
-            s = fieldOf(s ?? null, p);
-            v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
-          }
-          extra.push({ ...(s ?? { type: 'string' }), field: f.name, optional: true, default: undefined });
+          for (const p of f.parts) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
           row[f.name] = v ?? null;
         }
-        if (b.rewriteAll) {
-          extra.push({ type: 'string', optional: true, field: '__deleted' });
-          row.__deleted = op === 'd' ? 'true' : 'false';
-        }
-        const { field: _f, ...base } = rowSchema;
-        void _f;
-        const newSchema: Schema = extra.length ? { type: 'struct', fields: [...(base.fields ?? []), ...extra], optional: false, name: base.name, ...(base.version !== undefined ? { version: base.version } : {}) } : { ...base };
-        return { ...record, valueSchema: newSchema, value: row };
+        if (b.rewriteAll) row.__deleted = op === 'd' ? 'true' : 'false';
+        return { ...record, valueSchema: rowSchemaOf(schema, op === 'd' ? 'before' : 'after'), value: row };
       },
     };
   },

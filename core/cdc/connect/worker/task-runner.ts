@@ -214,8 +214,12 @@ export class SourceRunner extends Runner {
     const byTopic = new Map<string, ProduceRecord[]>();
     const origins = new Map<string, SourceRecord[]>();
     const lastOffset = new Map<string, { partition: Record<string, unknown>; offset: Record<string, unknown> }>();
+    // Tasks reuse one partition object, so its JSON key is computed once per object, not per record.
+    const keys = new Map<Record<string, unknown>, string>();
     for (const r of records) {
-      lastOffset.set(JSON.stringify(r.sourcePartition), { partition: r.sourcePartition, offset: r.sourceOffset });
+      let pk = keys.get(r.sourcePartition);
+      if (pk === undefined) keys.set(r.sourcePartition, (pk = JSON.stringify(r.sourcePartition)));
+      lastOffset.set(pk, { partition: r.sourcePartition, offset: r.sourceOffset });
       const t = this.transform(r) as SourceRecord | null;
       if (!t) continue;
       let list = byTopic.get(t.topic);
