@@ -28,8 +28,10 @@ async function sql(args: string[]): Promise<{ code: number; out: string[]; err: 
 }
 
 describe('loupe sql', () => {
-  it('finds the connect port as --port-base N + 4, else LOUPE_CONNECT_PORT, else 8083', () => {
-    expect(connectPort(9000, { LOUPE_CONNECT_PORT: '1234' })).toBe(9004);
+  it('finds the connect service where loupe serve put it: LOUPE_CONNECT_PORT, else --port-base N + 4, else 8083', () => {
+    // The same precedence as the host's (core/host/ports.ts): a variable wins over the base.
+    expect(connectPort(9000, { LOUPE_CONNECT_PORT: '1234' })).toBe(1234);
+    expect(connectPort(9000, {})).toBe(9004);
     expect(connectPort(undefined, { LOUPE_CONNECT_PORT: '1234' })).toBe(1234);
     expect(connectPort(undefined, {})).toBe(8083);
   });

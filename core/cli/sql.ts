@@ -5,7 +5,7 @@
  * JSON array of objects. Errors are MySQL's text on stderr with exit code 1.
  */
 import { parseArgs } from 'node:util';
-import { parsePort } from '../host/ports.js';
+import { DEFAULT_PORTS, parsePort, portOverrides } from '../host/ports.js';
 
 export interface SqlIo {
   out(line: string): void;
@@ -27,12 +27,9 @@ interface StatementResult {
   affectedRows: number;
 }
 
-/** Where the connect service listens: --port-base N → N+4, else LOUPE_CONNECT_PORT, else 8083. */
+/** Where the connect service listens, by the same rules the host uses (a variable wins over --port-base). */
 export function connectPort(portBase: number | undefined, env: NodeJS.ProcessEnv): number {
-  if (portBase !== undefined) return portBase + 4;
-  const v = env.LOUPE_CONNECT_PORT;
-  if (v !== undefined && v !== '') return parsePort(v, 'LOUPE_CONNECT_PORT');
-  return 8083;
+  return portOverrides(env, portBase).ports.connect ?? DEFAULT_PORTS.connect;
 }
 
 export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: SqlIo = stdio): Promise<number> {

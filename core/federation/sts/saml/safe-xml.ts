@@ -52,13 +52,4 @@ export function textOf(el: Element | undefined): string | undefined {
   return s;
 }
 
-export const NS = {
-  protocol: 'urn:oasis:names:tc:SAML:2.0:protocol',
-  assertion: 'urn:oasis:names:tc:SAML:2.0:assertion',
-  metadata: 'urn:oasis:names:tc:SAML:2.0:metadata',
-  dsig: 'http://www.w3.org/2000/09/xmldsig#',
-} as const;
-
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
+export { NS, escapeXml } from '../../saml/xml.js';
