@@ -139,6 +139,9 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   readTransactions(from: BinlogPosition, maxTransactions: number): BinlogTransaction[] {
+    // A closed source has no change log to read: saying so fails the reader's task, where an
+    // empty answer would have it poll again at once, forever, starving the event loop.
+    if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     return this.binlog.read(from, maxTransactions);
   }
 

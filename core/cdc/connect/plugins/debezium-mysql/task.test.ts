@@ -175,4 +175,13 @@ describe('Debezium MySQL source task', () => {
     expect(errs['snapshot.mode']![0]).toContain("The 'snapshot.mode' value 'sometimes' is invalid");
     expect(debeziumMySqlPlugin.taskConfigs({ 'tasks.max': '2' }, 2)).toHaveLength(1);
   });
+
+  it('a task whose source was closed fails its poll instead of answering "nothing yet" forever', async () => {
+    const src = await source();
+    const t = await task(src, base);
+    await drain(t, 20);
+    await src.close();
+    // An empty answer would make the runner poll again at once: a busy loop that starves every timer.
+    await expect(t.poll()).rejects.toThrow('the embedded source is closed');
+  });
 });
