@@ -570,6 +570,7 @@ export class Worker {
     }
     if (JSON.stringify(next) !== JSON.stringify(rt.taskConfigs) || rt.runners.length !== next.length) {
       await this.stopTasks(rt);
+      if (this.closed || this.runtimes.get(rt.name) !== rt) return;
       this.startConnector(rt);
     } else this.setConnectorState(rt, rt.stored.target === 'STOPPED' ? 'STOPPED' : rt.stored.target === 'PAUSED' ? 'PAUSED' : 'RUNNING');
   }
@@ -578,6 +579,12 @@ export class Worker {
     const old = rt.runners[i];
     if (!old) return;
     await old.stop();
+    // While the old task stopped, the worker may have closed or the connector's tasks been
+    // stopped or replaced: a fresh runner then would belong to nobody and never be stopped.
+    if (this.closed || rt.runners[i] !== old || this.runtimes.get(rt.name) !== rt) {
+      rt.restarting.delete(i);
+      return;
+    }
     const fresh = this.makeRunner(rt, i, rt.taskConfigs[i]!);
     rt.runners[i] = fresh;
     rt.restarting.delete(i);
