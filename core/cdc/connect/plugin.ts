@@ -130,6 +130,36 @@ export interface ConfigKeyDef {
   recommended?: string[];
 }
 
+/**
+ * One ConfigKeyInfo row as Kafka Connect's ConfigDef.define builds it: a key with no default is
+ * required unless `extra` says otherwise; width MEDIUM and the name as display name by default.
+ */
+export function configKey(
+  name: string,
+  type: ConfigType,
+  defaultValue: string | null,
+  importance: ConfigKeyDef['importance'],
+  documentation: string,
+  group: string,
+  order: number,
+  extra: Partial<ConfigKeyDef> = {},
+): ConfigKeyDef {
+  return {
+    name,
+    type,
+    required: defaultValue === null,
+    default_value: defaultValue,
+    importance,
+    documentation,
+    group,
+    width: 'MEDIUM',
+    display_name: name,
+    dependents: [],
+    order,
+    ...extra,
+  };
+}
+
 /** Per-key validation errors: key → messages (empty or missing = valid). */
 export type ValidationErrors = Record<string, string[]>;
 

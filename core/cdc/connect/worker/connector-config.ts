@@ -2,24 +2,11 @@
  * The settings every connector has (Kafka Connect's ConnectorConfig / SourceConnectorConfig /
  * SinkConnectorConfig), their ConfigKeyInfo rows for validate, and their checks.
  */
-import type { ConfigKeyDef, ConnectorConfig, ValidationErrors } from '../plugin.js';
+import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../plugin.js';
 import { CONVERTER_CLASSES, resolveConverterClass } from '../converters/index.js';
 import { validateTransforms } from '../transforms/index.js';
 
-const d = (name: string, type: ConfigKeyDef['type'], defaultValue: string | null, importance: ConfigKeyDef['importance'], documentation: string, group: string, order: number, extra: Partial<ConfigKeyDef> = {}): ConfigKeyDef => ({
-  name,
-  type,
-  required: defaultValue === null,
-  default_value: defaultValue,
-  importance,
-  documentation,
-  group,
-  width: 'MEDIUM',
-  display_name: name,
-  dependents: [],
-  order,
-  ...extra,
-});
+const d = configKey;
 
 export const COMMON_DEFS: ConfigKeyDef[] = [
   d('name', 'STRING', null, 'HIGH', 'Globally unique name to use for this connector.', 'Common', 1, { display_name: 'Connector name' }),

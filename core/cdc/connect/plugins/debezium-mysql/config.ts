@@ -3,7 +3,7 @@
  * 2.x names that replaced them: database.server.name → topic.prefix, *.whitelist/blacklist →
  * *.include.list/exclude.list, database.history.* → schema.history.internal.*.
  */
-import type { ConfigKeyDef, ConnectorConfig, ValidationErrors } from '../../plugin.js';
+import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../../plugin.js';
 import type { DecimalMode } from './column-types.js';
 
 export const SNAPSHOT_MODES = ['initial', 'initial_only', 'when_needed', 'never', 'schema_only', 'schema_only_recovery', 'no_data', 'recovery', 'always'] as const;
@@ -111,20 +111,10 @@ export function validateConfig(config: ConnectorConfig): ValidationErrors {
   return errors;
 }
 
-const d = (name: string, type: ConfigKeyDef['type'], defaultValue: string | null, importance: ConfigKeyDef['importance'], documentation: string, group: string, order: number, extra: Partial<ConfigKeyDef> = {}): ConfigKeyDef => ({
-  name,
-  type,
-  required: false,
-  default_value: defaultValue,
-  importance,
-  documentation,
-  group,
-  width: 'MEDIUM',
-  display_name: name,
-  dependents: [],
-  order,
-  ...extra,
-});
+// Debezium marks no key as required in its ConfigDef (it checks them in validate); the keys it
+// does require say so with `{ required: true }`.
+const d = (name: string, type: ConfigKeyDef['type'], defaultValue: string | null, importance: ConfigKeyDef['importance'], documentation: string, group: string, order: number, extra: Partial<ConfigKeyDef> = {}): ConfigKeyDef =>
+  configKey(name, type, defaultValue, importance, documentation, group, order, { required: false, ...extra });
 
 export const CONFIG_DEFS: ConfigKeyDef[] = [
   d('topic.prefix', 'STRING', null, 'HIGH', 'Topic prefix that identifies and provides a namespace for the particular database server/cluster is capturing changes. The topic prefix should be unique across all other connectors, since it is used as a prefix for all Kafka topic names that receive events emitted by this connector. Only alphanumeric characters, hyphens, dots and underscores must be accepted.', 'Connector', 0, { display_name: 'Topic prefix' }),
