@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddedLog } from './embedded-log.js';
+import { EmbeddedLog, lineJson, type StoredLine } from './embedded-log.js';
 import { murmur2, partitionForKey } from './murmur2.js';
 
 const dirs: string[] = [];
@@ -120,6 +120,98 @@ describe('embedded topic log', () => {
     expect((await b.fetch('data', 0, 0)).map((r) => r.value)).toEqual(['v0']);
     expect((await b.fetch('connect-offsets', 0, 0)).map((r) => r.value)).toEqual(['0']);
     expect(fs.existsSync(path.join(dir, 'txn.wal'))).toBe(false);
+  });
+
+  it('records fetched from the in-memory tail are exactly what the segment files give (any offset, maxRecords, maxBytes, cache size)', async () => {
+    const records = Array.from({ length: 300 }, (_, i) => ({
+      key: i % 7 === 0 ? null : `{"id":${i}}`,
+      value: i % 11 === 0 ? null : `{"name":"n${i} \\"q\\" é 😀\\n","v":${i * 1.5}}`,
+      ...(i % 5 === 0 ? { headers: [{ key: 'h', value: `x${i}` }, { key: 'nul', value: null }] } : {}),
+      timestamp: 1_700_000_000_000 + i,
+      partition: i % 2,
+    }));
+    const grid = async (l: EmbeddedLog) => {
+      const out: unknown[] = [];
+      for (const partition of [0, 1])
+        for (const from of [0, 1, 37, 120, 149, 150])
+          for (const maxRecords of [1, 7, 500])
+            for (const maxBytes of [1, 300, 4000, 1 << 20]) out.push(await l.fetch('t', partition, from, { maxRecords, maxBytes }));
+      return out;
+    };
+    for (const tailCacheChars of [32 * 1024 * 1024, 3000]) {
+      const dir = tmp();
+      const a = await open(dir, { tailCacheChars, segmentBytes: 2048 });
+      await a.createTopic('t', { partitions: 2 });
+      for (let i = 0; i < records.length; i += 30) await a.produce('t', records.slice(i, i + 30));
+      const cached = await grid(a);
+      // a record's headers are its own: changing what one fetch returned does not change the next
+      const [first] = await a.fetch('t', 0, 0);
+      first!.headers.push({ key: 'added', value: 'by a consumer' });
+      expect((await a.fetch('t', 0, 0))[0]!.headers).toEqual([{ key: 'h', value: 'x0' }, { key: 'nul', value: null }]);
+      await a.close();
+      const b = await open(dir, { tailCacheChars: 0, segmentBytes: 2048 });
+      expect(cached).toEqual(await grid(b));
+    }
+  });
+
+  it('a fetch stopped by maxBytes inside one segment returns what fits and nothing from the next segment', async () => {
+    const dir = tmp();
+    const a = await open(dir, { segmentBytes: 200, tailCacheChars: 0 });
+    await a.produce('t', Array.from({ length: 20 }, (_, i) => ({ key: 'k', value: `value-${i}`, partition: 0 })));
+    const got = await a.fetch('t', 0, 0, { maxRecords: 7, maxBytes: 100 });
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.map((r) => r.offset)).toEqual(got.map((_, i) => i));
+  });
+
+  it('a segment line is written as JSON.stringify writes it', () => {
+    const lines: StoredLine[] = [
+      { o: 0, t: 1, k: null, v: null },
+      { o: 5, t: 1.5, k: 'k "q"', v: '{"a":"\\u2028\\n"}', h: [{ key: 'x', value: null }] },
+      { o: 2 ** 40, t: NaN, k: '', v: '😀\ud800' },
+      { o: 1, t: 2, k: undefined as unknown as null, v: 'v' },
+    ];
+    for (const l of lines) expect(lineJson(l)).toBe(JSON.stringify(l));
+  });
+
+  it('an atomic write killed after its records reached the segments but before its end line is rolled back whole, even across new segments', async () => {
+    for (const segmentBytes of [64 * 1024 * 1024, 120]) {
+      const dir = tmp();
+      const a = await open(dir, { segmentBytes });
+      await a.produceAtomic([
+        { topic: 'data', records: [{ key: 'k', value: 'v0', partition: 0 }] },
+        { topic: 'connect-offsets', records: [{ key: 'o', value: '0' }] },
+      ]);
+      await a.produceAtomic([
+        { topic: 'data', records: Array.from({ length: 5 }, (_, i) => ({ key: 'k', value: `w${i}`, partition: 0 })) },
+        { topic: 'connect-offsets', records: [{ key: 'o', value: '1' }] },
+        { topic: 'fresh', records: [{ key: 'n', value: 'new topic' }] },
+      ]);
+      // not closed (kill -9), and the second write's end line never reached the journal
+      const walFile = path.join(dir, 'txn.wal');
+      const wal = fs.readFileSync(walFile, 'utf8').trim().split('\n');
+      expect(JSON.parse(wal.at(-1)!)).toEqual({ end: 2 });
+      // the journal holds where partitions ended, never the records
+      expect(wal.some((l) => l.includes('w0'))).toBe(false);
+      fs.writeFileSync(walFile, wal.slice(0, -1).join('\n') + '\n');
+      if (segmentBytes < 1000) expect(fs.readdirSync(path.join(dir, 'data', 'data-0')).length).toBeGreaterThan(1);
+      const b = await open(dir, { segmentBytes });
+      expect((await b.fetch('data', 0, 0)).map((r) => r.value)).toEqual(['v0']);
+      expect((await b.fetch('connect-offsets', 0, 0)).map((r) => r.value)).toEqual(['0']);
+      expect(await b.offsets('fresh', 0)).toEqual({ begin: 0, end: 0 });
+      expect(fs.existsSync(walFile)).toBe(false);
+      // the offsets are reused and the log reads back whole after another reopen
+      await b.produceAtomic([
+        { topic: 'data', records: [{ key: 'k', value: 'again', partition: 0 }] },
+        { topic: 'connect-offsets', records: [{ key: 'o', value: '1' }] },
+      ]);
+      await b.close();
+      const c = await open(dir, { segmentBytes });
+      expect((await c.fetch('data', 0, 0)).map((r) => [r.offset, r.value])).toEqual([
+        [0, 'v0'],
+        [1, 'again'],
+      ]);
+      expect((await c.fetch('connect-offsets', 0, 0)).map((r) => r.value)).toEqual(['0', '1']);
+    }
   });
 
   it('committed offsets are appended per commit and survive a kill (no close); a torn last commit line is ignored', async () => {

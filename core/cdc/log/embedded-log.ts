@@ -5,7 +5,7 @@
  *   <dir>/groups.json                     consumer-group committed offsets (a snapshot)
  *   <dir>/groups.log                      commits since that snapshot, one JSON line each
  *   <dir>/data/<topic>-<p>/<base>.log     segments, one JSON record per line
- *   <dir>/txn.wal                         journal of multi-topic writes (begin, records, end)
+ *   <dir>/txn.wal                         journal of multi-topic writes (begin, undo, end)
  *
  * Like Kafka, appends are written to the OS (write(2)) but not fsynced per record unless
  * `fsync: true`: a killed process loses nothing; a power cut may lose the tail (Kafka relies on
@@ -45,6 +45,12 @@ export interface EmbeddedLogOptions {
   fsync?: boolean;
   /** How often retention runs; 0 disables the timer. */
   retentionCheckMs?: number;
+  /**
+   * Characters of keys and values appended in this process kept in memory per partition, so a
+   * consumer close behind the producer reads them without re-reading and re-parsing the segment
+   * (Kafka leans on the page cache the same way). 0 turns it off. Default 32 Mi.
+   */
+  tailCacheChars?: number;
   now?: () => number;
   log?: Logger;
 }
@@ -53,13 +59,25 @@ export interface EmbeddedLogOptions {
 const INTERNAL = /^(__|connect-(offsets|configs|status)$)/;
 const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
 
-interface StoredLine {
+export interface StoredLine {
   o: number;
   t: number;
   k: string | null;
   v: string | null;
   h?: LogHeader[];
 }
+
+/** Where a partition ended before an atomic write: its end offset and active segment (base, bytes). */
+interface UndoEntry {
+  topic: string;
+  partition: number;
+  end: number;
+  segment: number | null;
+  size: number;
+}
+
+/** A record in an earlier version's redo journal. */
+type JournalRecord = StoredLine & { topic: string; partition: number };
 
 class Segment {
   /** Byte position of each record's line; record i has offset base + i. */
@@ -76,10 +94,56 @@ class Segment {
   }
 }
 
+/**
+ * The newest records appended in this process, as given (offset `base + i` at index `i - skip`):
+ * fetch serves them from here; what is fetched is decided from the segment positions as before.
+ */
+class TailCache {
+  base = 0;
+  keys: (string | null)[] = [];
+  values: (string | null)[] = [];
+  timestamps: number[] = [];
+  headers: (LogHeader[] | undefined)[] = [];
+  chars = 0;
+  constructor(private readonly limit: number) {}
+  get end(): number {
+    return this.base + this.keys.length;
+  }
+  add(line: StoredLine): void {
+    if (this.keys.length === 0) this.base = line.o;
+    else if (line.o !== this.end) this.clear(line.o);
+    this.keys.push(line.k);
+    this.values.push(line.v);
+    this.timestamps.push(line.t);
+    this.headers.push(line.h);
+    this.chars += (line.k?.length ?? 0) + (line.v?.length ?? 0) + 40;
+    if (this.chars > this.limit) this.dropOldestHalf();
+  }
+  clear(base = 0): void {
+    this.base = base;
+    this.keys = [];
+    this.values = [];
+    this.timestamps = [];
+    this.headers = [];
+    this.chars = 0;
+  }
+  private dropOldestHalf(): void {
+    const n = this.keys.length >> 1 || 1;
+    this.keys.splice(0, n);
+    this.values.splice(0, n);
+    this.timestamps.splice(0, n);
+    this.headers.splice(0, n);
+    this.base += n;
+    this.chars = 0;
+    for (let i = 0; i < this.keys.length; i++) this.chars += (this.keys[i]?.length ?? 0) + (this.values[i]?.length ?? 0) + 40;
+  }
+}
+
 class PartitionLog {
   segments: Segment[] = [];
   /** Offset of the first record kept; may be above segments[0].base after a compaction-free delete. */
   begin = 0;
+  tail: TailCache | undefined;
   constructor(
     readonly dir: string,
     readonly topic: string,
@@ -185,9 +249,11 @@ export class EmbeddedLog implements TopicLog {
 
   async produceAtomic(batches: TopicBatch[]): Promise<ProduceResult[][]> {
     this.assertOpen();
-    // Assign partitions and offsets first, so the journal says exactly what will be appended.
+    // Assign partitions and offsets first, so the journal knows every partition the write touches.
     const planned: { p: PartitionLog; line: StoredLine }[][] = [];
     const nextOffset = new Map<PartitionLog, number>();
+    let total = 0;
+    let nonEmpty = 0;
     for (const b of batches) {
       const t = this.topics.get(b.topic) ?? this.addTopic(b.topic, {});
       const rows: { p: PartitionLog; line: StoredLine }[] = [];
@@ -201,11 +267,13 @@ export class EmbeddedLog implements TopicLog {
         rows.push({ p, line });
       }
       planned.push(rows);
+      total += rows.length;
+      if (rows.length) nonEmpty++;
     }
-    const total = planned.reduce((n, rows) => n + rows.length, 0);
-    const multi = planned.filter((rows) => rows.length > 0).length > 1 || new Set(planned.flat().map((r) => r.p)).size > 1;
-    if (multi && total > 0) this.journal(planned.flat());
-    this.appendPlanned(planned.flat());
+    const multi = nonEmpty > 1 || nextOffset.size > 1;
+    const seq = multi && total > 0 ? this.journalBegin(nextOffset.keys()) : 0;
+    for (const rows of planned) this.appendPlanned(rows);
+    if (seq) this.journalEnd(seq);
     this.notify(nextOffset);
     return planned.map((rows) => rows.map(({ p, line }) => ({ topic: p.topic, partition: p.partition, offset: line.o })));
   }
@@ -233,17 +301,27 @@ export class EmbeddedLog implements TopicLog {
         i1++;
       }
       if (i1 === i0) break;
-      const start = s.positions[i0]!;
-      const stop = i1 < s.positions.length ? s.positions[i1]! : s.size;
-      const buf = Buffer.allocUnsafe(stop - start);
-      fs.readSync(s.fd, buf, 0, buf.length, start);
-      for (const text of buf.toString('utf8').split('\n')) {
-        if (!text) continue;
-        const l = JSON.parse(text) as StoredLine;
-        out.push({ topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t });
+      const tail = p.tail;
+      if (tail && s.base + i0 >= tail.base && s.base + i1 <= tail.end) {
+        // the same records, as they were appended
+        for (let o = s.base + i0, j = o - tail.base; o < s.base + i1; o++, j++) {
+          const h = tail.headers[j];
+          out.push({ topic, partition, offset: o, key: tail.keys[j]!, value: tail.values[j]!, headers: h ? h.map((x) => ({ ...x })) : [], timestamp: tail.timestamps[j]! });
+        }
+      } else {
+        const start = s.positions[i0]!;
+        const stop = i1 < s.positions.length ? s.positions[i1]! : s.size;
+        const buf = Buffer.allocUnsafe(stop - start);
+        fs.readSync(s.fd, buf, 0, buf.length, start);
+        for (const text of buf.toString('utf8').split('\n')) {
+          if (!text) continue;
+          const l = JSON.parse(text) as StoredLine;
+          out.push({ topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t });
+        }
       }
       from = s.base + i1;
-      if (bytes >= maxBytes) break;
+      // stopped inside this segment (maxRecords or maxBytes): the next segment must not be read from here
+      if (bytes >= maxBytes || i1 < s.positions.length) break;
     }
     return out;
   }
@@ -377,6 +455,7 @@ export class EmbeddedLog implements TopicLog {
       }
       return r.partition;
     }
+    if (n === 1) return 0; // what any key hashes to
     if (r.key !== null) return partitionForKey(r.key, n);
     void topic;
     return t.rr++ % n;
@@ -392,16 +471,23 @@ export class EmbeddedLog implements TopicLog {
     for (let i = 0; i < merged.partitions; i++) {
       const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
       fs.mkdirSync(dir, { recursive: true });
-      state.partitions.push(new PartitionLog(dir, name, i));
+      state.partitions.push(this.newPartition(dir, name, i));
     }
     this.topics.set(name, state);
     this.saveTopics();
     return state;
   }
 
-  private appendPlanned(rows: { p: PartitionLog; line: StoredLine; text?: string }[]): void {
+  private newPartition(dir: string, topic: string, partition: number): PartitionLog {
+    const p = new PartitionLog(dir, topic, partition);
+    const chars = this.opts.tailCacheChars ?? 32 * 1024 * 1024;
+    if (chars > 0) p.tail = new TailCache(chars);
+    return p;
+  }
+
+  private appendPlanned(rows: { p: PartitionLog; line: StoredLine }[]): void {
     // Group consecutive lines per partition into one write each.
-    const byPart = new Map<PartitionLog, { line: StoredLine; text?: string }[]>();
+    const byPart = new Map<PartitionLog, { line: StoredLine }[]>();
     for (const row of rows) {
       let arr = byPart.get(row.p);
       if (!arr) byPart.set(row.p, (arr = []));
@@ -410,8 +496,7 @@ export class EmbeddedLog implements TopicLog {
     for (const [p, lines] of byPart) this.appendLines(p, lines);
   }
 
-  /** `text` is the line's JSON when the journal already serialized it. */
-  private appendLines(p: PartitionLog, lines: { line: StoredLine; text?: string }[]): void {
+  private appendLines(p: PartitionLog, lines: { line: StoredLine }[]): void {
     let chunks: string[] = [];
     let seg = this.activeSegment(p);
     let pending = 0;
@@ -424,13 +509,14 @@ export class EmbeddedLog implements TopicLog {
       chunks = [];
       pending = 0;
     };
-    for (const { line, text: json } of lines) {
+    for (const { line } of lines) {
       if (seg.size + pending >= this.segmentBytes && seg.positions.length > 0) {
         flush();
         seg = this.rollSegment(p);
       }
-      const text = (json ?? JSON.stringify(line)) + '\n';
+      const text = lineJson(line) + '\n';
       seg.positions.push(seg.size + pending);
+      p.tail?.add(line);
       pending += Buffer.byteLength(text);
       if (line.t > seg.maxTimestamp) seg.maxTimestamp = line.t;
       chunks.push(text);
@@ -499,12 +585,14 @@ export class EmbeddedLog implements TopicLog {
   }
 
   /**
-   * Appends one atomic write's records to the journal between a begin and an end line, so a
-   * crash during the segment appends can finish them on open; a journal torn before its end
-   * line is ignored (then nothing of that write reached a segment). The file is started afresh
-   * when it grows large (unlinked, never truncated or replaced).
+   * Starts one atomic write in the journal: a begin line and an undo line saying where each
+   * partition it touches ends now (offset, active segment and its size). The records go straight
+   * to their segments; an end line closes the write. After a crash, a write without its end line
+   * is rolled back on open (each partition truncated to where the undo line says), so a write is
+   * whole or absent, and the journal never copies the data. The file is started afresh when it
+   * grows large (unlinked, never truncated or replaced).
    */
-  private journal(rows: { p: PartitionLog; line: StoredLine; text?: string }[]): void {
+  private journalBegin(parts: Iterable<PartitionLog>): number {
     const file = path.join(this.opts.dir, 'txn.wal');
     if (this.wal && this.wal.size > WAL_BYTES) {
       fs.closeSync(this.wal.fd);
@@ -513,25 +601,30 @@ export class EmbeddedLog implements TopicLog {
     }
     this.wal ??= { fd: fs.openSync(file, 'a'), size: 0, seq: 0 };
     const seq = ++this.wal.seq;
-    const lines = [JSON.stringify({ begin: seq })];
-    // Each record is serialized once: the segment append reuses the text (a journal line is
-    // `{"topic":…,"partition":…,` followed by the segment line's fields).
-    const heads = new Map<PartitionLog, string>();
-    for (const row of rows) {
-      row.text = JSON.stringify(row.line);
-      let head = heads.get(row.p);
-      if (head === undefined) heads.set(row.p, (head = `{"topic":${JSON.stringify(row.p.topic)},"partition":${row.p.partition},`));
-      lines.push(head + row.text.slice(1));
+    const undo: UndoEntry[] = [];
+    for (const p of parts) {
+      const seg = p.segments[p.segments.length - 1];
+      undo.push({ topic: p.topic, partition: p.partition, end: p.end, segment: seg ? seg.base : null, size: seg ? seg.size : 0 });
     }
-    lines.push(JSON.stringify({ end: seq }));
-    const buf = Buffer.from(lines.join('\n') + '\n');
-    fs.writeSync(this.wal.fd, buf);
-    this.wal.size += buf.length;
-    if (this.opts.fsync) fs.fsyncSync(this.wal.fd);
+    this.journalWrite(`${JSON.stringify({ begin: seq })}\n${JSON.stringify({ undo })}\n`);
+    return seq;
+  }
+
+  private journalEnd(seq: number): void {
+    this.journalWrite(JSON.stringify({ end: seq }) + '\n');
+  }
+
+  private journalWrite(text: string): void {
+    const buf = Buffer.from(text);
+    fs.writeSync(this.wal!.fd, buf);
+    this.wal!.size += buf.length;
+    if (this.opts.fsync) fs.fsyncSync(this.wal!.fd);
   }
 
   private load(): void {
     fs.mkdirSync(path.join(this.opts.dir, 'data'), { recursive: true });
+    const unfinished = this.readJournal();
+    if (unfinished.kind === 'undo') this.rollBack(unfinished.entries);
     const topics = readJsonOrBackup<Record<string, TopicConfig>>(path.join(this.opts.dir, 'topics.json'));
     if (topics.kind === 'corrupt') this.logger.error('topics.json was corrupt; kept a backup', { backup: topics.backup });
     if (topics.kind === 'ok') {
@@ -540,7 +633,7 @@ export class EmbeddedLog implements TopicLog {
         for (let i = 0; i < state.config.partitions; i++) {
           const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
           fs.mkdirSync(dir, { recursive: true });
-          const p = new PartitionLog(dir, name, i);
+          const p = this.newPartition(dir, name, i);
           this.loadPartition(p);
           state.partitions.push(p);
         }
@@ -551,7 +644,8 @@ export class EmbeddedLog implements TopicLog {
     if (groups.kind === 'ok') this.groups = groups.value;
     if (groups.kind === 'corrupt') this.logger.error('groups.json was corrupt; kept a backup', { backup: groups.backup });
     this.replayGroupsLog();
-    this.replayJournal();
+    if (unfinished.kind === 'redo') this.replayJournal(unfinished.entries);
+    fs.rmSync(path.join(this.opts.dir, 'txn.wal'), { force: true });
   }
 
   private loadPartition(p: PartitionLog): void {
@@ -609,35 +703,75 @@ export class EmbeddedLog implements TopicLog {
   }
 
   /**
-   * The journal after a crash: the last write whose end line is there is finished (records
-   * already appended are skipped); one torn before its end line never reached a segment. A
-   * journal without begin/end lines (one written whole and renamed into place) counts as complete.
+   * What the journal says after a crash. Only its last write can be unfinished (writes are
+   * sequential and the journal is removed on open). Two layouts:
+   * - undo (this version): begin, undo, end lines around segment appends; a write without its
+   *   end line is rolled back;
+   * - redo (earlier versions): the records themselves, between begin and end lines or (older
+   *   still) as the whole file; the last complete write is finished, one torn before its end
+   *   line never reached a segment.
    */
-  private replayJournal(): void {
+  private readJournal(): { kind: 'none' } | { kind: 'undo'; entries: UndoEntry[] } | { kind: 'redo'; entries: JournalRecord[] } {
     const wal = path.join(this.opts.dir, 'txn.wal');
-    if (!fs.existsSync(wal)) return;
+    if (!fs.existsSync(wal)) return { kind: 'none' };
     const lines = fs.readFileSync(wal, 'utf8').split('\n');
-    type Entry = StoredLine & { topic: string; partition: number; begin?: number; end?: number };
-    let last: Entry[] = [];
-    let cur: Entry[] | null = null;
+    type Line = JournalRecord & { begin?: number; end?: number; undo?: UndoEntry[] };
+    let last: JournalRecord[] = [];
+    let cur: JournalRecord[] | null = null;
+    let undo: UndoEntry[] | null = null;
     let framed = false;
     for (const l of lines) {
       if (!l) continue;
-      let r: Entry;
+      let r: Line;
       try {
-        r = JSON.parse(l) as Entry;
+        r = JSON.parse(l) as Line;
       } catch {
         break; // torn tail
       }
       if (r.begin !== undefined) {
         framed = true;
         cur = [];
+        undo = null;
+      } else if (r.undo !== undefined) {
+        undo = r.undo;
       } else if (r.end !== undefined) {
         if (cur) last = cur;
         cur = null;
+        undo = null;
       } else if (cur) cur.push(r);
       else if (!framed) last.push(r);
     }
+    if (cur && undo) return { kind: 'undo', entries: undo };
+    return last.length ? { kind: 'redo', entries: last } : { kind: 'none' };
+  }
+
+  /** Undoes an unfinished atomic write: each partition back to where it ended before the write. */
+  private rollBack(entries: UndoEntry[]): void {
+    let cut = 0;
+    for (const u of entries) {
+      const dir = path.join(this.opts.dir, 'data', `${u.topic}-${u.partition}`);
+      if (!fs.existsSync(dir)) continue;
+      for (const f of fs.readdirSync(dir).filter((n) => /^\d{20}\.log$/.test(n))) {
+        const base = Number(f.slice(0, 20));
+        const file = path.join(dir, f);
+        if (base === u.segment) {
+          const size = fs.statSync(file).size;
+          if (size > u.size) {
+            fs.truncateSync(file, u.size);
+            cut += size - u.size;
+          }
+        } else if (base >= u.end && (u.segment === null || base > u.segment)) {
+          // a segment the write rolled to
+          cut += fs.statSync(file).size;
+          fs.rmSync(file, { force: true });
+        }
+      }
+    }
+    if (cut) this.logger.warn('rolling back an atomic write interrupted by a crash', { bytes: cut, partitions: entries.length });
+  }
+
+  /** Finishes the last complete write of an earlier version's redo journal (records already appended are skipped). */
+  private replayJournal(last: JournalRecord[]): void {
     const rows: { p: PartitionLog; line: StoredLine }[] = [];
     for (const r of last) {
       const t = this.topics.get(r.topic) ?? this.addTopic(r.topic, {});
@@ -648,8 +782,17 @@ export class EmbeddedLog implements TopicLog {
     }
     if (rows.length) this.logger.warn('completing an atomic write interrupted by a crash', { records: rows.length });
     this.appendPlanned(rows);
-    fs.rmSync(wal, { force: true });
   }
+}
+
+/** JSON.stringify(line), written out: fields in the order o, t, k, v, h (h only when present). */
+export function lineJson(line: StoredLine): string {
+  if (typeof line.o !== 'number' || typeof line.t !== 'number' || (line.k !== null && typeof line.k !== 'string') || (line.v !== null && typeof line.v !== 'string')) return JSON.stringify(line);
+  const t = Number.isFinite(line.t) ? String(line.t) : JSON.stringify(line.t);
+  const k = line.k === null ? 'null' : JSON.stringify(line.k);
+  const v = line.v === null ? 'null' : JSON.stringify(line.v);
+  const head = `{"o":${Number.isFinite(line.o) ? String(line.o) : JSON.stringify(line.o)},"t":${t},"k":${k},"v":${v}`;
+  return line.h === undefined ? head + '}' : `${head},"h":${JSON.stringify(line.h)}}`;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
