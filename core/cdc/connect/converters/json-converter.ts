@@ -89,6 +89,86 @@ export function convertToJson(schema: Schema | null, value: unknown): unknown {
   }
 }
 
+/**
+ * `JSON.stringify(convertToJson(schema, value))` without building the converted object: a
+ * serializer compiled once per schema object (schemas are not changed once records use them).
+ * Structs of primitive fields (nested structs too) are written field by field; anything the
+ * compiled form cannot reproduce exactly — arrays, maps, a field name V8 would reorder (an
+ * array index) or treat specially (`__proto__`), a duplicate name, a value that is not a string,
+ * number or boolean — takes the general path for the whole value. Byte-identical by construction
+ * and by test (json-converter.test.ts).
+ */
+export function payloadJson(schema: Schema, value: unknown): string | undefined {
+  let ser = compiled.get(schema);
+  if (!ser) compiled.set(schema, (ser = compile(schema)));
+  if (ser !== GENERAL) {
+    try {
+      return ser(value);
+    } catch (err) {
+      if (err !== FALLBACK) throw err;
+    }
+  }
+  return JSON.stringify(convertToJson(schema, value));
+}
+
+type Serializer = (value: unknown) => string;
+const FALLBACK = Symbol('general path');
+const GENERAL: Serializer = () => {
+  throw FALLBACK;
+};
+const compiled = new WeakMap<Schema, Serializer>();
+const PRIMITIVE = new Set<Schema['type']>(['int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'boolean', 'string']);
+/** Property names V8 orders before the others (array indices). */
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
+
+/** What convertToJson gives for a null or undefined value, as JSON text. */
+function nullJson(schema: Schema): string {
+  if (schema.default !== undefined && schema.default !== null) throw FALLBACK;
+  if (schema.optional) return 'null';
+  throw new DataException('Conversion error: null value for field that is required and has no default value');
+}
+
+function compile(schema: Schema): Serializer {
+  if (PRIMITIVE.has(schema.type)) {
+    return (v) => {
+      switch (typeof v) {
+        case 'string':
+          return JSON.stringify(v);
+        case 'number':
+          return Number.isFinite(v) ? String(v) : 'null';
+        case 'boolean':
+          return v ? 'true' : 'false';
+        default:
+          if (v === null || v === undefined) return nullJson(schema);
+          throw FALLBACK;
+      }
+    };
+  }
+  if (schema.type !== 'struct') return GENERAL;
+  const names = (schema.fields ?? []).map((f) => f.field ?? '');
+  if (new Set(names).size !== names.length || names.some((n) => ARRAY_INDEX.test(n) && Number(n) < 2 ** 32 - 1) || names.includes('__proto__')) return GENERAL;
+  const fields = (schema.fields ?? []).map((f, i) => ({ name: names[i]!, prefix: (i === 0 ? '{' : ',') + JSON.stringify(names[i]) + ':', ser: compile(f) }));
+  if (fields.some((f) => f.ser === GENERAL)) return GENERAL;
+  return (value) => {
+    if (value === null || value === undefined) return nullJson(schema);
+    if (fields.length === 0) return '{}';
+    let out = '';
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      out += f.prefix + f.ser((value as Record<string, unknown>)[f.name]);
+    }
+    return out + '}';
+  };
+}
+
+/** A schema as JsonConverter writes it, as JSON text; once per schema object. */
+const schemaTexts = new WeakMap<Schema, string>();
+function schemaJson(schema: Schema): string {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) schemaTexts.set(schema, (text = JSON.stringify(asJsonSchema(schema))));
+  return text;
+}
+
 export class JsonConverter implements Converter {
   readonly class = JSON_CONVERTER_CLASS;
   readonly schemasEnable: boolean;
@@ -100,9 +180,13 @@ export class JsonConverter implements Converter {
 
   fromConnectData(_topic: string, schema: Schema | null, value: unknown): string | null {
     if (schema === null && (value === null || value === undefined)) return null;
-    const payload = convertToJson(schema, value);
-    if (!this.schemasEnable) return JSON.stringify(payload);
-    return JSON.stringify({ schema: schema ? asJsonSchema(schema) : null, payload });
+    if (schema === null) return JSON.stringify(this.schemasEnable ? { schema: null, payload: value } : value);
+    const payload = payloadJson(schema, value);
+    // (undefined only for a value JSON cannot write, such as a function: the general path says what happens)
+    if (payload === undefined) return this.schemasEnable ? JSON.stringify({ schema: asJsonSchema(schema), payload: convertToJson(schema, value) }) : (JSON.stringify(convertToJson(schema, value)) as string | null);
+    if (!this.schemasEnable) return payload;
+    // what JSON.stringify({schema, payload}) writes
+    return `{"schema":${schemaJson(schema)},"payload":${payload}}`;
   }
 
   toConnectData(_topic: string, text: string | null): SchemaAndValue {

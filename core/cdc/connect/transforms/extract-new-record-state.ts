@@ -96,6 +96,12 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
     // The flattened schema depends only on the envelope schema and which row is taken: built once
     // per envelope schema (the source task reuses one per table version), not per record.
     const schemaCache = new WeakMap<Schema, { before?: Schema; after?: Schema }>();
+    const envelopes = new WeakMap<Schema, boolean>();
+    const isEnvelope = (schema: Schema): boolean => {
+      let yes = envelopes.get(schema);
+      if (yes === undefined) envelopes.set(schema, (yes = schema.type === 'struct' && !!fieldOf(schema, 'op') && !!fieldOf(schema, 'after')));
+      return yes;
+    };
     const rowSchemaOf = (schema: Schema, side: 'before' | 'after'): Schema => {
       let entry = schemaCache.get(schema);
       if (!entry) schemaCache.set(schema, (entry = {}));
@@ -119,7 +125,7 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
         if (record.value === null || record.value === undefined) return b.keepTombstones ? record : null;
         const schema = record.valueSchema;
         const env = record.value as Record<string, unknown>;
-        if (!schema || schema.type !== 'struct' || !fieldOf(schema, 'op') || !fieldOf(schema, 'after')) return record; // not a Debezium envelope
+        if (!schema || !isEnvelope(schema)) return record; // not a Debezium envelope
         const op = env.op as string;
         let row: Record<string, unknown>;
         if (op === 'd') {

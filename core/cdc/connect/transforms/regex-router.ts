@@ -70,11 +70,20 @@ export const regexRouterPlugin: TransformPlugin = {
   create(config): Transformation {
     const re = compileJavaRegex(config.regex ?? '');
     const replacement = config.replacement ?? '';
+    // The new name depends only on the topic: worked out once per topic (null: no match).
+    const routes = new Map<string, string | null>();
+    const route = (topic: string): string | null => {
+      const m = re.exec(topic);
+      const to = m ? javaReplacement(replacement, m) : null;
+      if (routes.size < 10_000) routes.set(topic, to);
+      return to;
+    };
     return {
       apply<R extends ConnectRecord>(record: R): R | null {
-        const m = re.exec(record.topic);
-        if (!m) return record;
-        return { ...record, topic: javaReplacement(replacement, m) };
+        const cached = routes.get(record.topic);
+        const to = cached === undefined ? route(record.topic) : cached;
+        if (to === null) return record;
+        return { ...record, topic: to };
       },
     };
   },

@@ -173,10 +173,16 @@ export class MySqlSourceTask implements SourceTask {
       const gtids = `${uuid}:1-${tx.seq}`;
       const tsSec = Math.floor(tx.ts / 1000);
       let i = skip;
+      // A transaction's events mostly touch one table: its filter and schemas are looked up once per run of it.
+      let runTable: string | undefined;
+      let runSchemas: TableSchemas | undefined;
       for (; i < tx.events.length && out.length < max; i++) {
         const ev = tx.events[i]!;
-        if (!this.captured(tx.database, ev.table)) continue;
-        const s = this.schemasFor(tx.database, ev.table);
+        if (ev.table !== runTable) {
+          runTable = ev.table;
+          runSchemas = this.captured(tx.database, ev.table) ? this.schemasFor(tx.database, ev.table) : undefined;
+        }
+        const s = runSchemas;
         if (!s) continue;
         const offset = { file: tx.file, pos: tx.pos, row: i + 1, gtids, ts_sec: tsSec, server_id: serverId, event: 1 };
         const info: SourceInfoValue = {
