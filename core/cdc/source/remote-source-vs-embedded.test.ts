@@ -1,0 +1,143 @@
+/**
+ * The embedded source's MySQL-style errors next to a real server's for the same statements: the
+ * same script runs on the embedded source and, through the remote source, on a private MariaDB
+ * (Debian's mariadbd; skipped without it, failing under CI=true).
+ *
+ * Where the embedded source says what the server says, a test pins it. Where it does not yet,
+ * the case is an `it.todo` naming the server's text (MariaDB 10.11.19-0+deb12u1); when the
+ * embedded source is fixed, set `same: true` and the case becomes a test.
+ *
+ * One difference is accepted, not a todo: the embedded source presents itself as MySQL 8.0, so its
+ * syntax errors say "your MySQL server version" where MariaDB says "your MariaDB server version".
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedSource } from './embedded-source.js';
+import { RemoteSource } from './remote-source.js';
+import { mariadbTests, startMariaDb, type MariaDbServer } from './testing/mariadb-server.js';
+import type { QuerySource } from './types.js';
+
+interface Case {
+  what: string;
+  sql: string;
+  /** The database the statements start in (default `cmp`). */
+  database?: string | null;
+  /** What the real server answered (golden, MariaDB 10.11.19): an error line or `OK [affected rows…]`. */
+  real: string;
+  /** Whether the embedded source answers the same today. */
+  same: boolean;
+}
+
+const SETUP = "CREATE DATABASE cmp; USE cmp; CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL, UNIQUE KEY uq_name (name)); INSERT INTO t VALUES (1, 'a')";
+const near = (text: string, line = 1) => `ERROR 1064 (42000): You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '${text}' at line ${line}`;
+
+const CASES: Case[] = [
+  // unknown table
+  { what: 'unknown table in SELECT', sql: 'SELECT * FROM nope', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
+  { what: 'unknown table in INSERT', sql: 'INSERT INTO nope VALUES (1)', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
+  { what: 'unknown table in ALTER TABLE', sql: 'ALTER TABLE nope ADD COLUMN x INT', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
+  { what: 'DROP TABLE of an unknown table', sql: 'DROP TABLE nope', real: "ERROR 1051 (42S02): Unknown table 'cmp.nope'", same: true },
+  { what: 'a table of another database names that database', sql: 'SELECT * FROM nodb.t', real: "ERROR 1146 (42S02): Table 'nodb.t' doesn't exist", same: false },
+  { what: 'DROP TABLE in an unknown database is an unknown table', sql: 'DROP TABLE nodb.t', real: "ERROR 1051 (42S02): Unknown table 'nodb.t'", same: false },
+  { what: 'CREATE TABLE of a table that exists', sql: 'CREATE TABLE t (id INT)', real: "ERROR 1050 (42S01): Table 't' already exists", same: true },
+  // duplicate keys and constraints
+  { what: 'duplicate primary key', sql: "INSERT INTO t VALUES (1, 'b')", real: "ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'", same: true },
+  { what: 'duplicate unique key', sql: "INSERT INTO t VALUES (2, 'a')", real: "ERROR 1062 (23000): Duplicate entry 'a' for key 'uq_name'", same: true },
+  { what: 'NULL into a NOT NULL column', sql: 'INSERT INTO t VALUES (2, NULL)', real: "ERROR 1048 (23000): Column 'name' cannot be null", same: true },
+  { what: 'NULL into an INT PRIMARY KEY', sql: "INSERT INTO t VALUES (NULL, 'x')", real: "ERROR 1048 (23000): Column 'id' cannot be null", same: false },
+  { what: 'a column left out that has no default', sql: 'INSERT INTO t (id) VALUES (3)', real: "ERROR 1364 (HY000): Field 'name' doesn't have a default value", same: true },
+  { what: 'fewer values than columns', sql: 'INSERT INTO t VALUES (3)', real: "ERROR 1136 (21S01): Column count doesn't match value count at row 1", same: true },
+  { what: 'text into an INT column (strict mode)', sql: "INSERT INTO t VALUES ('x', 'y')", real: "ERROR 1366 (22007): Incorrect integer value: 'x' for column `cmp`.`t`.`id` at row 1", same: false },
+  // syntax errors: "near" quotes the rest of the statement from the token the parser stopped at
+  { what: 'syntax: misspelt first word', sql: 'SELEC 1', real: near('SELEC 1'), same: true },
+  { what: 'syntax: misspelt FROM', sql: 'SELECT * FORM t', real: near('FORM t'), same: true },
+  { what: 'syntax: statement ends too early', sql: 'SELECT * FROM t WHERE', real: near(''), same: true },
+  { what: 'syntax: INSERT cut short', sql: 'INSERT INTO t VALUES (1,', real: near(''), same: true },
+  { what: 'syntax: LIMIT without a number', sql: 'SELECT * FROM t LIMIT', real: near(''), same: true },
+  { what: 'syntax: error on line 3 of a statement', sql: 'SELECT 1\nFROM t\nWHERE AND id = 1', real: near('AND id = 1', 3), same: true },
+  { what: 'syntax: AND AND quotes from the second AND', sql: 'SELECT 1 FROM t WHERE id = 1 AND AND', real: near('AND'), same: false },
+  { what: 'syntax: DELETE without FROM quotes from WHERE', sql: 'DELETE t WHERE id = 1', real: near('WHERE id = 1'), same: false },
+  { what: 'syntax: an unterminated string is quoted with its quote', sql: "SELECT * FROM t WHERE name = 'unterminated", real: near("'unterminated"), same: false },
+  { what: 'syntax: a trailing comma in CREATE TABLE', sql: 'CREATE TABLE u (id INT PRIMARY KEY,)', real: near(')'), same: false },
+  // unknown columns: MariaDB 10.11 names the clause (MySQL 8.0 says 'field list' / 'where clause')
+  { what: 'unknown column in the select list', sql: 'SELECT nope FROM t', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'SELECT'", same: false },
+  { what: 'unknown qualified column', sql: 'SELECT t.nope FROM t', real: "ERROR 1054 (42S22): Unknown column 't.nope' in 'SELECT'", same: false },
+  { what: 'unknown column in WHERE', sql: 'SELECT * FROM t WHERE nope = 1', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'WHERE'", same: false },
+  { what: 'unknown column in ORDER BY', sql: 'SELECT * FROM t ORDER BY nope', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'ORDER BY'", same: false },
+  { what: 'unknown column in UPDATE … SET', sql: 'UPDATE t SET nope = 1', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'SET'", same: false },
+  { what: 'unknown column in an INSERT column list', sql: 'INSERT INTO t (nope) VALUES (1)', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'INSERT INTO'", same: false },
+  // databases
+  { what: 'USE of an unknown database', sql: 'USE nodb', real: "ERROR 1049 (42000): Unknown database 'nodb'", same: true },
+  { what: 'starting in an unknown database', sql: 'SELECT 1', database: 'nodb', real: "ERROR 1049 (42000): Unknown database 'nodb'", same: true },
+  { what: 'no database selected', sql: 'SELECT * FROM t', database: null, real: 'ERROR 1046 (3D000): No database selected', same: true },
+  { what: 'CREATE DATABASE of one that exists', sql: 'CREATE DATABASE cmp', real: "ERROR 1007 (HY000): Can't create database 'cmp'; database exists", same: true },
+  { what: 'DROP DATABASE of an unknown one', sql: 'DROP DATABASE nodb', real: "ERROR 1008 (HY000): Can't drop database 'nodb'; database doesn't exist", same: true },
+  // scripts
+  { what: 'an error in the middle of a script is the failing statement’s', sql: "INSERT INTO t VALUES (5, 'e'); INSERT INTO t VALUES (5, 'f'); INSERT INTO t VALUES (6, 'g')", real: "ERROR 1062 (23000): Duplicate entry '5' for key 'PRIMARY'", same: true },
+  { what: 'an error in the middle of a script of SELECTs', sql: 'SELECT 1; SELECT * FROM nope; SELECT 2', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
+  // affected rows as the mysql client counts them
+  { what: 'an UPDATE that changes nothing affects 0 rows', sql: "UPDATE t SET name = 'a' WHERE id = 1", real: 'OK [0]', same: false },
+];
+
+/** The statement's outcome as one line: the error as the mysql client prints it, or the affected rows. */
+async function outcome(src: QuerySource, database: string | null, sql: string): Promise<string> {
+  try {
+    return `OK ${JSON.stringify((await src.execute(database, sql)).map((r) => r.affectedRows))}`;
+  } catch (err) {
+    return String(err);
+  }
+}
+
+/** The one accepted difference: the embedded source presents itself as MySQL. */
+const asMySql = (text: string) => text.replace('your MariaDB server version', 'your MySQL server version');
+
+const mariadb = mariadbTests();
+if (mariadb.skip) console.warn(`remote-source-vs-embedded.test.ts: MariaDB tests ${mariadb.reason}`);
+
+describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server's${mariadb.reason ? ` (${mariadb.reason})` : ''}`, () => {
+  let server: MariaDbServer;
+  let real: RemoteSource;
+  let embedded: EmbeddedSource;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startMariaDb();
+    real = new RemoteSource({ host: server.host, port: server.port, user: server.user, password: server.password });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-src-vs-'));
+    embedded = await EmbeddedSource.open({ dir, seedDemo: false });
+    await real.execute(null, SETUP);
+    await embedded.execute(null, SETUP);
+  }, 90_000);
+
+  afterAll(async () => {
+    await embedded?.close();
+    await server?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const c of CASES) {
+    const database = c.database === undefined ? 'cmp' : c.database;
+    if (!c.same) {
+      it.todo(`${c.what}: ${JSON.stringify(c.sql)} → the server says ${c.real}`);
+      continue;
+    }
+    it(`${c.what}: ${JSON.stringify(c.sql)}`, async () => {
+      const fromServer = await outcome(real, database, c.sql);
+      expect(asMySql(await outcome(embedded, database, c.sql))).toBe(asMySql(fromServer));
+    });
+  }
+
+  it('after a failing script, both keep what ran before the error and nothing after it', async () => {
+    const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id IN (5, 6) ORDER BY id'))[0]!.rows;
+    expect(await rows(embedded)).toEqual(await rows(real));
+  });
+
+  it('the golden texts of the todo cases are still what the server says', async () => {
+    // Keeps the todo list honest: a server update that changes a text shows up here.
+    for (const c of CASES.filter((x) => !x.same)) {
+      expect(await outcome(real, c.database === undefined ? 'cmp' : c.database, c.sql), c.what).toBe(c.real);
+    }
+  });
+});
