@@ -86,7 +86,7 @@ export class RemoteSource implements QuerySource {
     if (!statements.length) throw new MySqlError(1065, '42000', 'Query was empty');
     return this.withConnection(database, async (c) => {
       const out: StatementResult[] = [];
-      let current = database ?? this.opts.database ?? null;
+      let current = database || this.opts.database || null;
       for (const s of statements) {
         const [data, fields] = await this.query(c, s);
         if (CHANGES_DATABASE.test(s)) {
