@@ -14,6 +14,16 @@ function flattenSchemaless(value: Record<string, unknown>, prefix: string, delim
   }
 }
 
+/** True when flattening would copy every entry as it is: no nested map and no undefined value. */
+function isFlat(value: Record<string, unknown>): boolean {
+  for (const k in value) {
+    if (k === '__proto__' || !Object.prototype.hasOwnProperty.call(value, k)) return false;
+    const v = value[k];
+    if (v === undefined || (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array))) return false;
+  }
+  return true;
+}
+
 function flattenSchema(schema: Schema, prefix: string, delimiter: string, optional: boolean, out: Schema[]): void {
   for (const f of schema.fields ?? []) {
     const name = prefix ? prefix + delimiter + f.field : f.field!;
@@ -59,6 +69,9 @@ function make(isKey: boolean): TransformPlugin {
             if (typeof value !== 'object' || Array.isArray(value)) {
               throw new DataException(`Only Map objects supported in absence of schema for [flattening], found: ${Array.isArray(value) ? 'java.util.ArrayList' : 'java.lang.' + (typeof value === 'string' ? 'String' : typeof value === 'number' ? 'Long' : 'Boolean')}`);
             }
+            // A map with nothing nested flattens to an equal map: the record passes as it is
+            // (the value is never changed in place, so sharing it is safe).
+            if (isFlat(value as Record<string, unknown>)) return record;
             const out: Record<string, unknown> = {};
             flattenSchemaless(value as Record<string, unknown>, '', delimiter, out);
             newValue = out;

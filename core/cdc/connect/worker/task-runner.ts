@@ -77,6 +77,14 @@ export function traceOf(err: unknown, wrapper?: string): string {
   return wrapper ? `org.apache.kafka.connect.errors.ConnectException: ${wrapper}\n\tat org.apache.kafka.connect.runtime.WorkerTask.doRun(WorkerTask.java)\nCaused by: ${inner}` : inner;
 }
 
+/**
+ * Source and sink tasks share one event loop: a long stretch of per-record work gives the loop a
+ * turn every SLICE_MS, so the other side's I/O (a sink's insert answered, a REST request) is
+ * handled within a few milliseconds instead of after the whole batch.
+ */
+const SLICE_MS = 3;
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
 const sleep = (ms: number, signal: { stopped: boolean; wake?: () => void }) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(done, ms);
@@ -198,7 +206,12 @@ export class SourceRunner extends Runner {
       try {
         const records = await this.task.poll();
         if (this.stopped) break; // a stopped task's last poll is not written (Kafka drops it too)
-        if (records.length) await this.write(records);
+        if (records.length) {
+          await this.write(records);
+          // A task with a backlog answers every poll at once: without a turn of the event loop
+          // here, sinks, REST requests and timers would wait until the whole backlog is written.
+          await turn();
+        }
         await this.task.commit?.();
       } catch (err) {
         this.fail(err, 'Unrecoverable exception from the source task');
@@ -213,13 +226,20 @@ export class SourceRunner extends Runner {
   private async write(records: SourceRecord[]): Promise<void> {
     const byTopic = new Map<string, ProduceRecord[]>();
     const origins = new Map<string, SourceRecord[]>();
-    const lastOffset = new Map<string, { partition: Record<string, unknown>; offset: Record<string, unknown> }>();
+    const lastOf = new Map<string, SourceRecord>();
     // Tasks reuse one partition object, so its JSON key is computed once per object, not per record.
     const keys = new Map<Record<string, unknown>, string>();
-    for (const r of records) {
+    let sliceStart = performance.now();
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i]!;
+      if ((i & 255) === 255 && performance.now() - sliceStart > SLICE_MS) {
+        await turn();
+        sliceStart = performance.now();
+        if (this.stopped) return; // like a stopped task's last poll: not written
+      }
       let pk = keys.get(r.sourcePartition);
       if (pk === undefined) keys.set(r.sourcePartition, (pk = JSON.stringify(r.sourcePartition)));
-      lastOffset.set(pk, { partition: r.sourcePartition, offset: r.sourceOffset });
+      lastOf.set(pk, r);
       const t = this.transform(r) as SourceRecord | null;
       if (!t) continue;
       let list = byTopic.get(t.topic);
@@ -237,7 +257,7 @@ export class SourceRunner extends Runner {
       });
     }
     for (const topic of byTopic.keys()) await this.ensureTopic(topic);
-    const offsets = [...lastOffset.values()];
+    const offsets = [...lastOf.values()].map((r) => ({ partition: r.sourcePartition, offset: r.sourceOffset }));
     const batches = [...byTopic.entries()].map(([topic, recs]) => ({ topic, records: recs }));
     const results = await this.log.produceAtomic([...batches, { topic: OFFSETS_TOPIC, records: this.offsets.records(this.connector, offsets) }]);
     this.offsets.applied(this.connector, offsets);
@@ -271,6 +291,18 @@ export class SourceRunner extends Runner {
 
 // -------------------------------------------------------------------------------------- sink
 
+/** A fetched batch, converted and transformed, and the positions it was fetched from. */
+interface PreparedBatch {
+  from: Map<string, number>;
+  fetched: LogRecord[];
+  records: SinkRecord[];
+  /** Dead letters of records that failed conversion (errors.tolerance=all). */
+  dlq: ProduceRecord[];
+  /** Positions retention moved (the log start was past them). */
+  moved: [string, number][];
+  error?: unknown;
+}
+
 export class SinkRunner extends Runner {
   private task: SinkTask | undefined;
   private keyConverter: Converter;
@@ -287,7 +319,6 @@ export class SinkRunner extends Runner {
   private readonly tolerateAll: boolean;
   private readonly dlqTopic: string;
   private readonly dlqHeaders: boolean;
-  private dlq: ProduceRecord[] = [];
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -345,27 +376,37 @@ export class SinkRunner extends Runner {
       if (this.assignment.some((tp) => tp.topic === topic) || !this.assignment.length) this.signal.wake?.();
     });
     if (!this.stopped) this.setState(this.paused ? 'PAUSED' : 'RUNNING');
+    let ahead: Promise<PreparedBatch | undefined> | undefined;
     try {
       while (!this.stopped) {
         if (this.paused) {
+          ahead = undefined;
           await sleep(1000, this.signal);
           continue;
         }
         await this.refreshAssignment();
         this.applyRewinds();
-        const fetched = await this.fetchBatch();
+        // The batch prepared while the previous put ran, if it starts where the consumer is now
+        // (a rewind, a new assignment or a pause makes it stale: it is prepared again).
+        let batch = ahead ? await ahead : undefined;
+        ahead = undefined;
+        if (!batch || !this.startsHere(batch)) batch = await this.prepare(this.positionsNow());
+        for (const [k, o] of batch.moved) this.positions.set(k, o); // retention moved the log start
+        if (batch.error !== undefined) throw batch.error;
+        const { fetched, records } = batch;
         if (!fetched.length) {
           if (this.commitRequested) await this.commit();
           await sleep(500, this.signal);
           continue;
         }
-        const records: SinkRecord[] = [];
-        for (const r of fetched) {
-          const rec = this.toSinkRecord(r);
-          if (rec) records.push(rec);
-        }
-        if (this.dlq.length) await this.log.produce(this.dlqTopic, this.dlq.splice(0));
-        await this.deliver(records);
+        if (batch.dlq.length) await this.log.produce(this.dlqTopic, batch.dlq);
+        const next = this.positionsNow();
+        for (const r of fetched) next.set(`${r.topic}:${r.partition}`, r.offset + 1);
+        const delivered = this.deliver(records);
+        // Fetch and convert the next batch while this one is being inserted (after the put has
+        // sent its first request): conversion is pure, so nothing of it shows unless it is used.
+        ahead = turn().then(() => (this.stopped || this.paused ? undefined : this.prepare(next)));
+        await delivered;
         for (const r of fetched) this.positions.set(`${r.topic}:${r.partition}`, r.offset + 1);
         this.traceDelivery(fetched);
         await this.commit();
@@ -374,6 +415,7 @@ export class SinkRunner extends Runner {
     } catch (err) {
       this.fail(err, 'Exiting WorkerSinkTask due to unrecoverable exception.');
     } finally {
+      await ahead;
       this.unsubscribe?.();
       try {
         if (this.state !== 'FAILED') await this.commit();
@@ -420,7 +462,7 @@ export class SinkRunner extends Runner {
     this.hooks.onDeliver([...ranges.values()]);
   }
 
-  private toSinkRecord(r: LogRecord): SinkRecord | null {
+  private toSinkRecord(r: LogRecord, dlq: ProduceRecord[]): SinkRecord | null {
     let stage = 'KEY_CONVERTER';
     try {
       const k = this.keyConverter.toConnectData(r.topic, r.key);
@@ -443,7 +485,7 @@ export class SinkRunner extends Runner {
       return this.transform(rec) as SinkRecord | null;
     } catch (err) {
       if (this.tolerateAll) {
-        if (this.dlqTopic) this.dlq.push(this.deadLetter(r, stage, err));
+        if (this.dlqTopic) dlq.push(this.deadLetter(r, stage, err));
         this.services.log.warn('skipping a record that failed conversion or transformation (errors.tolerance=all)', { topic: r.topic, partition: r.partition, offset: r.offset, error: (err as Error).message });
         return null;
       }
@@ -487,14 +529,49 @@ export class SinkRunner extends Runner {
     for (const r of this.rewinds.splice(0)) this.positions.set(`${r.topic}:${r.partition}`, r.offset);
   }
 
-  private async fetchBatch(): Promise<LogRecord[]> {
+  /** The consumer's position per assigned topic-partition. */
+  private positionsNow(): Map<string, number> {
+    return new Map(this.assignment.map((tp) => [`${tp.topic}:${tp.partition}`, this.positions.get(`${tp.topic}:${tp.partition}`) ?? 0]));
+  }
+
+  private startsHere(batch: PreparedBatch): boolean {
+    const now = this.positionsNow();
+    if (now.size !== batch.from.size) return false;
+    for (const [k, o] of now) if (batch.from.get(k) !== o) return false;
+    return true;
+  }
+
+  /**
+   * Fetches from `from` and converts and transforms what it got (errors kept for when the batch
+   * is used). Gives the event loop a turn every few milliseconds of conversion.
+   */
+  private async prepare(from: Map<string, number>): Promise<PreparedBatch> {
+    const batch: PreparedBatch = { from, fetched: [], records: [], dlq: [], moved: [] };
+    try {
+      batch.fetched = await this.fetchBatch(from, batch.moved);
+      let sliceStart = performance.now();
+      for (let i = 0; i < batch.fetched.length; i++) {
+        if ((i & 255) === 255 && performance.now() - sliceStart > SLICE_MS) {
+          await turn();
+          sliceStart = performance.now();
+        }
+        const rec = this.toSinkRecord(batch.fetched[i]!, batch.dlq);
+        if (rec) batch.records.push(rec);
+      }
+    } catch (err) {
+      batch.error = err;
+    }
+    return batch;
+  }
+
+  private async fetchBatch(from: Map<string, number>, moved: [string, number][]): Promise<LogRecord[]> {
     const out: LogRecord[] = [];
     for (const tp of this.assignment) {
       if (out.length >= this.maxPollRecords) break;
       const key = `${tp.topic}:${tp.partition}`;
-      const pos = this.positions.get(key) ?? 0;
+      const pos = from.get(key) ?? 0;
       const recs = await this.log.fetch(tp.topic, tp.partition, pos, { maxRecords: this.maxPollRecords - out.length, maxBytes: this.maxPartitionFetchBytes });
-      if (recs.length && recs[0]!.offset > pos) this.positions.set(key, recs[0]!.offset); // retention moved the log start
+      if (recs.length && recs[0]!.offset > pos) moved.push([key, recs[0]!.offset]); // retention moved the log start
       out.push(...recs);
     }
     return out;
