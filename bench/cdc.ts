@@ -16,12 +16,14 @@
  *   --latency-seconds S  length of the latency run (default 10)
  *   --path worker|bridge the Connect worker (default when present) or the bench's bridge
  *   --out FILE           JSON results (default bench/results/cdc-latest.json)
+ *   --cpu-prof FILE      V8 CPU profile of the main thread during the timed pipeline phase only
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Session as InspectorSession } from 'node:inspector/promises';
 import { createClient } from '@clickhouse/client';
 import { Session } from 'chdb';
 import { formatMs, formatRate, formatRatio, formatTable, positiveInt } from './bench-util.js';
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     'latency-seconds': { type: 'string' },
     path: { type: 'string' },
     out: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const N = positiveInt(args.changes ?? process.env.LOUPE_BENCH_CDC_CHANGES, '--changes', 1_000_000);
@@ -79,14 +82,27 @@ async function main() {
       return text ? Number(JSON.parse(text).maxOffset) + 1 : 0;
     };
     const topicEnd = async () => (await topicLog.describeTopic(TOPIC)) ? (await topicLog.offsets(TOPIC, 0)).end : 0;
+    // The state table is asked again as soon as the sink has written it (the server reports every
+    // insert), and every 250 ms regardless: polling it every few ms would queue the bench's own
+    // SELECTs in front of the sink's inserts on the one embedded ClickHouse session.
+    let stateWrites = 0;
+    const offState = ch.api.onInsert((e) => {
+      if (e.table === 'connect_state') stateWrites++;
+    });
     /** Waits until the topic has at least `minEnd` records and all of them are visible. */
     const caughtUp = async (minEnd: number, timeoutMs = 600_000) => {
       const until = Date.now() + timeoutMs;
+      let seen = -1;
+      let askedAt = 0;
       for (;;) {
         const end = await topicEnd();
-        if (end >= minEnd && (await visibleEnd()) >= end) return end;
+        if (end >= minEnd && (stateWrites !== seen || performance.now() - askedAt > 250)) {
+          seen = stateWrites;
+          askedAt = performance.now();
+          if ((await visibleEnd()) >= end) return end;
+        }
         if (Date.now() > until) throw new Error(`pipeline did not catch up: topic end ${end}, visible ${await visibleEnd()}, wanted ${minEnd}`);
-        await sleep(5);
+        await sleep(2);
       }
     };
     const check = async (sql: string) => {
@@ -159,10 +175,21 @@ async function main() {
       committed += tx.changes;
     }
     const sourceMs = performance.now() - s0;
+    const profiler = args['cpu-prof'] ? new InspectorSession() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const p0 = performance.now();
     await pipeline.release();
     const finalEnd = await caughtUp(latencyEnd + committed);
     const pipelineMs = performance.now() - p0;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(path.resolve(args['cpu-prof']!), JSON.stringify(profile));
+      profiler.disconnect();
+    }
     log(`pipeline caught up in ${formatMs(pipelineMs)} (topic end ${finalEnd})`);
 
     const finalOk = await check('SELECT id, name FROM customers FINAL ORDER BY id');
@@ -180,6 +207,7 @@ async function main() {
       for (const r of recs) if (r.offset < finalEnd && r.value !== null) messages.push(r.value);
       off = recs[recs.length - 1]!.offset + 1;
     }
+    offState();
     const description = pipeline.description;
     const pathName = pipeline.name;
     await pipeline.close();
