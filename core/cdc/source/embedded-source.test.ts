@@ -94,6 +94,29 @@ describe('embedded MySQL-like source', () => {
     expect(typeof txs[0]!.events[0]!.after!.created_at).toBe('string');
   });
 
+  it('an UPDATE that leaves a row as it was is no change: 0 affected rows, no event (MySQL logs no row event for it)', async () => {
+    const s = await start(tmp());
+    await s.execute('demo', "INSERT INTO customers (id, name) VALUES (20, 'same')");
+    const from = s.position();
+    const [r] = await s.execute('demo', "UPDATE customers SET name = 'same' WHERE id = 20");
+    expect(r!.affectedRows).toBe(0);
+    expect(s.readTransactions(from, 10)).toEqual([]);
+    const [both] = await s.execute('demo', "UPDATE customers SET name = 'same' WHERE id IN (20, 1)");
+    expect(both!.affectedRows).toBe(1);
+    expect(s.readTransactions(from, 10).map((t) => t.events.map((e) => [e.op, e.after?.id]))).toEqual([[['u', 1]]]);
+  });
+
+  it('an INT primary key is never filled in by SQLite: NULL is 1048, leaving it out 1364, and no insert id without AUTO_INCREMENT', async () => {
+    const s = await start(tmp());
+    expect(await errorOf(s.execute('demo', "INSERT INTO customers (id, name) VALUES (NULL, 'n')"))).toBe("ERROR 1048 (23000): Column 'id' cannot be null");
+    expect(await errorOf(s.execute('demo', "INSERT INTO customers (name) VALUES ('n')"))).toBe("ERROR 1364 (HY000): Field 'id' doesn't have a default value");
+    const [plain] = await s.execute('demo', "INSERT INTO customers (id, name) VALUES (77, 'n')");
+    expect(plain!.insertId).toBeUndefined();
+    await s.execute('demo', 'CREATE TABLE auto_t (id INT AUTO_INCREMENT PRIMARY KEY, v INT)');
+    const [auto] = await s.execute('demo', 'INSERT INTO auto_t (v) VALUES (5)');
+    expect(auto!.insertId).toBe(1);
+  });
+
   it('loses nothing across a restart, with or without a snapshot since the last change', async () => {
     const dir = tmp();
     const a = await start(dir, { snapshotEvery: 3 });

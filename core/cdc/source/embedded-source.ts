@@ -16,6 +16,7 @@ import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.j
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
+import { unknownColumnClause } from './column-clause.js';
 import { describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
@@ -44,7 +45,7 @@ interface DbState {
   /** Binlog position the in-memory state includes (everything before it is applied). */
   appliedThrough: BinlogPosition;
   /** Prepared capture statements; export() frees them, so they are made again on demand. */
-  prepared?: { select: Statement; clear: Statement; lastId: Statement };
+  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement };
 }
 
 function prepared(st: DbState): NonNullable<DbState['prepared']> {
@@ -52,7 +53,15 @@ function prepared(st: DbState): NonNullable<DbState['prepared']> {
     select: st.db.prepare('SELECT tbl, op, rid, b, a FROM __loupe_changes ORDER BY id'),
     clear: st.db.prepare('DELETE FROM __loupe_changes'),
     lastId: st.db.prepare('SELECT last_insert_rowid()'),
+    totalChanges: st.db.prepare('SELECT total_changes()'),
   });
+}
+
+function scalar(stmt: Statement): number {
+  stmt.step();
+  const v = Number(stmt.get()[0]);
+  stmt.reset();
+  return v;
 }
 
 interface Session {
@@ -308,14 +317,20 @@ export class EmbeddedSource implements CaptureSource {
       const m = /^drop\s+table\s+(if\s+exists\s+)?(.+)$/i.exec(sql.trim().replace(/;$/, ''));
       if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
       this.requireNoTx(session, 'DROP TABLE');
+      // MySQL 8 drops all or nothing, and names every missing table (a table of an unknown
+      // database included) in one 1051.
+      const found: { st: DbState; table: string }[] = [];
+      const missing: string[] = [];
       for (const raw of m[2]!.split(',').map((s) => s.trim())) {
-        const { st, table } = this.resolveTable(session, raw);
-        if (!st.tables.has(table)) {
-          if (m[1]) continue;
-          throw mysqlErrors.unknownTable(st.name, table);
-        }
-        this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP TABLE ${q(table)}`], kind: 'drop-table', table });
+        const { database, table } = splitQualified(raw);
+        const dbName = database ?? session.database;
+        if (!dbName) throw mysqlErrors.noDatabase();
+        const st = this.dbs.get(dbName);
+        if (st?.tables.has(table)) found.push({ st, table });
+        else missing.push(`${dbName}.${table}`);
       }
+      if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
+      for (const { st, table } of found) this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP TABLE ${q(table)}`], kind: 'drop-table', table });
       return ok(0);
     }
     if (w0 === 'alter' && w1 === 'table') return this.alterTable(session, sql, ok);
@@ -418,9 +433,15 @@ export class EmbeddedSource implements CaptureSource {
       }
     }
     if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
+    const isUpdate = /^\s*update\b/i.test(text);
     let res;
+    let captured = 0;
     try {
+      const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
       res = st.db.exec(text);
+      // total_changes() counts the capture trigger's rows too: what is left after the
+      // statement's own rows is the rows whose values really changed
+      if (isUpdate) captured = scalar(prepared(st).totalChanges) - before - st.db.getRowsModified();
     } catch (err) {
       throw this.translateError(err as Error, st, text, original);
     } finally {
@@ -430,14 +451,11 @@ export class EmbeddedSource implements CaptureSource {
       const r = res[res.length - 1];
       return rows(r?.columns ?? [], (r?.values ?? []).map((v) => v.map(blobOut)));
     }
-    const affected = st.db.getRowsModified();
+    // MySQL counts an UPDATE's changed rows, not the rows it matched (no CLIENT_FOUND_ROWS)
+    const affected = isUpdate ? captured : st.db.getRowsModified();
     let insertId: number | undefined;
-    if (/^\s*(insert|replace)/i.test(text)) {
-      const q0 = prepared(st).lastId;
-      q0.step();
-      insertId = Number(q0.get()[0]);
-      q0.reset();
-    }
+    // LAST_INSERT_ID is the AUTO_INCREMENT value; a table without one leaves it 0
+    if (/^\s*(insert|replace)/i.test(text) && this.hasAutoIncrement(st, text)) insertId = scalar(prepared(st).lastId);
     if (session.tx) return ok(affected, insertId ? { insertId } : {});
     const tx = this.captureAndCommit(st, session, [original]);
     return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
@@ -491,14 +509,25 @@ export class EmbeddedSource implements CaptureSource {
       const inner = /^Duplicate entry '(.*)' for key '(.*)'$/s.exec(m[1]!)!;
       return mysqlErrors.duplicate(inner[1]!, inner[2]!);
     }
-    if ((m = /no such table: (?:\w+\.)?(\S+)/.exec(msg))) return mysqlErrors.noSuchTable(st.name, m[1]!);
-    if ((m = /no such column: (\S+)/.exec(msg))) return mysqlErrors.unknownColumn(m[1]!.replace(/^"|"$/g, ''), /\bwhere\b/i.test(text) && !/^\s*insert/i.test(text) ? 'where clause' : 'field list');
+    // a qualifier that is not a database of ours was left in the statement: it names the database
+    if ((m = /no such table: (?:(\w+)\.)?(\S+)/.exec(msg))) return mysqlErrors.noSuchTable(m[1] ?? st.name, m[2]!);
+    if ((m = /no such column: (\S+)/.exec(msg))) {
+      const column = m[1]!.replace(/^"|"$/g, '');
+      return mysqlErrors.unknownColumn(column, unknownColumnClause(original, column));
+    }
+    if ((m = /table \S+ has no column named (\S+)/.exec(msg))) return mysqlErrors.unknownColumn(m[1]!);
     if ((m = /near "((?:[^"]|"")*)": syntax error/.exec(msg))) {
       const tok = m[1]!.replace(/""/g, '"');
       const at = original.indexOf(tok);
       const near = at >= 0 ? original.slice(at) : tok;
       const line = at >= 0 ? original.slice(0, at).split('\n').length : 1;
       return mysqlErrors.syntax(near.slice(0, 80), line);
+    }
+    if ((m = /unrecognized token: "((?:[^"]|"")*)"/.exec(msg))) {
+      // an unterminated string or quoted name: MySQL quotes from its opening quote to the end
+      const tok = m[1]!.replace(/""/g, '"');
+      const at = original.lastIndexOf(tok);
+      if (at >= 0) return mysqlErrors.syntax(original.slice(at, at + 80), original.slice(0, at).split('\n').length);
     }
     if (/incomplete input|unrecognized token/.test(msg)) return mysqlErrors.syntax('', original.split('\n').length);
     if ((m = /NOT NULL constraint failed: \w+\.(\w+)/.exec(msg))) {
@@ -643,7 +672,9 @@ export class EmbeddedSource implements CaptureSource {
     const t = def.name;
     const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}); END`);
-    st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}); END`);
+    // MySQL writes no row event for a row an UPDATE leaves as it was
+    const changed = def.columns.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}`).join(' OR ');
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} WHEN ${changed} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}); END`);
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL); END`);
     // MySQL (strict mode) rejects values that do not fit the column type; SQLite would keep them.
     const checks: string[] = [];
@@ -678,6 +709,12 @@ export class EmbeddedSource implements CaptureSource {
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same}) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same} AND rowid <> OLD.rowid) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
     });
+  }
+
+  private hasAutoIncrement(st: DbState, text: string): boolean {
+    const m = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)?(`[^`]+`|"[^"]+"|[^\s(]+)/i.exec(text);
+    const def = m ? st.tables.get(unquoteIdent(m[1]!)) : undefined;
+    return def?.columns.some((c) => c.autoIncrement) ?? false;
   }
 
   private resolveTable(session: Session, raw: string): { st: DbState; table: string } {

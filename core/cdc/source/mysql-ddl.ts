@@ -180,6 +180,8 @@ export function parseCreateTable(sql: string): { def: TableDef; database?: strin
   if (!table) throw mysqlErrors.syntax(lx.rest(rawName));
   if (/^like$/i.test(lx.peek())) throw mysqlErrors.notSupported('CREATE TABLE … LIKE in the embedded source');
   const body = lx.group();
+  // MySQL stops at the `)` after a trailing comma and quotes from there.
+  if (/,\s*$/.test(body)) throw mysqlErrors.syntax(sql.slice(lx.pos - 1).trim().slice(0, 80));
   const def: TableDef = { name: table, columns: [], primaryKey: [], indexes: [] };
   for (const item of splitTopLevel(body)) parseItem(item, def);
   if (def.columns.length === 0) throw new MySqlError(1113, '42000', 'A table must have at least 1 column');
@@ -338,6 +340,10 @@ export function sqliteCreateTable(def: TableDef): string[] {
   const cols = def.columns.map((c) => {
     let s = `${q(c.name)} ${sqliteType(c)}`;
     if (singleIntAutoPk && c.name === pk[0]) s = `${q(c.name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
+    // A single INTEGER primary key would alias SQLite's rowid, which fills in a NULL or missing
+    // value by itself; MySQL refuses both (1048, 1364) unless the column is AUTO_INCREMENT.
+    // INT keeps integer affinity without the alias.
+    else if (pk.length === 1 && c.name === pk[0] && sqliteType(c) === 'INTEGER') s = `${q(c.name)} INT`;
     if (!c.nullable) s += ' NOT NULL';
     if (c.defaultExpr !== null && !/^null$/i.test(c.defaultExpr)) s += ` DEFAULT ${sqliteDefault(c.defaultExpr, c)}`;
     return s;

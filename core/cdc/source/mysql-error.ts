@@ -24,7 +24,8 @@ export const mysqlErrors = {
   syntax: (near: string, line = 1) =>
     new MySqlError(1064, '42000', `You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '${near}' at line ${line}`),
   noSuchTable: (db: string, table: string) => new MySqlError(1146, '42S02', `Table '${db}.${table}' doesn't exist`),
-  unknownTable: (db: string, table: string) => new MySqlError(1051, '42S02', `Unknown table '${db}.${table}'`),
+  /** `names`: `db.table`, comma-separated when a DROP TABLE misses several. */
+  unknownTable: (names: string) => new MySqlError(1051, '42S02', `Unknown table '${names}'`),
   tableExists: (table: string) => new MySqlError(1050, '42S01', `Table '${table}' already exists`),
   unknownColumn: (column: string, where = 'field list') => new MySqlError(1054, '42S22', `Unknown column '${column}' in '${where}'`),
   duplicate: (value: string, key: string) => new MySqlError(1062, '23000', `Duplicate entry '${value}' for key '${key}'`),

@@ -28,6 +28,11 @@ interface Case {
   real: string;
   /** Whether the embedded source answers the same today. */
   same: boolean;
+  /**
+   * Where MySQL 8.0 words it differently from MariaDB, MySQL's text, which the embedded source
+   * follows because it presents itself as MySQL 8.0 (source given beside each).
+   */
+  mysql?: string;
 }
 
 const SETUP = "CREATE DATABASE cmp; USE cmp; CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL, UNIQUE KEY uq_name (name)); INSERT INTO t VALUES (1, 'a')";
@@ -39,17 +44,19 @@ const CASES: Case[] = [
   { what: 'unknown table in INSERT', sql: 'INSERT INTO nope VALUES (1)', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
   { what: 'unknown table in ALTER TABLE', sql: 'ALTER TABLE nope ADD COLUMN x INT', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
   { what: 'DROP TABLE of an unknown table', sql: 'DROP TABLE nope', real: "ERROR 1051 (42S02): Unknown table 'cmp.nope'", same: true },
-  { what: 'a table of another database names that database', sql: 'SELECT * FROM nodb.t', real: "ERROR 1146 (42S02): Table 'nodb.t' doesn't exist", same: false },
-  { what: 'DROP TABLE in an unknown database is an unknown table', sql: 'DROP TABLE nodb.t', real: "ERROR 1051 (42S02): Unknown table 'nodb.t'", same: false },
+  { what: 'a table of another database names that database', sql: 'SELECT * FROM nodb.t', real: "ERROR 1146 (42S02): Table 'nodb.t' doesn't exist", same: true },
+  { what: 'DROP TABLE in an unknown database is an unknown table', sql: 'DROP TABLE nodb.t', real: "ERROR 1051 (42S02): Unknown table 'nodb.t'", same: true },
   { what: 'CREATE TABLE of a table that exists', sql: 'CREATE TABLE t (id INT)', real: "ERROR 1050 (42S01): Table 't' already exists", same: true },
   // duplicate keys and constraints
   { what: 'duplicate primary key', sql: "INSERT INTO t VALUES (1, 'b')", real: "ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'", same: true },
   { what: 'duplicate unique key', sql: "INSERT INTO t VALUES (2, 'a')", real: "ERROR 1062 (23000): Duplicate entry 'a' for key 'uq_name'", same: true },
   { what: 'NULL into a NOT NULL column', sql: 'INSERT INTO t VALUES (2, NULL)', real: "ERROR 1048 (23000): Column 'name' cannot be null", same: true },
-  { what: 'NULL into an INT PRIMARY KEY', sql: "INSERT INTO t VALUES (NULL, 'x')", real: "ERROR 1048 (23000): Column 'id' cannot be null", same: false },
+  { what: 'NULL into an INT PRIMARY KEY', sql: "INSERT INTO t VALUES (NULL, 'x')", real: "ERROR 1048 (23000): Column 'id' cannot be null", same: true },
+  { what: 'the primary key left out', sql: "INSERT INTO t (name) VALUES ('k')", real: "ERROR 1364 (HY000): Field 'id' doesn't have a default value", same: true },
   { what: 'a column left out that has no default', sql: 'INSERT INTO t (id) VALUES (3)', real: "ERROR 1364 (HY000): Field 'name' doesn't have a default value", same: true },
   { what: 'fewer values than columns', sql: 'INSERT INTO t VALUES (3)', real: "ERROR 1136 (21S01): Column count doesn't match value count at row 1", same: true },
-  { what: 'text into an INT column (strict mode)', sql: "INSERT INTO t VALUES ('x', 'y')", real: "ERROR 1366 (22007): Incorrect integer value: 'x' for column `cmp`.`t`.`id` at row 1", same: false },
+  // MySQL 8.0's wording from its manual (Server SQL Modes, strict mode): HY000 and the bare column name
+  { what: 'text into an INT column (strict mode)', sql: "INSERT INTO t VALUES ('x', 'y')", real: "ERROR 1366 (22007): Incorrect integer value: 'x' for column `cmp`.`t`.`id` at row 1", same: true, mysql: "ERROR 1366 (HY000): Incorrect integer value: 'x' for column 'id' at row 1" },
   // syntax errors: "near" quotes the rest of the statement from the token the parser stopped at
   { what: 'syntax: misspelt first word', sql: 'SELEC 1', real: near('SELEC 1'), same: true },
   { what: 'syntax: misspelt FROM', sql: 'SELECT * FORM t', real: near('FORM t'), same: true },
@@ -59,15 +66,16 @@ const CASES: Case[] = [
   { what: 'syntax: error on line 3 of a statement', sql: 'SELECT 1\nFROM t\nWHERE AND id = 1', real: near('AND id = 1', 3), same: true },
   { what: 'syntax: AND AND quotes from the second AND', sql: 'SELECT 1 FROM t WHERE id = 1 AND AND', real: near('AND'), same: false },
   { what: 'syntax: DELETE without FROM quotes from WHERE', sql: 'DELETE t WHERE id = 1', real: near('WHERE id = 1'), same: false },
-  { what: 'syntax: an unterminated string is quoted with its quote', sql: "SELECT * FROM t WHERE name = 'unterminated", real: near("'unterminated"), same: false },
-  { what: 'syntax: a trailing comma in CREATE TABLE', sql: 'CREATE TABLE u (id INT PRIMARY KEY,)', real: near(')'), same: false },
-  // unknown columns: MariaDB 10.11 names the clause (MySQL 8.0 says 'field list' / 'where clause')
-  { what: 'unknown column in the select list', sql: 'SELECT nope FROM t', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'SELECT'", same: false },
-  { what: 'unknown qualified column', sql: 'SELECT t.nope FROM t', real: "ERROR 1054 (42S22): Unknown column 't.nope' in 'SELECT'", same: false },
-  { what: 'unknown column in WHERE', sql: 'SELECT * FROM t WHERE nope = 1', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'WHERE'", same: false },
-  { what: 'unknown column in ORDER BY', sql: 'SELECT * FROM t ORDER BY nope', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'ORDER BY'", same: false },
-  { what: 'unknown column in UPDATE … SET', sql: 'UPDATE t SET nope = 1', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'SET'", same: false },
-  { what: 'unknown column in an INSERT column list', sql: 'INSERT INTO t (nope) VALUES (1)', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'INSERT INTO'", same: false },
+  { what: 'syntax: an unterminated string is quoted with its quote', sql: "SELECT * FROM t WHERE name = 'unterminated", real: near("'unterminated"), same: true },
+  { what: 'syntax: a trailing comma in CREATE TABLE', sql: 'CREATE TABLE u (id INT PRIMARY KEY,)', real: near(')'), same: true },
+  // unknown columns: MariaDB 10.11 names the clause in SQL words; MySQL 8.0 says 'field list',
+  // 'where clause', 'order clause' (as in the MySQL 8.0 manual, e.g. its UNION page)
+  { what: 'unknown column in the select list', sql: 'SELECT nope FROM t', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'SELECT'", same: true, mysql: "ERROR 1054 (42S22): Unknown column 'nope' in 'field list'" },
+  { what: 'unknown qualified column', sql: 'SELECT t.nope FROM t', real: "ERROR 1054 (42S22): Unknown column 't.nope' in 'SELECT'", same: true, mysql: "ERROR 1054 (42S22): Unknown column 't.nope' in 'field list'" },
+  { what: 'unknown column in WHERE', sql: 'SELECT * FROM t WHERE nope = 1', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'WHERE'", same: true, mysql: "ERROR 1054 (42S22): Unknown column 'nope' in 'where clause'" },
+  { what: 'unknown column in ORDER BY', sql: 'SELECT * FROM t ORDER BY nope', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'ORDER BY'", same: true, mysql: "ERROR 1054 (42S22): Unknown column 'nope' in 'order clause'" },
+  { what: 'unknown column in UPDATE … SET', sql: 'UPDATE t SET nope = 1', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'SET'", same: true, mysql: "ERROR 1054 (42S22): Unknown column 'nope' in 'field list'" },
+  { what: 'unknown column in an INSERT column list', sql: 'INSERT INTO t (nope) VALUES (1)', real: "ERROR 1054 (42S22): Unknown column 'nope' in 'INSERT INTO'", same: true, mysql: "ERROR 1054 (42S22): Unknown column 'nope' in 'field list'" },
   // databases
   { what: 'USE of an unknown database', sql: 'USE nodb', real: "ERROR 1049 (42000): Unknown database 'nodb'", same: true },
   { what: 'starting in an unknown database', sql: 'SELECT 1', database: 'nodb', real: "ERROR 1049 (42000): Unknown database 'nodb'", same: true },
@@ -78,7 +86,7 @@ const CASES: Case[] = [
   { what: 'an error in the middle of a script is the failing statement’s', sql: "INSERT INTO t VALUES (5, 'e'); INSERT INTO t VALUES (5, 'f'); INSERT INTO t VALUES (6, 'g')", real: "ERROR 1062 (23000): Duplicate entry '5' for key 'PRIMARY'", same: true },
   { what: 'an error in the middle of a script of SELECTs', sql: 'SELECT 1; SELECT * FROM nope; SELECT 2', real: "ERROR 1146 (42S02): Table 'cmp.nope' doesn't exist", same: true },
   // affected rows as the mysql client counts them
-  { what: 'an UPDATE that changes nothing affects 0 rows', sql: "UPDATE t SET name = 'a' WHERE id = 1", real: 'OK [0]', same: false },
+  { what: 'an UPDATE that changes nothing affects 0 rows', sql: "UPDATE t SET name = 'a' WHERE id = 1", real: 'OK [0]', same: true },
 ];
 
 /** The statement's outcome as one line: the error as the mysql client prints it, or the affected rows. */
@@ -123,9 +131,12 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       it.todo(`${c.what}: ${JSON.stringify(c.sql)} → the server says ${c.real}`);
       continue;
     }
-    it(`${c.what}: ${JSON.stringify(c.sql)}`, async () => {
+    it(`${c.what}: ${JSON.stringify(c.sql)}${c.mysql ? ' (MySQL 8.0 wording)' : ''}`, async () => {
       const fromServer = await outcome(real, database, c.sql);
-      expect(asMySql(await outcome(embedded, database, c.sql))).toBe(asMySql(fromServer));
+      if (c.mysql) {
+        expect(fromServer).toBe(c.real);
+        expect(await outcome(embedded, database, c.sql)).toBe(c.mysql);
+      } else expect(asMySql(await outcome(embedded, database, c.sql))).toBe(asMySql(fromServer));
     });
   }
 
