@@ -69,7 +69,13 @@ export function sinkConfig(assets: string, clickhousePort: string): { name: stri
 }
 
 async function post(url: string, body: unknown, method = 'POST'): Promise<void> {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const send = () => fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  // The bench blocks the event loop for seconds while it commits the workload: a kept-alive
+  // socket the server closed meanwhile fails once (ECONNRESET). Pause and resume are idempotent.
+  const res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+    if (method === 'PUT' && err.cause?.code === 'ECONNRESET') return send();
+    throw err;
+  });
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
 }
