@@ -181,10 +181,12 @@ async function main() {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    const cpu0 = process.cpuUsage();
     const p0 = performance.now();
     await pipeline.release();
     const finalEnd = await caughtUp(latencyEnd + committed);
     const pipelineMs = performance.now() - p0;
+    const pipelineCpu = process.cpuUsage(cpu0);
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(path.resolve(args['cpu-prof']!), JSON.stringify(profile));
@@ -238,7 +240,7 @@ async function main() {
       changes: committed,
       mix: { inserts: 0.6, updates: 0.3, deletes: 0.1 },
       source: { ms: sourceMs, changesPerSecond: committed / (sourceMs / 1000) },
-      throughput: { ms: pipelineMs, rowsPerSecond: pipelineRate, messages: messages.length, targetRowsBeforeMerge: rawRows, finalEqualsSource: finalOk, cleanupEqualsSource: cleanupOk, optimizeFinalCleanupMs: optimizeMs },
+      throughput: { ms: pipelineMs, rowsPerSecond: pipelineRate, cpuSeconds: { user: pipelineCpu.user / 1e6, system: pipelineCpu.system / 1e6 }, messages: messages.length, targetRowsBeforeMerge: rawRows, finalEqualsSource: finalOk, cleanupEqualsSource: cleanupOk, optimizeFinalCleanupMs: optimizeMs },
       directChdb: { ms: directMs, rowsPerSecond: directRate, blocks: blocks.length },
       ratio: pipelineRate / directRate,
       ratioTarget: 0.5,
@@ -253,7 +255,7 @@ async function main() {
         ['measure', 'value', 'note'],
         [
           ['source commits', formatRate(result.source.changesPerSecond), `embedded source, transactions of ${TX_SIZE}`],
-          ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}`],
+          ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}, process CPU ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s`],
           ['chDB direct JSONEachRow', formatRate(directRate), `same ${messages.length.toLocaleString('en-US')} rows, 5000-row blocks; ${formatMs(directMs)}`],
           ['ratio pipeline / direct', formatRatio(result.ratio), `target >= 0.5 ${result.ratio >= 0.5 ? 'met' : 'NOT met'}`],
           ['FINAL = source', String(finalOk), `${rawRows.toLocaleString('en-US')} target rows before merges`],
