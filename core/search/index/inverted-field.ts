@@ -70,6 +70,18 @@ export class InvertedField {
     return this.termIds.intern(term);
   }
 
+  /** Tokens of the document being indexed so far (see startDoc). */
+  docTokens = 0;
+  private currentDoc = -1;
+
+  /** Starts counting a doc's tokens; true the first time for that doc (the caller then calls finishDoc once). */
+  startDoc(doc: number): boolean {
+    if (this.currentDoc === doc) return false;
+    this.currentDoc = doc;
+    this.docTokens = 0;
+    return true;
+  }
+
   /** Adds the tokens of one value of a doc straight from the text; returns how many. Call finishDoc after the doc's last value. */
   addText(doc: number, text: string, analyzer: Analyzer): number {
     let count = 0;
@@ -78,7 +90,14 @@ export class InvertedField {
       this.addTermId(doc, this.termIds.internRange(text, start, end, lower));
       count++;
     });
+    this.docTokens += count;
     return count;
+  }
+
+  /** Adds one whole term (a keyword value) to a doc. Call finishDoc after the doc's last value. */
+  addTerm(doc: number, term: string): void {
+    this.addTermId(doc, this.termIds.intern(term));
+    this.docTokens++;
   }
 
   private addTermId(doc: number, id: number): void {
@@ -117,12 +136,6 @@ export class InvertedField {
       }
       this.norms[doc] = norm;
     }
-  }
-
-  /** Adds one document's tokens (already analysed); `norm` is the encoded length norm. */
-  addDoc(doc: number, tokens: string[], norm: number): void {
-    for (let i = 0; i < tokens.length; i++) this.addTermId(doc, this.termIds.intern(tokens[i]!));
-    this.finishDoc(doc, tokens.length, norm);
   }
 
   private growScratch(size: number): void {

@@ -60,8 +60,9 @@ export class IndexShard {
   readonly store = new DocStore();
 
   private flags = new Uint8Array(1024);
-  private versions = new Int32Array(1024);
-  private seqNos = new Int32Array(1024);
+  /** Per doc: its version, and its seqNo less its doc number (0 throughout a plain bulk load), packed. */
+  private readonly versions = new NumericColumn();
+  private readonly seqNoGaps = new NumericColumn();
   private readonly ids = new IdTable();
   private nextSeqNo = 0;
 
@@ -160,7 +161,7 @@ export class IndexShard {
     if (id !== undefined) validateId(id);
     const existing = id === undefined ? undefined : this.lookup(id);
     if (existing !== undefined && opts.opType === 'create') {
-      throw new EsError('version_conflict_engine_exception', `[${id}]: version conflict, document already exists (current version [${this.versions[existing]}])`, 409, {
+      throw new EsError('version_conflict_engine_exception', `[${id}]: version conflict, document already exists (current version [${this.versions.get(existing)}])`, 409, {
         index_uuid: this.meta.uuid,
         shard: '0',
         index: this.meta.name,
@@ -174,13 +175,13 @@ export class IndexShard {
     this.ensureCapacity(doc + 1);
     this.store.add(json);
     this.indexValues(doc, values);
-    const version = existing === undefined ? 1 : this.versions[existing]! + 1;
+    const version = existing === undefined ? 1 : this.versions.get(existing) + 1;
     if (existing !== undefined) this.flags[existing] = this.flags[existing]! & ~LIVE;
     this.flags[doc] = LIVE | (id === undefined ? AUTO_ID : 0);
     if (id !== undefined) this.ids.set(id, doc);
-    this.versions[doc] = version;
+    this.versions.add(doc, version);
     const seqNo = this.nextSeqNo++;
-    this.seqNos[doc] = seqNo;
+    this.seqNoGaps.add(doc, seqNo - doc);
     this.markDirty();
     return { _id: docId, _version: version, result: existing === undefined ? 'created' : 'updated', _seq_no: seqNo, _primary_term: 1 };
   }
@@ -191,7 +192,7 @@ export class IndexShard {
     if (doc === undefined) return { _id: id, _version: 1, result: 'not_found', _seq_no: seqNo, _primary_term: 1 };
     this.flags[doc] = this.flags[doc]! & ~LIVE;
     this.markDirty();
-    return { _id: id, _version: this.versions[doc]! + 1, result: 'deleted', _seq_no: seqNo, _primary_term: 1 };
+    return { _id: id, _version: this.versions.get(doc) + 1, result: 'deleted', _seq_no: seqNo, _primary_term: 1 };
   }
 
   /** Partial update (`doc`, `doc_as_upsert`, `upsert`), as the _update API and bulk `update` do. */
@@ -218,7 +219,7 @@ export class IndexShard {
   get(id: string): StoredDoc | undefined {
     const doc = this.lookup(id);
     if (doc === undefined) return undefined;
-    return { doc, id, version: this.versions[doc]!, seqNo: this.seqNos[doc]!, source: this.store.get(doc) };
+    return { doc, id, version: this.versions.get(doc), seqNo: this.seqNoOf(doc), source: this.store.get(doc) };
   }
 
   sourceOf(doc: number): string {
@@ -226,11 +227,11 @@ export class IndexShard {
   }
 
   versionOf(doc: number): number {
-    return this.versions[doc]!;
+    return this.versions.get(doc);
   }
 
   seqNoOf(doc: number): number {
-    return this.seqNos[doc]!;
+    return doc + this.seqNoGaps.get(doc);
   }
 
   private markDirty(): void {
@@ -248,22 +249,15 @@ export class IndexShard {
     const flags = new Uint8Array(size);
     flags.set(this.flags);
     this.flags = flags;
-    const versions = new Int32Array(size);
-    versions.set(this.versions);
-    this.versions = versions;
-    const seqNos = new Int32Array(size);
-    seqNos.set(this.seqNos);
-    this.seqNos = seqNos;
   }
 
-  private tokensBuffer = new Map<string, string[]>();
-  private readonly textCounts = new Map<string, number>();
+  /** Inverted fields the current document added tokens to (each field counts its own). */
+  private readonly touched: InvertedField[] = [];
 
   private indexValues(doc: number, values: unknown[]): void {
-    // text values of one field are concatenated (Lucene inverts all values into one field)
-    const text = this.tokensBuffer;
-    text.clear();
-    this.textCounts.clear();
+    // values of one field are inverted as one field (Lucene concatenates all values of a field)
+    const touched = this.touched;
+    touched.length = 0;
     for (let v = 0; v < values.length; v += 2) {
       const mapper = values[v] as FieldMapper;
       const value = values[v + 1];
@@ -274,17 +268,16 @@ export class IndexShard {
       switch (mapper.type) {
         case 'text': {
           const field = this.invertedFor(mapper);
-          const n = field.addText(doc, value as string, getAnalyzer(mapper.analyzer));
-          const counts = this.textCounts;
-          counts.set(mapper.path, (counts.get(mapper.path) ?? 0) + n);
+          if (field.startDoc(doc)) touched.push(field);
+          field.addText(doc, value as string, getAnalyzer(mapper.analyzer));
           break;
         }
         case 'keyword': {
           const s = value as string;
           if (mapper.ignoreAbove !== undefined && s.length > mapper.ignoreAbove) break;
-          const list = text.get(mapper.path);
-          if (list) list.push(s);
-          else text.set(mapper.path, [s]);
+          const field = this.invertedFor(mapper);
+          if (field.startDoc(doc)) touched.push(field);
+          field.addTerm(doc, s);
           break;
         }
         case 'ip': {
@@ -292,9 +285,9 @@ export class IndexShard {
           const n = ipv4ToNumber(value as string);
           if (n !== undefined) this.column(mapper.path).add(doc, n);
           else {
-            const list = text.get(mapper.path);
-            if (list) list.push(value as string);
-            else text.set(mapper.path, [value as string]);
+            const field = this.invertedFor(mapper);
+            if (field.startDoc(doc)) touched.push(field);
+            field.addTerm(doc, value as string);
           }
           break;
         }
@@ -302,17 +295,11 @@ export class IndexShard {
           this.addColumnValue(mapper, doc, value);
       }
     }
-    for (const [path, numTerms] of this.textCounts) {
-      const mapper = this.mapping.fields.get(path)!;
-      const sim = this.similarityOf(mapper);
-      this.inverted.get(path)!.finishDoc(doc, numTerms, sim.kind === 'classic' ? classicNorm(numTerms) : bm25Norm(numTerms));
-    }
-    for (const [path, tokens] of text) {
-      const mapper = this.mapping.fields.get(path)!;
-      const field = this.invertedFor(mapper);
-      const sim = this.similarityOf(mapper);
-      const norm = mapper.type === 'text' ? (sim.kind === 'classic' ? classicNorm(tokens.length) : bm25Norm(tokens.length)) : 1;
-      field.addDoc(doc, tokens, norm);
+    for (let i = 0; i < touched.length; i++) {
+      const field = touched[i]!;
+      const numTerms = field.docTokens;
+      // text fields carry a length norm (classic or BM25, by the field's similarity); others 1
+      field.finishDoc(doc, numTerms, !field.hasNorms ? 1 : field.higherNormScoresMore ? classicNorm(numTerms) : bm25Norm(numTerms));
     }
   }
 
@@ -377,7 +364,7 @@ export class IndexShard {
   *liveDocs(): Iterable<{ id: string | undefined; source: string; version: number }> {
     for (let d = 0; d < this.maxDoc; d++) {
       if ((this.flags[d]! & LIVE) === 0) continue;
-      yield { id: (this.flags[d]! & AUTO_ID) !== 0 ? undefined : this.ids.idOf(d), source: this.store.get(d), version: this.versions[d]! };
+      yield { id: (this.flags[d]! & AUTO_ID) !== 0 ? undefined : this.ids.idOf(d), source: this.store.get(d), version: this.versions.get(d) };
     }
   }
 
@@ -387,7 +374,7 @@ export class IndexShard {
   }
 
   memoryBytes(): number {
-    let bytes = this.flags.byteLength + this.versions.byteLength + this.seqNos.byteLength + this.searchLive.byteLength + this.store.memoryBytes();
+    let bytes = this.flags.byteLength + this.versions.memoryBytes() + this.seqNoGaps.memoryBytes() + this.searchLive.byteLength + this.store.memoryBytes();
     for (const f of this.inverted.values()) bytes += f.memoryBytes();
     for (const c of this.numeric.values()) bytes += c.memoryBytes();
     for (const c of this.ordinalCache.values()) bytes += c.column.memoryBytes();

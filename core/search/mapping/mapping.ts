@@ -142,6 +142,8 @@ export class Mapping {
 
   /** The multi-fields of a field (e.g. `message.keyword` for `message`). */
   private readonly subFieldCache = new Map<string, FieldMapper[]>();
+  /** Object path → key → `path.key`, so that parsing a document builds no path strings. */
+  private readonly childPaths = new Map<string, Map<string, string>>();
 
   subFields(path: string): FieldMapper[] {
     const cached = this.subFieldCache.get(path);
@@ -229,7 +231,17 @@ export class Mapping {
         this.addDynamic(path, { properties: {} });
         state.changed = true;
       }
-      for (const k in value as Json) this.visit(state, `${path}.${k}`, (value as Json)[k]);
+      let children = this.childPaths.get(path);
+      if (!children) this.childPaths.set(path, (children = new Map()));
+      for (const k in value as Json) {
+        let child = children.get(k);
+        if (child === undefined) {
+          child = `${path}.${k}`;
+          // bounded: objects left unmapped (dynamic: false) may have any keys
+          if (children.size < 1024) children.set(k, child);
+        }
+        this.visit(state, child, (value as Json)[k]);
+      }
       return;
     }
     let mapper = this.fields.get(path);

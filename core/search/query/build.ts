@@ -406,7 +406,7 @@ function existsDocs(ctx: BuildContext, m: FieldMapper): Int32Array {
   if (m.type === 'text' && inv) {
     for (let d = 0; d < maxDoc; d++) if (inv.norms[d]) out.push(d);
   } else if (col) {
-    for (let d = 0; d < maxDoc; d++) if (d < col.values.length && !Number.isNaN(col.values[d]!)) out.push(d);
+    for (let d = 0; d < maxDoc; d++) if (col.has(d)) out.push(d);
   } else if (inv) {
     return termsUnion(ctx, m, () => true);
   }
@@ -416,12 +416,11 @@ function existsDocs(ctx: BuildContext, m: FieldMapper): Int32Array {
 function scanColumn(ctx: BuildContext, path: string, test: (v: number) => boolean): Int32Array {
   const col = ctx.shard.numeric.get(path);
   if (!col) return new Int32Array(0);
-  const maxDoc = Math.min(ctx.shard.searchMaxDoc, col.values.length);
-  const values = col.values;
+  const maxDoc = Math.min(ctx.shard.searchMaxDoc, col.length);
   let out = new Int32Array(1024);
   let n = 0;
   for (let d = 0; d < maxDoc; d++) {
-    const v = values[d]!;
+    const v = col.get(d);
     if (v !== v) continue; // NaN: no value
     let ok = test(v);
     if (!ok && col.extra.size) ok = (col.extra.get(d) ?? []).some(test);
