@@ -20,17 +20,7 @@ import { parseArgs } from 'node:util';
 import { formatBytes, formatMs, positiveInt, positiveNumber } from './bench-util.js';
 import { ENGINE_NAMES, type EngineName } from './search/engines/index.js';
 import type { DatasetSpec, WorkerInput, WorkerMessage } from './search/protocol.js';
-import {
-  engineTable,
-  failureNotes,
-  FOOTNOTES,
-  LUCENE_ANCHOR,
-  luceneRatios,
-  miniSearchRatios,
-  ratioTable,
-  runJson,
-  type DatasetReport,
-} from './search/report.js';
+import { datasetSection, FOOTNOTES, LUCENE_ANCHOR, runJson, type DatasetReport } from './search/report.js';
 import { runEngine, type EngineRun, type RunLimits } from './search/run-engine.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,20 +107,7 @@ async function runDataset(spec: DatasetSpec, title: string, engines: EngineName[
 }
 
 function printReport(report: DatasetReport): void {
-  const out: string[] = ['', `## ${report.title}`, '', engineTable(report), ''];
-  if (report.runs.some((r) => r.engine === 'Loupe') && report.runs.some((r) => r.engine === 'MiniSearch')) {
-    out.push('Loupe vs MiniSearch (same run):', ratioTable(miniSearchRatios(report), 'MiniSearch'), '');
-  }
-  if (report.dataset === 'access-logs' && report.runs.some((r) => r.engine === 'Loupe')) {
-    const caveat = report.docs === LUCENE_ANCHOR.docs ? '' : ` — the anchor is for ${LUCENE_ANCHOR.docs.toLocaleString('en-US')} docs, this run has ${report.docs.toLocaleString('en-US')}`;
-    out.push(
-      `Loupe vs Lucene ${LUCENE_ANCHOR.version} anchor (single thread, 1M access-log docs, figures from issue 3; Lucene's index: ${formatBytes(LUCENE_ANCHOR.indexBytes)})${caveat}:`,
-      ratioTable(luceneRatios(report), `Lucene ${LUCENE_ANCHOR.version}`),
-      '',
-    );
-  }
-  for (const note of failureNotes(report.runs)) out.push(`! ${note}`);
-  print(out.join('\n') + '\n');
+  print(datasetSection(report));
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineTable, luceneRatios, miniSearchRatios, sameQueryRates, topOverlap, type DatasetReport } from './report.js';
+import { datasetSection, engineTable, luceneRatios, miniSearchRatios, sameQueryRates, topOverlap, type DatasetReport } from './report.js';
 import type { EngineRun } from './run-engine.js';
 
 const loop = (perSecond: number) => ({ iterations: perSecond * 2, ms: 2000, perSecond });
@@ -93,5 +93,34 @@ describe('a stopped build', () => {
     });
     expect(engineTable(stopped(400))).toContain('> 120 s (stopped at 400 docs)');
     expect(engineTable(stopped(1000))).toContain('> 120 s (stopped in its final build step)');
+  });
+});
+
+describe('the printed sections', () => {
+  const spam: DatasetReport = { ...report, dataset: 'spam-assassin', title: 'SpamAssassin', docs: 6046, runs: [run('Loupe', 40, 300, []), run('MiniSearch', 10, 1000, [])] };
+
+  it('judge the 1M access logs against the targets, including the ones missed', () => {
+    // Loupe at 0.4× MiniSearch's memory: the memory target is missed and must say so
+    const logs = datasetSection({ ...report, runs: [run('Loupe', 600, 400, []), run('MiniSearch', 1.5, 1000, [])] });
+    expect(logs).toMatch(/metric +Loupe +MiniSearch +ratio +target +met/);
+    expect(logs).toMatch(/memory \(heap\+external Δ after GC\) .* 0\.40× +≤ 0\.25× +NO/);
+    expect(logs).toMatch(/1 term q\/s \(same 3 queries\) .* 400× +≥ 100× +yes/);
+    expect(logs).toContain('Loupe vs Lucene 9.11.1 anchor');
+    expect(logs).not.toContain('for information');
+  });
+
+  it('show the SpamAssassin ratios for information only, with no target or met column', () => {
+    const text = datasetSection(spam);
+    expect(text).toMatch(/1 term q\/s \(same 3 queries\) .* 4\.0×\n/);
+    expect(text).toMatch(/metric +Loupe +MiniSearch +ratio\n/);
+    expect(text).not.toMatch(/ratio +target|\bNO\b|\byes\b/);
+    expect(text).toContain('Loupe vs MiniSearch (same run), for information:');
+    expect(text).toContain('apply to the 1,000,000 generated access logs below, not to this data set');
+    expect(text).not.toContain('Lucene 9.11.1 anchor');
+  });
+
+  it('say when an access-log run is smaller than the 1M the targets are stated for', () => {
+    const small = datasetSection({ ...report, docs: 200_000, runs: [run('Loupe', 600, 100, []), run('MiniSearch', 1.5, 1000, [])] });
+    expect(small).toContain('the targets are stated for 1,000,000 docs, this run has 200,000');
   });
 });

@@ -212,18 +212,51 @@ function ratioValue(metric: string, v: number | undefined): string {
   return formatRate(v);
 }
 
-export function ratioTable(lines: RatioLine[], peerName: string): string {
+/** The ratio lines as a table; with `targets: false` the target and met columns are left out (ratios for information). */
+export function ratioTable(lines: RatioLine[], peerName: string, opts: { targets: boolean } = { targets: true }): string {
+  const values = (l: RatioLine) => [l.metric, ratioValue(l.metric, l.loupe), ratioValue(l.metric, l.peer), l.ratio === undefined ? '–' : formatRatio(l.ratio)];
+  if (!opts.targets) return formatTable(['metric', 'Loupe', peerName, 'ratio'], lines.map(values));
   return formatTable(
     ['metric', 'Loupe', peerName, 'ratio', 'target', 'met'],
-    lines.map((l) => [
-      l.metric,
-      ratioValue(l.metric, l.loupe),
-      ratioValue(l.metric, l.peer),
-      l.ratio === undefined ? '–' : formatRatio(l.ratio),
-      l.target,
-      l.met === undefined ? '–' : l.met ? 'yes' : 'NO',
-    ]),
+    lines.map((l) => [...values(l), l.target, l.met === undefined ? '–' : l.met ? 'yes' : 'NO']),
   );
+}
+
+/**
+ * Whether issue 3's targets (≥ 100× MiniSearch, memory ≤ 0.25× MiniSearch, within 2× of
+ * Lucene) are judged on this data set: they are stated for the generated access logs (at 1M
+ * documents); other data sets show their ratios for information only.
+ */
+export function targetsApply(report: DatasetReport): boolean {
+  return report.dataset === 'access-logs';
+}
+
+/** The printed section of one data set: the engine table, then the ratio tables. */
+export function datasetSection(report: DatasetReport): string {
+  const out: string[] = ['', `## ${report.title}`, '', engineTable(report), ''];
+  const hasLoupe = report.runs.some((r) => r.engine === 'Loupe');
+  const targets = targetsApply(report);
+  const caveat = report.docs === LUCENE_ANCHOR.docs ? '' : ` — the targets are stated for ${LUCENE_ANCHOR.docs.toLocaleString('en-US')} docs, this run has ${report.docs.toLocaleString('en-US')}`;
+  if (hasLoupe && report.runs.some((r) => r.engine === 'MiniSearch')) {
+    if (targets) out.push(`Loupe vs MiniSearch (same run)${caveat}:`, ratioTable(miniSearchRatios(report), 'MiniSearch'), '');
+    else {
+      out.push(
+        'Loupe vs MiniSearch (same run), for information:',
+        ratioTable(miniSearchRatios(report), 'MiniSearch', { targets: false }),
+        `The targets of issue 3 (≥ ${TARGETS.vsMiniSearchThroughput}× MiniSearch's throughput, memory ≤ ${TARGETS.vsMiniSearchMemory}× MiniSearch's, within ${TARGETS.vsLuceneFactor}× of Lucene) apply to the ${LUCENE_ANCHOR.docs.toLocaleString('en-US')} generated access logs below, not to this data set.`,
+        '',
+      );
+    }
+  }
+  if (targets && hasLoupe) {
+    out.push(
+      `Loupe vs Lucene ${LUCENE_ANCHOR.version} anchor (single thread, 1M access-log docs, figures from issue 3; Lucene's index: ${formatBytes(LUCENE_ANCHOR.indexBytes)})${caveat}:`,
+      ratioTable(luceneRatios(report), `Lucene ${LUCENE_ANCHOR.version}`),
+      '',
+    );
+  }
+  for (const note of failureNotes(report.runs)) out.push(`! ${note}`);
+  return out.join('\n') + '\n';
 }
 
 /** Notes on how each peer was driven and what every figure means; printed under the tables. */
