@@ -103,6 +103,10 @@ abstract class Runner {
   private loop: Promise<void> | undefined;
   state: TaskState = 'UNASSIGNED';
   trace: string | undefined;
+  /** The connector's key.converter, value.converter and transforms, as Kafka Connect's WorkerTask builds them. */
+  protected readonly keyConverter: Converter;
+  protected readonly valueConverter: Converter;
+  protected readonly transform: ReturnType<typeof buildTransformChain>;
 
   constructor(
     readonly connector: string,
@@ -111,7 +115,12 @@ abstract class Runner {
     protected readonly log: TopicLog,
     protected readonly services: WorkerServices,
     protected readonly hooks: RunnerHooks,
-  ) {}
+    protected readonly connectorConfig: ConnectorConfig,
+  ) {
+    this.keyConverter = converterFor(connectorConfig, true);
+    this.valueConverter = converterFor(connectorConfig, false);
+    this.transform = buildTransformChain(connectorConfig);
+  }
 
   start(paused: boolean): void {
     this.paused = paused;
@@ -157,9 +166,6 @@ abstract class Runner {
 
 export class SourceRunner extends Runner {
   private task: SourceTask | undefined;
-  private keyConverter: Converter;
-  private valueConverter: Converter;
-  private transform: ReturnType<typeof buildTransformChain>;
   private knownTopics = new Set<string>();
 
   constructor(
@@ -171,12 +177,9 @@ export class SourceRunner extends Runner {
     hooks: RunnerHooks,
     private readonly plugin: SourceConnectorPlugin,
     private readonly offsets: OffsetStore,
-    private readonly connectorConfig: ConnectorConfig,
+    connectorConfig: ConnectorConfig,
   ) {
-    super(connector, taskId, config, log, services, hooks);
-    this.keyConverter = converterFor(connectorConfig, true);
-    this.valueConverter = converterFor(connectorConfig, false);
-    this.transform = buildTransformChain(connectorConfig);
+    super(connector, taskId, config, log, services, hooks, connectorConfig);
   }
 
   protected async interrupt(): Promise<void> {
@@ -305,9 +308,6 @@ interface PreparedBatch {
 
 export class SinkRunner extends Runner {
   private task: SinkTask | undefined;
-  private keyConverter: Converter;
-  private valueConverter: Converter;
-  private transform: ReturnType<typeof buildTransformChain>;
   private assignment: TopicPartition[] = [];
   private positions = new Map<string, number>();
   private rewinds: TopicPartitionOffset[] = [];
@@ -329,13 +329,10 @@ export class SinkRunner extends Runner {
     services: WorkerServices,
     hooks: RunnerHooks,
     private readonly plugin: SinkConnectorPlugin,
-    private readonly connectorConfig: ConnectorConfig,
+    connectorConfig: ConnectorConfig,
     private readonly taskCount: number,
   ) {
-    super(connector, taskId, config, log, services, hooks);
-    this.keyConverter = converterFor(connectorConfig, true);
-    this.valueConverter = converterFor(connectorConfig, false);
-    this.transform = buildTransformChain(connectorConfig);
+    super(connector, taskId, config, log, services, hooks, connectorConfig);
     this.group = connectorConfig['consumer.override.group.id'] ?? `connect-${connector}`;
     this.maxPollRecords = Number(connectorConfig['consumer.override.max.poll.records'] ?? 500);
     this.maxPartitionFetchBytes = Number(connectorConfig['consumer.override.max.partition.fetch.bytes'] ?? 1048576);
