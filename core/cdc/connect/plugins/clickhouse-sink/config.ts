@@ -2,7 +2,7 @@
  * Configuration of the ClickHouse sink (com.clickhouse.kafka.connect.ClickHouseSinkConnector):
  * its keys with the defaults the real connector documents, parsed once into one typed object.
  */
-import type { ConfigKeyDef, ConnectorConfig, ValidationErrors } from '../../plugin.js';
+import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../../plugin.js';
 
 export interface SinkConfig {
   hostname: string;
@@ -28,20 +28,8 @@ export interface SinkConfig {
 }
 
 let order = 0;
-const def = (name: string, type: ConfigKeyDef['type'], defaultValue: string | null, importance: ConfigKeyDef['importance'], doc: string, display: string, recommended?: string[]): ConfigKeyDef => ({
-  name,
-  type,
-  required: defaultValue === null,
-  default_value: defaultValue,
-  importance,
-  documentation: doc,
-  group: 'Connection',
-  width: 'MEDIUM',
-  display_name: display,
-  dependents: [],
-  order: ++order,
-  ...(recommended ? { recommended } : {}),
-});
+const def = (name: string, type: ConfigKeyDef['type'], defaultValue: string | null, importance: ConfigKeyDef['importance'], doc: string, display: string, recommended?: string[]): ConfigKeyDef =>
+  configKey(name, type, defaultValue, importance, doc, 'Connection', ++order, { display_name: display, ...(recommended ? { recommended } : {}) });
 
 export const SINK_CONFIG_DEFS: readonly ConfigKeyDef[] = [
   def('hostname', 'STRING', null, 'HIGH', 'hostname', 'ClickHouse Hostname'),
