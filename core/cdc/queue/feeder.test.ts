@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { silentLogger } from '../../common/log.js';
-import type { ServiceHandle } from '../../common/service.js';
-import { EmbeddedLog } from '../log/embedded-log.js';
-import { startClickHouseService, type ClickHouseApi } from '../clickhouse/service.js';
+import { CDC_ASSETS, useClickHouseAndLog, type ClickHouseFixture } from '../testing/clickhouse-fixture.test-util.js';
 import { startQueueFeeders } from './feeder.js';
 
-const ASSETS = path.resolve(__dirname, '../../../assets/cdc');
-let dir: string;
-let ch: ServiceHandle<ClickHouseApi>;
-let client: ClickHouseClient;
-let log: EmbeddedLog;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-queue-'));
-  ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'ch'), log: silentLogger, peers: {} });
-  client = createClient({ url: ch.url });
-  log = await EmbeddedLog.open({ dir: path.join(dir, 'log'), retentionCheckMs: 0 });
-});
-afterAll(async () => {
-  await log?.close();
-  await client?.close();
-  await ch?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const ASSETS = CDC_ASSETS;
+const fx = useClickHouseAndLog('loupe-queue-');
+let ch: ClickHouseFixture['ch'];
+let client: ClickHouseFixture['client'];
+let log: ClickHouseFixture['log'];
+beforeAll(() => void ({ ch, client, log } = fx));
 
 /** A Debezium change message with schemas enabled, after unwrap (rewrite): the row under payload. */
 function schemaMessage(id: number, name: string, createdAtMs: number, deleted: boolean): string {

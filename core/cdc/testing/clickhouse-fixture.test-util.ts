@@ -1,0 +1,43 @@
+/**
+ * What the sink and queue-feeder tests share: an embedded ClickHouse service over real chDB, a
+ * @clickhouse/client pointed at it and an embedded topic log, in a temporary folder that is
+ * removed afterwards. `useClickHouseAndLog` registers the suite's beforeAll/afterAll; the fields
+ * are set once beforeAll has run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { silentLogger } from '../../common/log.js';
+import type { ServiceHandle } from '../../common/service.js';
+import { EmbeddedLog } from '../log/embedded-log.js';
+import { startClickHouseService, type ClickHouseApi } from '../clickhouse/service.js';
+
+/** The seed's CDC configs and DDL (assets/cdc). */
+export const CDC_ASSETS = fileURLToPath(new URL('../../../assets/cdc', import.meta.url));
+
+export interface ClickHouseFixture {
+  dir: string;
+  ch: ServiceHandle<ClickHouseApi>;
+  client: ClickHouseClient;
+  log: EmbeddedLog;
+}
+
+export function useClickHouseAndLog(tmpPrefix: string): ClickHouseFixture {
+  const fx = {} as ClickHouseFixture;
+  beforeAll(async () => {
+    fx.dir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+    fx.ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'ch'), log: silentLogger, peers: {} });
+    fx.client = createClient({ url: fx.ch.url });
+    fx.log = await EmbeddedLog.open({ dir: path.join(fx.dir, 'log'), retentionCheckMs: 0 });
+  });
+  afterAll(async () => {
+    await fx.log?.close();
+    await fx.client?.close();
+    await fx.ch?.close();
+    if (fx.dir) rmSync(fx.dir, { recursive: true, force: true });
+  });
+  return fx;
+}
