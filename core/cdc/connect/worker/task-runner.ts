@@ -251,13 +251,14 @@ export class SourceRunner extends Runner {
         origins.set(t.topic, []);
       }
       origins.get(t.topic)!.push(r);
-      list.push({
+      const out: ProduceRecord = {
         key: this.keyConverter.fromConnectData(t.topic, t.keySchema, t.key),
         value: this.valueConverter.fromConnectData(t.topic, t.valueSchema, t.value),
-        headers: t.headers ?? [],
         timestamp: t.timestamp,
-        ...(t.kafkaPartition !== undefined ? { partition: t.kafkaPartition } : {}),
-      });
+      };
+      if (t.headers?.length) out.headers = t.headers;
+      if (t.kafkaPartition !== undefined) out.partition = t.kafkaPartition;
+      list.push(out);
     }
     for (const topic of byTopic.keys()) await this.ensureTopic(topic);
     const offsets = [...lastOf.values()].map((r) => ({ partition: r.sourcePartition, offset: r.sourceOffset }));

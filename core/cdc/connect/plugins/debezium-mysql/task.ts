@@ -276,6 +276,7 @@ export class MySqlSourceTask implements SourceTask {
 
   private record(db: string, table: string, s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue): SourceRecord {
     const mode = this.cfg.decimalMode;
+    const now = this.ctx.services.now();
     return {
       sourcePartition: this.partition,
       sourceOffset: offset,
@@ -283,8 +284,8 @@ export class MySqlSourceTask implements SourceTask {
       keySchema: s.keySchema,
       key: keyValue(s, after ?? before, mode),
       valueSchema: s.envelopeSchema,
-      value: { before: rowValue(s, before, mode), after: rowValue(s, after, mode), source, op, ts_ms: this.ctx.services.now(), transaction: null },
-      timestamp: this.ctx.services.now(),
+      value: { before: rowValue(s, before, mode), after: rowValue(s, after, mode), source, op, ts_ms: now, transaction: null },
+      timestamp: now,
     };
   }
 
