@@ -268,7 +268,19 @@ async function main() {
     );
     console.log(`\nresults: ${path.relative(process.cwd(), OUT)}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // chDB's background threads may still write parts for a moment after the session closed.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+        break;
+      } catch (err) {
+        if (attempt >= 20) {
+          log(`could not remove ${dir}: ${(err as Error).message}`);
+          break;
+        }
+        await sleep(250);
+      }
+    }
   }
 }
 
