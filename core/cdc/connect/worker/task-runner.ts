@@ -388,7 +388,8 @@ export class SinkRunner extends Runner {
         // (a rewind, a new assignment or a pause makes it stale: it is prepared again).
         let batch = ahead ? await ahead : undefined;
         ahead = undefined;
-        if (!batch || !this.startsHere(batch)) batch = await this.prepare(this.positionsNow());
+        // An empty prepared batch is fetched again: records appended since then would not wake the idle wait below.
+        if (!batch || !batch.fetched.length || !this.startsHere(batch)) batch = await this.prepare(this.positionsNow());
         for (const [k, o] of batch.moved) this.positions.set(k, o); // retention moved the log start
         if (batch.error !== undefined) throw batch.error;
         const { fetched, records } = batch;

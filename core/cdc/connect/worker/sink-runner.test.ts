@@ -1,0 +1,63 @@
+/**
+ * The sink runner fetches and converts the next batch while put() runs. A record appended while
+ * the put was in flight must still be delivered right after it, not after the idle wait.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../common/log.js';
+import { EmbeddedLog } from '../../log/embedded-log.js';
+import type { SinkConnectorPlugin, SinkRecord } from '../plugin.js';
+import { SinkRunner } from './task-runner.js';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+describe('sink runner', () => {
+  it('a record appended while a put is in flight is delivered right after it, without the idle wait', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-sink-runner-'));
+    const log = await EmbeddedLog.open({ dir, retentionCheckMs: 0 });
+    cleanup.push(async () => {
+      await log.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    await log.createTopic('t');
+    const delivered: { value: unknown; at: number }[] = [];
+    let appendedAt = 0;
+    const plugin: SinkConnectorPlugin = {
+      class: 'test.SlowSink',
+      type: 'sink',
+      version: '1',
+      configDefs: [],
+      validate: () => ({}),
+      taskConfigs: (c: Record<string, string>) => [c],
+      createTask: () => ({
+        start: async () => {},
+        stop: async () => {},
+        async put(records: SinkRecord[]) {
+          for (const r of records) delivered.push({ value: r.value, at: Date.now() });
+          if (records.some((r) => (r.value as { n: number }).n === 1)) {
+            // the runner prepares its next batch meanwhile: nothing to fetch yet
+            await new Promise((r) => setTimeout(r, 50));
+            await log.produce('t', [{ key: null, value: '{"n":2}' }]);
+            appendedAt = Date.now();
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        },
+      }),
+    } as unknown as SinkConnectorPlugin;
+    const config = { topics: 't', 'key.converter.schemas.enable': 'false', 'value.converter.schemas.enable': 'false' };
+    const services = { log: silentLogger, dataDir: dir, peers: {}, now: () => Date.now(), resource: () => undefined };
+    const runner = new SinkRunner('c', 0, config, log, services, { onState: () => {}, onProgress: () => {}, onTopic: () => {} }, plugin, config, 1);
+    cleanup.push(() => runner.stop());
+    await log.produce('t', [{ key: null, value: '{"n":1}' }]);
+    runner.start(false);
+    for (let i = 0; i < 100 && delivered.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(delivered.map((d) => d.value)).toEqual([{ n: 1 }, { n: 2 }]);
+    // the idle wait is 500 ms; the record goes as soon as the put returns
+    expect(delivered[1]!.at - appendedAt).toBeLessThan(400);
+  });
+});
