@@ -154,6 +154,28 @@ describe('embedded topic log', () => {
     }
   });
 
+  it('the in-memory tails of all partitions together stay within tailCacheChars, and fetches stay whole', async () => {
+    const dir = tmp();
+    const budget = 20_000;
+    const a = await open(dir, { tailCacheChars: budget });
+    for (const topic of ['a', 'b', 'c']) await a.createTopic(topic, { partitions: 3 });
+    const held = () => (a as unknown as { tailChars: number }).tailChars;
+    for (let round = 0; round < 20; round++) {
+      for (const topic of ['a', 'b', 'c']) {
+        await a.produce(topic, Array.from({ length: 60 }, (_, i) => ({ key: `k${i}`, value: `${topic}-${round}-${i}-${'x'.repeat(i)}` })));
+        expect(held()).toBeLessThanOrEqual(budget);
+      }
+    }
+    expect(held()).toBeGreaterThan(budget / 4);
+    for (const topic of ['a', 'b', 'c']) {
+      let n = 0;
+      for (let p = 0; p < 3; p++) n += (await a.fetch(topic, p, 0, { maxRecords: 10_000, maxBytes: 1 << 24 })).length;
+      expect(n).toBe(20 * 60);
+    }
+    await a.deleteTopic('a');
+    expect(held()).toBeLessThanOrEqual(budget);
+  });
+
   it('a fetch stopped by maxBytes inside one segment returns what fits and nothing from the next segment', async () => {
     const dir = tmp();
     const a = await open(dir, { segmentBytes: 200, tailCacheChars: 0 });

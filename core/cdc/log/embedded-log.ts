@@ -46,9 +46,10 @@ export interface EmbeddedLogOptions {
   /** How often retention runs; 0 disables the timer. */
   retentionCheckMs?: number;
   /**
-   * Characters of keys and values appended in this process kept in memory per partition, so a
-   * consumer close behind the producer reads them without re-reading and re-parsing the segment
-   * (Kafka leans on the page cache the same way). 0 turns it off. Default 32 Mi.
+   * Characters of keys and values appended in this process kept in memory (all partitions
+   * together), so a consumer close behind the producer reads them without re-reading and
+   * re-parsing the segment (Kafka leans on the page cache the same way). 0 turns it off.
+   * Default 32 Mi (about 40-70 MB of heap).
    */
   tailCacheChars?: number;
   now?: () => number;
@@ -105,38 +106,51 @@ class TailCache {
   timestamps: number[] = [];
   headers: (LogHeader[] | undefined)[] = [];
   chars = 0;
-  constructor(private readonly limit: number) {}
   get end(): number {
     return this.base + this.keys.length;
   }
-  add(line: StoredLine): void {
+  /** Adds the next record; returns the change in cached characters. */
+  add(line: StoredLine): number {
+    let delta = 0;
     if (this.keys.length === 0) this.base = line.o;
-    else if (line.o !== this.end) this.clear(line.o);
+    else if (line.o !== this.end) delta -= this.clear(line.o);
     this.keys.push(line.k);
     this.values.push(line.v);
     this.timestamps.push(line.t);
     this.headers.push(line.h);
-    this.chars += (line.k?.length ?? 0) + (line.v?.length ?? 0) + 40;
-    if (this.chars > this.limit) this.dropOldestHalf();
+    const n = charsOf(line.k, line.v);
+    this.chars += n;
+    return delta + n;
   }
-  clear(base = 0): void {
+  /** Empties the cache (the next record starts at `base`); returns the characters freed. */
+  clear(base = 0): number {
+    const freed = this.chars;
     this.base = base;
     this.keys = [];
     this.values = [];
     this.timestamps = [];
     this.headers = [];
     this.chars = 0;
+    return freed;
   }
-  private dropOldestHalf(): void {
-    const n = this.keys.length >> 1 || 1;
+  /** Drops the older half; returns the characters freed. */
+  dropOldestHalf(): number {
+    const n = this.keys.length >> 1 || this.keys.length;
+    let freed = 0;
+    for (let i = 0; i < n; i++) freed += charsOf(this.keys[i]!, this.values[i]!);
     this.keys.splice(0, n);
     this.values.splice(0, n);
     this.timestamps.splice(0, n);
     this.headers.splice(0, n);
     this.base += n;
-    this.chars = 0;
-    for (let i = 0; i < this.keys.length; i++) this.chars += (this.keys[i]?.length ?? 0) + (this.values[i]?.length ?? 0) + 40;
+    this.chars -= freed;
+    return freed;
   }
+}
+
+/** What a cached record counts for: its key and value characters and a fixed overhead. */
+function charsOf(k: string | null, v: string | null): number {
+  return (k?.length ?? 0) + (v?.length ?? 0) + 40;
 }
 
 class PartitionLog {
@@ -181,9 +195,13 @@ export class EmbeddedLog implements TopicLog {
   /** Appended commit lines (groups.log) and journal (txn.wal): descriptors and sizes. */
   private groupsLog: { fd: number; size: number } | undefined;
   private wal: { fd: number; size: number; seq: number } | undefined;
+  /** Characters held by all partitions' tail caches, and the budget they share. */
+  private tailChars = 0;
+  private readonly tailBudget: number;
 
   private constructor(private readonly opts: EmbeddedLogOptions) {
     this.segmentBytes = opts.segmentBytes ?? 64 * 1024 * 1024;
+    this.tailBudget = opts.tailCacheChars ?? 32 * 1024 * 1024;
     this.now = opts.now ?? Date.now;
     this.logger = opts.log ?? silentLogger;
   }
@@ -228,6 +246,7 @@ export class EmbeddedLog implements TopicLog {
     const t = this.topics.get(name);
     if (!t) return false;
     for (const p of t.partitions) {
+      if (p.tail) this.tailChars -= p.tail.clear();
       for (const s of p.segments) fs.closeSync(s.fd);
       fs.rmSync(p.dir, { recursive: true, force: true });
     }
@@ -480,8 +499,7 @@ export class EmbeddedLog implements TopicLog {
 
   private newPartition(dir: string, topic: string, partition: number): PartitionLog {
     const p = new PartitionLog(dir, topic, partition);
-    const chars = this.opts.tailCacheChars ?? 32 * 1024 * 1024;
-    if (chars > 0) p.tail = new TailCache(chars);
+    if (this.tailBudget > 0) p.tail = new TailCache();
     return p;
   }
 
@@ -516,12 +534,23 @@ export class EmbeddedLog implements TopicLog {
       }
       const text = lineJson(line) + '\n';
       seg.positions.push(seg.size + pending);
-      p.tail?.add(line);
+      if (p.tail) this.tailChars += p.tail.add(line);
       pending += Buffer.byteLength(text);
       if (line.t > seg.maxTimestamp) seg.maxTimestamp = line.t;
       chunks.push(text);
     }
     flush();
+    this.trimTails();
+  }
+
+  /** Keeps the tail caches within their shared budget: the largest gives up its older half first. */
+  private trimTails(): void {
+    while (this.tailChars > this.tailBudget) {
+      let largest: TailCache | undefined;
+      for (const t of this.topics.values()) for (const q of t.partitions) if (q.tail && (!largest || q.tail.chars > largest.chars)) largest = q.tail;
+      if (!largest || largest.chars === 0) break;
+      this.tailChars -= largest.dropOldestHalf();
+    }
   }
 
   private activeSegment(p: PartitionLog): Segment {
