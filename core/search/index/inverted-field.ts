@@ -1,6 +1,7 @@
 /**
  * The postings of one indexed field, compact: a term dictionary and, per term, a run of doc
- * ids and freqs in two Int32Arrays (CSR layout), plus one norm byte per document. New documents
+ * ids (packed in blocks of 128, see `docBytes`) and freqs (CSR layout), plus one
+ * norm byte per document. New documents
  * collect in a pending buffer and become searchable on refresh, which rebuilds the arrays
  * (old postings first, then new ones, so doc ids stay ascending within each term).
  *
@@ -15,13 +16,34 @@ import { TermDict } from './term-dict.js';
 export const BLOCK_SIZE = 128;
 const CHUNK = 3 * 65536;
 
+/** Postings of some pending documents, sorted by term: `terms` ascending, each one's postings up to `ends[j]`. */
+interface PendingRun {
+  terms: Int32Array;
+  ends: Int32Array;
+  docs: Int32Array;
+  freqs: Uint8Array | Uint16Array | Int32Array;
+  maxFreq: number;
+}
+
 export class InvertedField {
   readonly termIds = new TermDict();
   readonly terms: string[] = this.termIds.terms;
 
   // searchable snapshot
+  /** Per term: index of its first posting (postings of a term are contiguous, in doc order). */
   offsets = new Int32Array(1);
-  docs = new Int32Array(0);
+  /**
+   * Doc ids, in blocks of BLOCK_SIZE postings (frame of reference, as Lucene packs them): block
+   * g stores each doc as its offset from the block's first doc `blockBase[g]`, in
+   * `blockWidth[g]` bytes (1 when the block spans fewer than 256 docs, up to 4), little-endian
+   * from `docBytes[blockByteStart[g]]`. Any doc of a block reads directly (no decoding), and
+   * `blockLastDoc` lets a cursor skip whole blocks. Frequent terms take 1–2 bytes per doc.
+   */
+  docBytes = new Uint8Array(0);
+  blockByteStart = new Int32Array(1);
+  blockBase = new Int32Array(0);
+  blockWidth = new Uint8Array(0);
+  blockLastDoc = new Int32Array(0);
   /** Uint8Array while every freq fits in a byte (the usual case), wider only when needed. */
   freqs: Uint8Array | Uint16Array | Int32Array = new Uint8Array(0);
   /** Documents that have the field (N / docCount) as of the last refresh. */
@@ -35,11 +57,14 @@ export class InvertedField {
   /** Per term: first block index (blocks of a term are contiguous). */
   termFirstBlock = new Int32Array(1);
 
-  // pending (doc, termId, freq) triples of documents indexed since the last refresh, in
-  // fixed-size chunks so that a large bulk load never copies or doubles one huge buffer
-  private readonly chunks: Int32Array[] = [];
-  private pending = new Int32Array(CHUNK);
+  // postings of documents indexed since the last refresh: (doc, termId, freq) triples of the
+  // latest documents, sorted into a compact run (per term: docs, freqs) whenever the buffer
+  // fills, as Lucene flushes segments; refresh merges the runs
+  private pending = new Int32Array(0);
   private pendingLen = 0;
+  private readonly runs: PendingRun[] = [];
+  /** Per term id, zero between flushes: counts, then write cursors, while a run is sorted. */
+  private runCounts = new Int32Array(0);
   private pendingDocCount = 0;
   private pendingSumTtf = 0;
 
@@ -48,7 +73,6 @@ export class InvertedField {
   /** Per term id: last doc that had it and where its freq sits in `pending` (no per-doc Map). */
   private lastDoc = new Int32Array(1024).fill(-1);
   private lastAt = new Int32Array(1024);
-  private lastChunk = new Int32Array(1024);
 
   /**
    * BM25 fields: per block the largest freq × normInverse (with this field's k1, b and avgdl).
@@ -77,6 +101,8 @@ export class InvertedField {
   /** Starts counting a doc's tokens; true the first time for that doc (the caller then calls finishDoc once). */
   startDoc(doc: number): boolean {
     if (this.currentDoc === doc) return false;
+    // the previous document is complete: its postings may move into a run
+    if (this.pendingLen >= CHUNK - 3 * 1024) this.flushRun();
     this.currentDoc = doc;
     this.docTokens = 0;
     return true;
@@ -102,19 +128,17 @@ export class InvertedField {
 
   private addTermId(doc: number, id: number): void {
     if (this.pendingLen + 3 > this.pending.length) {
-      this.chunks.push(this.pending.subarray(0, this.pendingLen));
-      this.pending = new Int32Array(CHUNK);
-      this.pendingLen = 0;
+      // a document with more distinct terms than the buffer has room for (or the first one)
+      const grown = new Int32Array(Math.max(CHUNK, this.pending.length * 2));
+      grown.set(this.pending.subarray(0, this.pendingLen));
+      this.pending = grown;
     }
     if (id >= this.lastDoc.length) this.growScratch(id + 1);
-    if (this.lastDoc[id] === doc) {
-      const c = this.lastChunk[id]!;
-      (c === this.chunks.length ? this.pending : this.chunks[c]!)[this.lastAt[id]!]!++;
-    } else {
+    if (this.lastDoc[id] === doc) this.pending[this.lastAt[id]!]!++;
+    else {
       const p = this.pending;
       let len = this.pendingLen;
       this.lastDoc[id] = doc;
-      this.lastChunk[id] = this.chunks.length;
       p[len++] = doc;
       p[len++] = id;
       this.lastAt[id] = len;
@@ -146,64 +170,110 @@ export class InvertedField {
     const at = new Int32Array(n);
     at.set(this.lastAt);
     this.lastAt = at;
-    const ch = new Int32Array(n);
-    ch.set(this.lastChunk);
-    this.lastChunk = ch;
   }
 
   get hasPending(): boolean {
-    return this.pendingLen > 0 || this.chunks.length > 0;
+    return this.pendingLen > 0 || this.runs.length > 0;
+  }
+
+  /** Sorts the buffered triples by term into a run: 5 bytes a posting instead of 12. */
+  private flushRun(): void {
+    const p = this.pending;
+    const len = this.pendingLen;
+    if (len === 0) return;
+    if (this.runCounts.length < this.terms.length) {
+      const grown = new Int32Array(Math.max(1024, this.terms.length * 2));
+      grown.set(this.runCounts);
+      this.runCounts = grown;
+    }
+    const counts = this.runCounts;
+    const touched = new Int32Array(len / 3);
+    let distinct = 0;
+    let maxFreq = 0;
+    for (let i = 0; i < len; i += 3) {
+      const t = p[i + 1]!;
+      if (counts[t]!++ === 0) touched[distinct++] = t;
+      if (p[i + 2]! > maxFreq) maxFreq = p[i + 2]!;
+    }
+    const terms = touched.slice(0, distinct).sort();
+    const ends = new Int32Array(distinct);
+    let sum = 0;
+    for (let j = 0; j < distinct; j++) {
+      const t = terms[j]!;
+      const c = counts[t]!;
+      counts[t] = sum;
+      ends[j] = sum += c;
+    }
+    const docs = new Int32Array(len / 3);
+    const freqs = maxFreq < 256 ? new Uint8Array(len / 3) : maxFreq < 65536 ? new Uint16Array(len / 3) : new Int32Array(len / 3);
+    for (let i = 0; i < len; i += 3) {
+      const at = counts[p[i + 1]!]!++;
+      docs[at] = p[i]!;
+      freqs[at] = p[i + 2]!;
+    }
+    for (let j = 0; j < distinct; j++) counts[terms[j]!] = 0;
+    this.runs.push({ terms, ends, docs, freqs, maxFreq });
+    this.pendingLen = 0;
   }
 
   /** Makes pending postings searchable. */
   refresh(): void {
     const numTerms = this.terms.length;
     if (!this.hasPending && numTerms === this.searchableTerms) return;
-    const parts = [...this.chunks, this.pending.subarray(0, this.pendingLen)];
+    this.flushRun();
+    const runs = this.runs;
     const counts = new Int32Array(numTerms + 1);
     for (let t = 0; t < this.searchableTerms; t++) counts[t] = this.offsets[t + 1]! - this.offsets[t]!;
-    for (const p of parts) for (let i = 1; i < p.length; i += 3) counts[p[i]!]!++;
+    let maxFreq = 0;
+    for (const run of runs) {
+      for (let j = 0, from = 0; j < run.terms.length; from = run.ends[j++]!) counts[run.terms[j]!]! += run.ends[j]! - from;
+      if (run.maxFreq > maxFreq) maxFreq = run.maxFreq;
+    }
     const offsets = new Int32Array(numTerms + 1);
     for (let t = 0; t < numTerms; t++) offsets[t + 1] = offsets[t]! + counts[t]!;
     const total = offsets[numTerms]!;
     const docs = new Int32Array(total);
-    let maxFreq = 0;
-    for (const p of parts) for (let i = 2; i < p.length; i += 3) if (p[i]! > maxFreq) maxFreq = p[i]!;
     for (let i = 0; i < this.freqs.length; i++) if (this.freqs[i]! > maxFreq) maxFreq = this.freqs[i]!;
     const freqs = maxFreq < 256 ? new Uint8Array(total) : maxFreq < 65536 ? new Uint16Array(total) : new Int32Array(total);
     const cursor = new Int32Array(numTerms);
     for (let t = 0; t < this.searchableTerms; t++) {
       const from = this.offsets[t]!;
       const to = this.offsets[t + 1]!;
-      docs.set(this.docs.subarray(from, to), offsets[t]!);
+      this.decodeTerm(t, docs, offsets[t]!);
       freqs.set(this.freqs.subarray(from, to), offsets[t]!);
       cursor[t] = offsets[t]! + (to - from);
     }
     for (let t = this.searchableTerms; t < numTerms; t++) cursor[t] = offsets[t]!;
-    for (const p of parts) {
-      for (let i = 0; i < p.length; i += 3) {
-        const t = p[i + 1]!;
-        const at = cursor[t]!++;
-        docs[at] = p[i]!;
-        freqs[at] = p[i + 2]!;
+    // runs in the order they were written, so each term's docs stay ascending
+    for (const run of runs) {
+      const rd = run.docs;
+      const rf = run.freqs;
+      for (let j = 0, from = 0; j < run.terms.length; from = run.ends[j++]!) {
+        const t = run.terms[j]!;
+        let at = cursor[t]!;
+        for (let i = from, to = run.ends[j]!; i < to; i++, at++) {
+          docs[at] = rd[i]!;
+          freqs[at] = rf[i]!;
+        }
+        cursor[t] = at;
       }
     }
     this.bitsets.clear();
     this.offsets = offsets;
-    this.docs = docs;
     this.freqs = freqs;
     this.searchableTerms = numTerms;
     this.docCount += this.pendingDocCount;
     this.sumTotalTermFreq += this.pendingSumTtf;
-    this.chunks.length = 0;
-    this.pending = new Int32Array(CHUNK);
+    runs.length = 0;
+    this.pending = new Int32Array(0);
     this.pendingLen = 0;
     this.pendingDocCount = 0;
     this.pendingSumTtf = 0;
-    this.buildBlockMax();
+    this.buildBlocks(docs);
   }
 
-  private buildBlockMax(): void {
+  /** Encodes the doc ids (all terms' postings side by side in `docs`) and each block's bounds. */
+  private buildBlocks(docs: Int32Array): void {
     const numTerms = this.searchableTerms;
     const firstBlock = new Int32Array(numTerms + 1);
     for (let t = 0; t < numTerms; t++) {
@@ -217,6 +287,12 @@ export class InvertedField {
     const hasNorms = this.hasNorms;
     const higher = this.higherNormScoresMore;
     const maxX = new Float32Array(this.bm25 ? numBlocks : 0);
+    const lastDoc = new Int32Array(numBlocks);
+    const baseDoc = new Int32Array(numBlocks);
+    const width = new Uint8Array(numBlocks);
+    const byteStart = new Int32Array(numBlocks + 1);
+    let bytes = new Uint8Array(Math.max(1024, docs.length * 2));
+    let at = 0;
     const cache = this.bm25 && this.docCount > 0 ? bm25NormInverseCache(f32(this.bm25.k1), f32(this.bm25.b), bm25Avgdl(this)) : undefined;
     for (let t = 0; t < numTerms; t++) {
       const start = this.offsets[t]!;
@@ -224,6 +300,26 @@ export class InvertedField {
       let block = firstBlock[t]!;
       for (let b = start; b < end; b += BLOCK_SIZE, block++) {
         const bEnd = Math.min(end, b + BLOCK_SIZE);
+        const base = docs[b]!;
+        const span = docs[bEnd - 1]! - base;
+        const w = span < 0x100 ? 1 : span < 0x10000 ? 2 : span < 0x1000000 ? 3 : 4;
+        if (at + (bEnd - b) * w > bytes.length) {
+          const grown = new Uint8Array(Math.max(at + (bEnd - b) * w, bytes.length * 2));
+          grown.set(bytes.subarray(0, at));
+          bytes = grown;
+        }
+        byteStart[block] = at;
+        baseDoc[block] = base;
+        width[block] = w;
+        lastDoc[block] = docs[bEnd - 1]!;
+        for (let i = b; i < bEnd; i++) {
+          const off = docs[i]! - base;
+          bytes[at] = off;
+          if (w > 1) bytes[at + 1] = off >>> 8;
+          if (w > 2) bytes[at + 2] = off >>> 16;
+          if (w > 3) bytes[at + 3] = off >>> 24;
+          at += w;
+        }
         let mf = 0;
         let bn = higher ? 0 : 255;
         let mx = 0;
@@ -231,11 +327,11 @@ export class InvertedField {
           const f = this.freqs[i]!;
           if (f > mf) mf = f;
           if (hasNorms) {
-            const n = norms[this.docs[i]!]!;
+            const n = norms[docs[i]!]!;
             if (higher ? n > bn : n < bn) bn = n;
           }
           if (cache) {
-            const x = f32(f * cache[hasNorms ? norms[this.docs[i]!]! : 1]!);
+            const x = f32(f * cache[hasNorms ? norms[docs[i]!]! : 1]!);
             if (x > mx) mx = x;
           }
         }
@@ -244,10 +340,46 @@ export class InvertedField {
         bestNorm[block] = hasNorms ? bn : 1;
       }
     }
+    byteStart[numBlocks] = at;
+    // copied to an exact size: the estimate above leaves room that would stay allocated
+    this.docBytes = bytes.slice(0, at);
+    this.blockByteStart = byteStart;
+    this.blockBase = baseDoc;
+    this.blockWidth = width;
+    this.blockLastDoc = lastDoc;
     this.blockMaxFreq = maxFreq;
     this.blockMaxX = maxX;
     this.blockBestNorm = bestNorm;
     this.termFirstBlock = firstBlock;
+  }
+
+  /** Writes the doc ids of global block `block` (`count` of them) into `out` from `outAt`. */
+  decodeBlock(block: number, count: number, out: Int32Array, outAt = 0): void {
+    const bytes = this.docBytes;
+    const w = this.blockWidth[block]!;
+    const base = this.blockBase[block]!;
+    let at = this.blockByteStart[block]!;
+    for (let i = 0; i < count; i++, at += w) out[outAt + i] = base + readOffset(bytes, at, w);
+  }
+
+  /** Writes a searchable term's doc ids into `out` from `outAt`. */
+  private decodeTerm(termId: number, out: Int32Array, outAt: number): void {
+    const len = this.offsets[termId + 1]! - this.offsets[termId]!;
+    const first = this.termFirstBlock[termId]!;
+    for (let b = 0; b * BLOCK_SIZE < len; b++) this.decodeBlock(first + b, Math.min(BLOCK_SIZE, len - b * BLOCK_SIZE), out, outAt + b * BLOCK_SIZE);
+  }
+
+  /** A searchable term's doc ids, decoded into a new array (filters, sorting, constant-score queries). */
+  termDocs(termId: number): Int32Array {
+    if (termId >= this.searchableTerms) return new Int32Array(0);
+    const out = new Int32Array(this.offsets[termId + 1]! - this.offsets[termId]!);
+    this.decodeTerm(termId, out, 0);
+    return out;
+  }
+
+  /** A cursor over a searchable term's postings. */
+  postings(termId: number): PostingsCursor {
+    return new PostingsCursor(this, termId);
   }
 
   private readonly bitsets = new Map<number, Uint8Array>();
@@ -257,7 +389,8 @@ export class InvertedField {
     let b = this.bitsets.get(termId);
     if (!b || b.length !== maxDoc) {
       b = new Uint8Array(maxDoc);
-      for (let i = this.offsets[termId]!, end = this.offsets[termId + 1]!; i < end; i++) b[this.docs[i]!] = 1;
+      const docs = this.termDocs(termId);
+      for (let i = 0; i < docs.length; i++) b[docs[i]!] = 1;
       if (this.bitsets.size >= 8) this.bitsets.delete(this.bitsets.keys().next().value!);
       this.bitsets.set(termId, b);
     }
@@ -277,7 +410,11 @@ export class InvertedField {
   memoryBytes(): number {
     return (
       this.offsets.byteLength +
-      this.docs.byteLength +
+      this.docBytes.byteLength +
+      this.blockByteStart.byteLength +
+      this.blockBase.byteLength +
+      this.blockWidth.byteLength +
+      this.blockLastDoc.byteLength +
       this.freqs.byteLength +
       this.norms.byteLength +
       this.blockMaxFreq.byteLength +
@@ -285,7 +422,120 @@ export class InvertedField {
       this.blockMaxX.byteLength +
       this.termFirstBlock.byteLength +
       this.pending.byteLength +
+      this.runs.reduce((n, r) => n + r.terms.byteLength + r.ends.byteLength + r.docs.byteLength + r.freqs.byteLength, 0) +
       this.termIds.memoryBytes()
     );
+  }
+}
+
+/** A doc's offset from its block's base, `w` bytes little-endian at `at`. */
+function readOffset(bytes: Uint8Array, at: number, w: number): number {
+  if (w === 1) return bytes[at]!;
+  if (w === 2) return bytes[at]! | (bytes[at + 1]! << 8);
+  if (w === 3) return bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+  return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+}
+
+/**
+ * Positions over one term's postings, as indexes into the field's freqs (from `start` to
+ * `end`). A doc reads straight from its packed block; `advance` skips whole blocks by their
+ * last doc, then gallops inside the block.
+ */
+export class PostingsCursor {
+  readonly start: number;
+  readonly end: number;
+  readonly firstBlock: number;
+  readonly blocks: number;
+  private readonly bytes: Uint8Array;
+  private readonly byteStart: Int32Array;
+  private readonly width: Uint8Array;
+  private readonly baseDoc: Int32Array;
+  private readonly lastDoc: Int32Array;
+  /** The block last read: its index within the term, base doc, byte width and first byte. */
+  private block = -1;
+  private base = 0;
+  private w = 1;
+  private at = 0;
+
+  constructor(field: InvertedField, termId: number) {
+    this.start = field.offsets[termId]!;
+    this.end = field.offsets[termId + 1]!;
+    this.firstBlock = field.termFirstBlock[termId]!;
+    this.blocks = Math.ceil((this.end - this.start) / BLOCK_SIZE);
+    this.bytes = field.docBytes;
+    this.byteStart = field.blockByteStart;
+    this.width = field.blockWidth;
+    this.baseDoc = field.blockBase;
+    this.lastDoc = field.blockLastDoc;
+  }
+
+  /** The doc at position `pos` (start <= pos < end). */
+  docAt(pos: number): number {
+    const rel = pos - this.start;
+    if (rel >> 7 !== this.block) this.load(rel >> 7);
+    const w = this.w;
+    const at = this.at + (rel & (BLOCK_SIZE - 1)) * w;
+    const bytes = this.bytes;
+    if (w === 1) return this.base + bytes[at]!;
+    if (w === 2) return this.base + (bytes[at]! | (bytes[at + 1]! << 8));
+    return this.base + readOffset(bytes, at, w);
+  }
+
+  /** Last doc of the term's block `b`. */
+  lastDocOfBlock(b: number): number {
+    return this.lastDoc[this.firstBlock + b]!;
+  }
+
+  /** The first position >= pos whose doc is >= target, or `end`. */
+  advance(pos: number, target: number): number {
+    if (pos >= this.end) return this.end;
+    let b = (pos - this.start) >> 7;
+    const last = this.lastDoc;
+    const fb = this.firstBlock;
+    if (last[fb + b]! < target) {
+      // gallop over the blocks' last docs, then binary search
+      let lo = b + 1;
+      let step = 1;
+      let hi = lo;
+      while (hi < this.blocks && last[fb + hi]! < target) {
+        lo = hi + 1;
+        hi += step;
+        step <<= 1;
+      }
+      if (hi > this.blocks) hi = this.blocks;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (last[fb + mid]! < target) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo >= this.blocks) return this.end;
+      b = lo;
+      pos = this.start + b * BLOCK_SIZE;
+    }
+    // the block's last doc is >= target: gallop inside it
+    const blockEnd = Math.min(this.end, this.start + (b + 1) * BLOCK_SIZE);
+    let step = 1;
+    let lo = pos;
+    let hi = pos;
+    while (hi < blockEnd && this.docAt(hi) < target) {
+      lo = hi + 1;
+      hi += step;
+      step <<= 1;
+    }
+    if (hi > blockEnd) hi = blockEnd;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.docAt(mid) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private load(b: number): void {
+    const g = this.firstBlock + b;
+    this.block = b;
+    this.base = this.baseDoc[g]!;
+    this.w = this.width[g]!;
+    this.at = this.byteStart[g]!;
   }
 }

@@ -321,7 +321,8 @@ export class IndexShard {
     if (cached && cached.generation === this.generation) return cached.column;
     const column = new OrdinalColumn();
     for (let t = 0; t < f.searchableTerms; t++) {
-      for (let i = f.offsets[t]!, end = f.offsets[t + 1]!; i < end; i++) column.add(f.docs[i]!, t);
+      const docs = f.termDocs(t);
+      for (let i = 0; i < docs.length; i++) column.add(docs[i]!, t);
     }
     this.ordinalCache.set(path, { generation: this.generation, column });
     return column;

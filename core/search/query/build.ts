@@ -93,9 +93,9 @@ function filterWeight(ctx: BuildContext, node: QueryNode): Weight {
   if (node.kind === 'bool') return boolWeight(ctx, node, 0, false);
   const inner = node.kind === 'term' || node.kind === 'match' || node.kind === 'multi_match' || node.kind === 'match_all' ? build(ctx, node, true, 1) : undefined;
   if (inner instanceof TermWeight) {
-    // a term filter is its postings list: no copy, and top-k can use the field's bitset
+    // a term filter is its postings list (decoded when asked for); top-k uses the field's bitset
     const t = inner;
-    const w = new ConstantWeight(ctx, t.label, () => (t.field && t.termId >= 0 && t.docFreq > 0 ? t.field.docs.subarray(t.field.offsets[t.termId]!, t.field.offsets[t.termId + 1]!) : new Int32Array(0)), 1, false);
+    const w = new ConstantWeight(ctx, t.label, () => (t.field && t.termId >= 0 && t.docFreq > 0 ? t.field.termDocs(t.termId) : new Int32Array(0)), 1, false);
     w.termSource = t.field && t.termId >= 0 ? { field: t.field, termId: t.termId } : undefined;
     return w;
   }
@@ -449,7 +449,7 @@ function termsUnion(ctx: BuildContext, m: FieldMapper, accept: (t: string) => bo
   } else {
     for (let id = 0; id < f.searchableTerms; id++) if (accept(f.terms[id]!)) ids.push(id);
   }
-  return union(ids.map((id) => f.docs.subarray(f.offsets[id]!, f.offsets[id + 1]!)));
+  return union(ids.map((id) => f.termDocs(id)));
 }
 
 function union(lists: Int32Array[]): Int32Array {

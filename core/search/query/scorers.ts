@@ -4,6 +4,7 @@
  * once, as Lucene 9's conjunction, disjunction and req/opt scorers do.
  */
 import { f32 } from '../similarity/java-float.js';
+import type { PostingsCursor } from '../index/inverted-field.js';
 
 export const NO_MORE_DOCS = 2147483647;
 
@@ -38,25 +39,27 @@ export function gallop(arr: Int32Array, from: number, end: number, target: numbe
 export class TermScorer implements Scorer {
   doc = -1;
   pos: number;
+  private readonly start: number;
+  private readonly end: number;
   constructor(
-    readonly docs: Int32Array,
+    private readonly postings: PostingsCursor,
     readonly freqs: Uint8Array | Uint16Array | Int32Array,
-    readonly start: number,
-    readonly end: number,
     private readonly scoreFn: (freq: number, doc: number) => number,
   ) {
-    this.pos = start - 1;
+    this.start = postings.start;
+    this.end = postings.end;
+    this.pos = this.start - 1;
   }
   get cost(): number {
     return this.end - this.start;
   }
   nextDoc(): number {
     this.pos++;
-    return (this.doc = this.pos < this.end ? this.docs[this.pos]! : NO_MORE_DOCS);
+    return (this.doc = this.pos < this.end ? this.postings.docAt(this.pos) : NO_MORE_DOCS);
   }
   advance(target: number): number {
-    this.pos = gallop(this.docs, Math.max(this.pos, this.start), this.end, target);
-    return (this.doc = this.pos < this.end ? this.docs[this.pos]! : NO_MORE_DOCS);
+    this.pos = this.postings.advance(Math.max(this.pos, this.start), target);
+    return (this.doc = this.pos < this.end ? this.postings.docAt(this.pos) : NO_MORE_DOCS);
   }
   freq(): number {
     return this.freqs[this.pos]!;

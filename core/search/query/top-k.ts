@@ -17,10 +17,10 @@
  * one such must clause plus filters. Anything else takes the exhaustive path.
  */
 import type { IndexShard } from '../index/shard.js';
-import { BLOCK_SIZE } from '../index/inverted-field.js';
+import { BLOCK_SIZE, type PostingsCursor } from '../index/inverted-field.js';
 import { f32 } from '../similarity/java-float.js';
 import { collectAll, HitQueue, type TopDocs } from './collect.js';
-import { NO_MORE_DOCS, gallop } from './scorers.js';
+import { NO_MORE_DOCS } from './scorers.js';
 import { BooleanWeight, ConstantWeight, TermWeight, type Weight } from './weights.js';
 
 const WINDOW = 8192;
@@ -53,7 +53,7 @@ function planOf(w: Weight): Plan | undefined {
 }
 
 interface TermState {
-  docs: Int32Array;
+  post: PostingsCursor;
   freqs: Uint8Array | Uint16Array | Int32Array;
   pos: number;
   start: number;
@@ -147,7 +147,7 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
     const end = f.offsets[tw.termId + 1]!;
     const firstBlock = f.termFirstBlock[tw.termId]!;
     terms.push({
-      docs: f.docs,
+      post: f.postings(tw.termId),
       freqs: f.freqs,
       pos: start,
       start,
@@ -176,7 +176,7 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
   while (winStart < maxDoc) {
     // jump to the first doc any term still has
     let next = NO_MORE_DOCS;
-    for (const t of terms) if (t.pos < t.end && t.docs[t.pos]! < next) next = t.docs[t.pos]!;
+    for (const t of terms) if (t.pos < t.end && t.post.docAt(t.pos) < next) next = t.post.docAt(t.pos);
     if (next === NO_MORE_DOCS) break;
     if (next > winStart) winStart = next;
     const winEnd = Math.min(winStart + WINDOW - 1, maxDoc - 1);
@@ -186,12 +186,15 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
     order.length = 0;
     for (const t of terms) {
       t.windowMax = 0;
-      if (t.pos >= t.end || t.docs[t.pos]! > winEnd) continue;
+      if (t.pos >= t.end || t.post.docAt(t.pos) > winEnd) continue;
       if (!counting) {
-        let b = ((t.pos - t.start) / BLOCK_SIZE) | 0;
+        const b0 = ((t.pos - t.start) / BLOCK_SIZE) | 0;
+        let b = b0;
         const blocks = t.bound.length;
         let m = 0;
-        while (b < blocks && t.docs[t.start + b * BLOCK_SIZE]! <= winEnd) {
+        // blocks that may hold a doc of the window: the current one, then each whose
+        // predecessor ends before the window does (a bound, never too small)
+        while (b < blocks && (b === b0 || t.post.lastDocOfBlock(b - 1) < winEnd)) {
           const v = blockBound(t, b);
           if (v > m) m = v;
           b++;
@@ -202,7 +205,7 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
       order.push(t);
     }
     if (!counting && boundSum <= minScore) {
-      for (const t of order) t.pos = gallop(t.docs, t.pos, t.end, winEnd + 1);
+      for (const t of order) t.pos = t.post.advance(t.pos, winEnd + 1);
       winStart = winEnd + 1;
       continue;
     }
@@ -222,7 +225,7 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
     const essentialCount = order.length - nonEssential;
     for (let i = nonEssential; i < order.length; i++) {
       const t = order[i]!;
-      const docs = t.docs;
+      const post = t.post;
       const end = t.end;
       let pos = t.pos;
       const single = essentialCount === 1 && !counting;
@@ -232,13 +235,13 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
           const b = ((pos - t.start) / BLOCK_SIZE) | 0;
           if (blockBound(t, b) + nonEssentialSum <= minScore) {
             const nextBlock = Math.min(end, t.start + (b + 1) * BLOCK_SIZE);
-            if (docs[nextBlock - 1]! <= winEnd) {
+            if (post.lastDocOfBlock(b) <= winEnd) {
               pos = nextBlock;
               continue;
             }
           }
         }
-        const doc = docs[pos]!;
+        const doc = post.docAt(pos);
         if (doc > winEnd) break;
         if (live[doc] === 1 && (filter === undefined || filter[doc] === 1)) {
           const off = doc - winStart;
@@ -272,8 +275,8 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
           if (s + nonEssentialSum <= minScore) continue;
           for (let j = 0; j < nonEssential; j++) {
             const t = order[j]!;
-            if (t.pos < t.end && t.docs[t.pos]! < doc) t.pos = gallop(t.docs, t.pos, t.end, doc);
-            if (t.pos < t.end && t.docs[t.pos] === doc) s += score(t, t.freqs[t.pos]!, doc);
+            if (t.pos < t.end && t.post.docAt(t.pos) < doc) t.pos = t.post.advance(t.pos, doc);
+            if (t.pos < t.end && t.post.docAt(t.pos) === doc) s += score(t, t.freqs[t.pos]!, doc);
           }
         }
         const final = f32(s);
@@ -283,7 +286,7 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
     }
     for (let j = 0; j < nonEssential; j++) {
       const t = order[j]!;
-      t.pos = gallop(t.docs, t.pos, t.end, winEnd + 1);
+      t.pos = t.post.advance(t.pos, winEnd + 1);
     }
     if (counting && total > totalHitsThreshold && queue.size === k) {
       counting = false;

@@ -98,15 +98,13 @@ export class TermWeight implements Weight {
   scorer(): Scorer | null {
     if (!this.field || this.termId < 0 || this.docFreq === 0) return null;
     const f = this.field;
-    const start = f.offsets[this.termId]!;
-    const end = f.offsets[this.termId + 1]!;
     if (this.bm25) {
       const sim = this.bm25;
       const norms = f.norms;
       const hasNorms = f.hasNorms;
-      return new TermScorer(f.docs, f.freqs, start, end, (freq, doc) => sim.score(freq, hasNorms ? norms[doc]! : 1));
+      return new TermScorer(f.postings(this.termId), f.freqs, (freq, doc) => sim.score(freq, hasNorms ? norms[doc]! : 1));
     }
-    return new TermScorer(f.docs, f.freqs, start, end, (freq, doc) => this.scoreOf(freq, doc));
+    return new TermScorer(f.postings(this.termId), f.freqs, (freq, doc) => this.scoreOf(freq, doc));
   }
 
   freqIn(doc: number): number {
