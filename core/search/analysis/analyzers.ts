@@ -18,6 +18,8 @@ export interface Analyzer {
   readonly name: string;
   /** Whether terms are the lower-cased token text (else the token text as is). */
   readonly lowercase: boolean;
+  /** Whether plain ASCII text may be split by asciiWordRanges (the standard tokenizer's words). */
+  readonly asciiWords?: boolean;
   /** Token ranges of `text`, in order; the indexing fast path (no strings made). */
   ranges(text: string, emit: (start: number, end: number) => void): void;
   /** Terms only, in order; the indexing fast path. */
@@ -31,6 +33,7 @@ const lower = (s: string) => s.toLowerCase();
 const standard: Analyzer = {
   name: 'standard',
   lowercase: true,
+  asciiWords: true,
   ranges(text, emit) {
     standardTokenize(text, emit);
   },

@@ -133,3 +133,44 @@ export function standardTokenize(text: string, emit: (start: number, end: number
     i = end;
   }
 }
+
+const isAsciiAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+
+/**
+ * The indexing fast path for plain ASCII text: when every character is ASCII, there is no `_`
+ * and no `. : ' , ;` touches a letter or digit, the UAX #29 words are exactly the runs of letters and digits.
+ * Writes each run's start and end into `out` (grown as needed, returned) and its count into
+ * `out.count`; returns false when the text needs the full rules (standardTokenize).
+ */
+export function asciiWordRanges(text: string, out: { ranges: Int32Array; count: number }): boolean {
+  let ranges = out.ranges;
+  let n = 0;
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    const c = text.charCodeAt(i);
+    if (isAsciiAlnum(c)) {
+      const start = i;
+      i++;
+      while (i < len && isAsciiAlnum(text.charCodeAt(i))) i++;
+      if (i - start > MAX_TOKEN_LENGTH) return false;
+      if (n + 2 > ranges.length) {
+        const grown = new Int32Array(ranges.length * 2);
+        grown.set(ranges);
+        ranges = out.ranges = grown;
+      }
+      ranges[n++] = start;
+      ranges[n++] = i;
+      continue;
+    }
+    // `_` is a word character of its own (ExtendNumLet)
+    if (c >= 128 || c === 95) return false;
+    // . : ' , ; may join the letters or digits on either side (WB6/7, WB11/12)
+    if (c === 46 || c === 58 || c === 39 || c === 44 || c === 59) {
+      if ((i > 0 && isAsciiAlnum(text.charCodeAt(i - 1))) || (i + 1 < len && isAsciiAlnum(text.charCodeAt(i + 1)))) return false;
+    }
+    i++;
+  }
+  out.count = n >> 1;
+  return true;
+}

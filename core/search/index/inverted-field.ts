@@ -11,6 +11,7 @@
 import { bm25Avgdl, bm25NormInverseCache } from '../similarity/bm25.js';
 import { f32 } from '../similarity/java-float.js';
 import type { Analyzer } from '../analysis/analyzers.js';
+import { asciiWordRanges } from '../analysis/standard-tokenizer.js';
 import { TermDict } from './term-dict.js';
 
 export const BLOCK_SIZE = 128;
@@ -70,9 +71,8 @@ export class InvertedField {
 
   /** Norm byte per doc (0 when the doc has no value); only for fields with norms. */
   norms: Uint8Array;
-  /** Per term id: last doc that had it and where its freq sits in `pending` (no per-doc Map). */
-  private lastDoc = new Int32Array(1024).fill(-1);
-  private lastAt = new Int32Array(1024);
+  /** Per term id, side by side: last doc that had it and where its freq sits in `pending` (no per-doc Map). */
+  private lastDocAt = new Int32Array(2048).fill(-1);
 
   /**
    * BM25 fields: per block the largest freq × normInverse (with this field's k1, b and avgdl).
@@ -94,6 +94,9 @@ export class InvertedField {
     return this.termIds.intern(term);
   }
 
+  /** Token ranges of plain ASCII text (asciiWordRanges), reused from value to value. */
+  private readonly words = { ranges: new Int32Array(256), count: 0 };
+
   /** Tokens of the document being indexed so far (see startDoc). */
   docTokens = 0;
   private currentDoc = -1;
@@ -110,8 +113,15 @@ export class InvertedField {
 
   /** Adds the tokens of one value of a doc straight from the text; returns how many. Call finishDoc after the doc's last value. */
   addText(doc: number, text: string, analyzer: Analyzer): number {
-    let count = 0;
     const lower = analyzer.lowercase;
+    const words = this.words;
+    if (analyzer.asciiWords && asciiWordRanges(text, words)) {
+      const ranges = words.ranges;
+      for (let i = 0; i < words.count * 2; i += 2) this.addTermId(doc, this.termIds.internRange(text, ranges[i]!, ranges[i + 1]!, lower));
+      this.docTokens += words.count;
+      return words.count;
+    }
+    let count = 0;
     analyzer.ranges(text, (start, end) => {
       this.addTermId(doc, this.termIds.internRange(text, start, end, lower));
       count++;
@@ -133,15 +143,16 @@ export class InvertedField {
       grown.set(this.pending.subarray(0, this.pendingLen));
       this.pending = grown;
     }
-    if (id >= this.lastDoc.length) this.growScratch(id + 1);
-    if (this.lastDoc[id] === doc) this.pending[this.lastAt[id]!]!++;
+    if (2 * id >= this.lastDocAt.length) this.growScratch(id + 1);
+    const last = this.lastDocAt;
+    if (last[2 * id] === doc) this.pending[last[2 * id + 1]!]!++;
     else {
       const p = this.pending;
       let len = this.pendingLen;
-      this.lastDoc[id] = doc;
+      last[2 * id] = doc;
       p[len++] = doc;
       p[len++] = id;
-      this.lastAt[id] = len;
+      last[2 * id + 1] = len;
       p[len++] = 1;
       this.pendingLen = len;
     }
@@ -163,13 +174,9 @@ export class InvertedField {
   }
 
   private growScratch(size: number): void {
-    const n = Math.max(size, this.lastDoc.length * 2);
-    const last = new Int32Array(n).fill(-1);
-    last.set(this.lastDoc);
-    this.lastDoc = last;
-    const at = new Int32Array(n);
-    at.set(this.lastAt);
-    this.lastAt = at;
+    const grown = new Int32Array(Math.max(2 * size, this.lastDocAt.length * 2)).fill(-1);
+    grown.set(this.lastDocAt);
+    this.lastDocAt = grown;
   }
 
   get hasPending(): boolean {

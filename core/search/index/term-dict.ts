@@ -1,50 +1,55 @@
 /**
- * A field's term dictionary: term → id in an open-addressing hash over typed arrays. Indexing
- * looks terms up straight from a token's range in the source text (lower-casing ASCII on the
- * fly), so a string is made only the first time a term is seen.
+ * A field's term dictionary: term → id in an open-addressing hash over one Int32Array. Each
+ * slot holds the term's hash, id, length and where its characters sit in a byte pool (ASCII
+ * terms), so that a lookup touches one slot and the pool; indexing looks terms up straight
+ * from a token's range in the source text (lower-casing ASCII on the fly), so a string is made
+ * only the first time a term is seen.
  */
 const EMPTY = -1;
+/** Int32s per slot: hash, id, pool start (-1 for non-ASCII terms), length. */
+const SLOT = 4;
 
 function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
+  return h | 0;
 }
 
 export class TermDict {
   readonly terms: string[] = [];
-  private hashes = new Int32Array(0);
-  /** ASCII terms' characters side by side (start, length per term; -1 start for non-ASCII), compared without touching the heap strings. */
+  /** ASCII terms' characters side by side, compared without touching the heap strings. */
   private pool = new Uint8Array(1 << 16);
   private poolLen = 0;
-  private starts = new Int32Array(0);
-  private lengths = new Int32Array(0);
-  private table = new Int32Array(1024).fill(EMPTY);
+  private table = newTable(1024);
+  private mask = 1023;
 
   get size(): number {
     return this.terms.length;
   }
 
   get(term: string): number | undefined {
-    const mask = this.table.length - 1;
-    let slot = hashString(term) & mask;
+    const h = hashString(term);
+    const table = this.table;
+    let slot = h & this.mask;
     for (;;) {
-      const id = this.table[slot]!;
+      const at = slot * SLOT;
+      const id = table[at + 1]!;
       if (id === EMPTY) return undefined;
-      if (this.terms[id] === term) return id;
-      slot = (slot + 1) & mask;
+      if (table[at] === h && this.terms[id] === term) return id;
+      slot = (slot + 1) & this.mask;
     }
   }
 
   intern(term: string): number {
     const h = hashString(term);
-    const mask = this.table.length - 1;
-    let slot = h & mask;
+    const table = this.table;
+    let slot = h & this.mask;
     for (;;) {
-      const id = this.table[slot]!;
+      const at = slot * SLOT;
+      const id = table[at + 1]!;
       if (id === EMPTY) return this.insert(term, h, slot);
-      if (this.terms[id] === term) return id;
-      slot = (slot + 1) & mask;
+      if (table[at] === h && this.terms[id] === term) return id;
+      slot = (slot + 1) & this.mask;
     }
   }
 
@@ -57,54 +62,40 @@ export class TermDict {
       if (lower && c >= 65 && c <= 90) c += 32;
       h = Math.imul(h ^ c, 16777619);
     }
-    h >>>= 0;
+    h |= 0;
     const len = end - start;
-    const mask = this.table.length - 1;
-    let slot = h & mask;
+    const table = this.table;
+    let slot = h & this.mask;
     for (;;) {
-      const id = this.table[slot]!;
+      const at = slot * SLOT;
+      const id = table[at + 1]!;
       if (id === EMPTY) {
         const s = text.slice(start, end);
         return this.insert(lower ? s.toLowerCase() : s, h, slot);
       }
-      if (this.hashes[id] === (h | 0) && this.lengths[id] === len) {
-        const at = this.starts[id]!;
-        if (at >= 0) {
+      if (table[at] === h && table[at + 3] === len) {
+        const from = table[at + 2]!;
+        if (from >= 0) {
           const pool = this.pool;
           let i = 0;
           for (; i < len; i++) {
             let c = text.charCodeAt(start + i);
             if (lower && c >= 65 && c <= 90) c += 32;
-            if (pool[at + i] !== c) break;
+            if (pool[from + i] !== c) break;
           }
           if (i === len) return id;
         }
       }
-      slot = (slot + 1) & mask;
+      slot = (slot + 1) & this.mask;
     }
   }
 
   private insert(term: string, h: number, slot: number): number {
     const id = this.terms.length;
     this.terms.push(term);
-    if (id >= this.hashes.length) {
-      const grown = new Int32Array(Math.max(1024, this.hashes.length * 2));
-      grown.set(this.hashes);
-      this.hashes = grown;
-    }
-    this.hashes[id] = h | 0;
-    if (id >= this.starts.length) {
-      const n = Math.max(1024, this.starts.length * 2);
-      const st = new Int32Array(n);
-      st.set(this.starts);
-      this.starts = st;
-      const ln = new Int32Array(n);
-      ln.set(this.lengths);
-      this.lengths = ln;
-    }
-    this.lengths[id] = term.length;
     let ascii = true;
     for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) >= 128) ascii = false;
+    let from = -1;
     if (ascii) {
       if (this.poolLen + term.length > this.pool.length) {
         const grown = new Uint8Array(Math.max(this.poolLen + term.length, this.pool.length * 2));
@@ -112,26 +103,40 @@ export class TermDict {
         this.pool = grown;
       }
       for (let i = 0; i < term.length; i++) this.pool[this.poolLen + i] = term.charCodeAt(i);
-      this.starts[id] = this.poolLen;
+      from = this.poolLen;
       this.poolLen += term.length;
-    } else this.starts[id] = -1;
-    this.table[slot] = id;
-    if ((id + 1) * 2 > this.table.length) this.rehash();
+    }
+    const at = slot * SLOT;
+    this.table[at] = h;
+    this.table[at + 1] = id;
+    this.table[at + 2] = from;
+    this.table[at + 3] = term.length;
+    if ((id + 1) * 2 > this.mask + 1) this.rehash();
     return id;
   }
 
   private rehash(): void {
-    const table = new Int32Array(this.table.length * 2).fill(EMPTY);
-    const mask = table.length - 1;
-    for (let id = 0; id < this.terms.length; id++) {
-      let slot = (this.hashes[id]! >>> 0) & mask;
-      while (table[slot] !== EMPTY) slot = (slot + 1) & mask;
-      table[slot] = id;
+    const old = this.table;
+    const slots = (this.mask + 1) * 2;
+    const table = newTable(slots);
+    const mask = slots - 1;
+    for (let at = 0; at < old.length; at += SLOT) {
+      if (old[at + 1] === EMPTY) continue;
+      let slot = old[at]! & mask;
+      while (table[slot * SLOT + 1] !== EMPTY) slot = (slot + 1) & mask;
+      table.set(old.subarray(at, at + SLOT), slot * SLOT);
     }
     this.table = table;
+    this.mask = mask;
   }
 
   memoryBytes(): number {
-    return this.table.byteLength + this.hashes.byteLength + this.pool.byteLength + this.starts.byteLength + this.lengths.byteLength + this.terms.reduce((s, t) => s + 32 + t.length * 2, 0);
+    return this.table.byteLength + this.pool.byteLength + this.terms.reduce((s, t) => s + 32 + t.length * 2, 0);
   }
+}
+
+function newTable(slots: number): Int32Array {
+  const t = new Int32Array(slots * SLOT);
+  for (let i = 1; i < t.length; i += SLOT) t[i] = EMPTY;
+  return t;
 }
