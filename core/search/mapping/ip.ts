@@ -4,15 +4,50 @@
  */
 import net from 'node:net';
 
-const V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+/** `dottedQuad`: not four groups of 1-3 digits. */
+const NOT_QUAD = -1;
+/** `dottedQuad` with `strict`: four groups, but one is over 255 or has a leading zero. */
+const BAD_QUAD = -2;
+
+/**
+ * The value of `t` read as four dot-separated groups of 1-3 ASCII digits (/^(\d{1,3})\.(\d{1,3})\.
+ * (\d{1,3})\.(\d{1,3})$/, without the regex and its match array: this runs once per indexed
+ * address), NOT_QUAD when it is not one; with `strict`, BAD_QUAD when a group is over 255 or
+ * has a leading zero.
+ */
+function dottedQuad(t: string, strict: boolean): number {
+  const n = t.length;
+  let value = 0;
+  let i = 0;
+  for (let group = 0; group < 4; group++) {
+    if (group > 0) {
+      if (i >= n || t.charCodeAt(i) !== 46) return NOT_QUAD;
+      i++;
+    }
+    const start = i;
+    let g = 0;
+    while (i < n && i - start < 4) {
+      const c = t.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      g = g * 10 + (c - 48);
+      i++;
+    }
+    const len = i - start;
+    if (len === 0 || len > 3) return NOT_QUAD;
+    if (strict && (g > 255 || (len > 1 && t.charCodeAt(start) === 48))) {
+      // the whole text must still be a quad for this to be BAD_QUAD rather than NOT_QUAD
+      return dottedQuad(t, false) === NOT_QUAD ? NOT_QUAD : BAD_QUAD;
+    }
+    value = value * 256 + g;
+  }
+  return i === n ? value : NOT_QUAD;
+}
 
 export function parseIp(text: string): string | undefined {
   const t = text.trim();
-  const v4 = V4.exec(t);
-  if (v4) {
-    for (let i = 1; i <= 4; i++) if (Number(v4[i]) > 255 || (v4[i]!.length > 1 && v4[i]![0] === '0')) return undefined;
-    return t;
-  }
+  const v4 = dottedQuad(t, true);
+  if (v4 === BAD_QUAD) return undefined;
+  if (v4 !== NOT_QUAD) return t;
   const kind = net.isIP(t);
   if (kind === 4) return t.split('.').map((p) => String(Number(p))).join('.');
   if (kind === 6) {
@@ -50,9 +85,8 @@ function normaliseV6(t: string): string {
 }
 
 export function ipv4ToNumber(ip: string): number | undefined {
-  const m = V4.exec(ip);
-  if (!m) return undefined;
-  return ((Number(m[1]) * 256 + Number(m[2])) * 256 + Number(m[3])) * 256 + Number(m[4]);
+  const v = dottedQuad(ip, false);
+  return v === NOT_QUAD ? undefined : v;
 }
 
 /** The inclusive numeric range of an IPv4 CIDR block such as 10.0.0.0/8. */
