@@ -38,7 +38,7 @@ export class IndexFiles {
   append(ops: Op[]): void {
     if (ops.length === 0) return;
     mkdirSync(this.dir, { recursive: true });
-    const lines = ops.map((o) => (o.op === 'index' ? `{"op":"index","id":${JSON.stringify(o.id)},"source":${oneLine(o.source)}}` : JSON.stringify(o))).join('\n') + '\n';
+    const lines = ops.map(opLine).join('\n') + '\n';
     const file = path.join(this.dir, 'ops.ndjson');
     appendFileSync(file, lines);
     const fd = openSync(file, 'r');
@@ -61,19 +61,20 @@ export class IndexFiles {
       const line = text.slice(start, end);
       start = end + 1;
       if (!line.trim()) continue;
-      let parsed: { op: string; id: string | null; source?: unknown };
+      let parsed: { op: string; id: string | null; raw?: string; source?: unknown };
       try {
         parsed = JSON.parse(line) as typeof parsed;
       } catch {
         continue;
       }
-      if (parsed.op === 'index') yield { op: 'index', id: parsed.id, source: JSON.stringify(parsed.source) };
+      // `raw`: the source exactly as sent; `source` (logs written before it): an object, re-serialised
+      if (parsed.op === 'index') yield { op: 'index', id: parsed.id, source: typeof parsed.raw === 'string' ? parsed.raw : JSON.stringify(parsed.source) };
       else if (parsed.op === 'delete' && parsed.id) yield { op: 'delete', id: parsed.id };
     }
   }
 
   rewriteOps(ops: Op[]): void {
-    const lines = ops.map((o) => (o.op === 'index' ? `{"op":"index","id":${JSON.stringify(o.id)},"source":${oneLine(o.source)}}` : JSON.stringify(o))).join('\n');
+    const lines = ops.map(opLine).join('\n');
     writeFileAtomicSync(path.join(this.dir, 'ops.ndjson'), lines ? lines + '\n' : '');
   }
 
@@ -82,6 +83,10 @@ export class IndexFiles {
   }
 }
 
-function oneLine(json: string): string {
-  return json.includes('\n') || json.includes('\r') ? JSON.stringify(JSON.parse(json)) : json;
+/**
+ * One log line. The source is kept as a JSON string, so a restart gives `_source` back byte for
+ * byte as Elasticsearch does (`1.0` stays `1.0`, spacing and newlines stay).
+ */
+function opLine(o: Op): string {
+  return o.op === 'index' ? `{"op":"index","id":${JSON.stringify(o.id)},"raw":${JSON.stringify(o.source)}}` : JSON.stringify(o);
 }
