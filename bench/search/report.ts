@@ -261,7 +261,7 @@ export function datasetSection(report: DatasetReport): string {
 
 /** Notes on how each peer was driven and what every figure means; printed under the tables. */
 export const FOOTNOTES = [
-  'Same documents and the same fixed queries for every engine; each engine runs in its own worker thread of one process, one after the other.',
+  'Same documents and the same fixed queries for every engine; each engine runs in its own worker thread of one process, one after the other, all with the same V8 limits (old generation --heap-mb, young generation 192 MB).',
   'q/s: top-10 queries per second, single thread, after a warm-up pass over the query set (capped at 5 s); each kind then loops over its fixed set of 200 queries for at least 2 s and the whole set (capped at 8 s).',
   'Loupe gets Elasticsearch bodies: {"size":10,"_source":false,"query":{"match":{...}}}, and bool {must:[match], filter:[term]} (default track_total_hits, i.e. exact counts up to 10,000).',
   'must+filter: a 2-term match restricted to one tag (access logs: http.request.method = POST; mails: label = spam). Filters, as each peer\'s docs recommend: MiniSearch `filter` option (callback on stored field), Orama `where` on an enum property, FlexSearch tag index (`tag` option), Lunr has none: its scored results are post-filtered.',
