@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { IndexShard, type IndexMeta, type WriteResult } from './index/shard.js';
 import { nestSettings } from './index/settings.js';
 import { IndexFiles, type Op } from './persistence.js';
+import { parseKeepingText } from './raw-json.js';
 import { EsError, alreadyExists, illegalArgument, indexNotFound, invalidIndexName } from './errors.js';
 import { QueryParser } from './query/parse.js';
 import { parsingAt } from './query/json-position.js';
@@ -193,7 +194,7 @@ export class SearchEngine {
     if (!d) return { found: false, body: { _index: index, _id: id, found: false } };
     const body: Json = { _index: index, _id: id, _version: d.version, _seq_no: d.seqNo, _primary_term: 1, found: true };
     const src = params.get('_source');
-    if (src !== 'false') body._source = JSON.parse(d.source);
+    if (src !== 'false') body._source = parseKeepingText(d.source);
     return { found: true, body };
   }
 

@@ -231,6 +231,23 @@ describe('the Elasticsearch REST API', () => {
     expect((await call(second.url, 'GET', '/keep/_count')).json!.count).toBe(2);
   });
 
+  it('answers _source with the bytes it was sent (1.0 stays 1.0, spacing stays), also after a restart; filtered or ?pretty sources are written anew', async () => {
+    const { h, dir, url } = await start();
+    const raw = '{ "price": 1.0,\n  "tags": [ "a" ],  "n": 1e2 }';
+    expect((await call(url, 'PUT', '/raw/_doc/1?refresh=true', raw)).status).toBe(201);
+    await call(url, 'POST', '/raw/_bulk?refresh=true', '{"index":{"_id":"2"}}\n{"price" : 2.50}\n', 'application/x-ndjson');
+    const got = (await call(url, 'GET', '/raw/_doc/1')).text;
+    expect(got).toBe(`{"_index":"raw","_id":"1","_version":1,"_seq_no":0,"_primary_term":1,"found":true,"_source":${raw}}`);
+    const hits = (await call(url, 'POST', '/raw/_search', { sort: [{ price: 'asc' }] })).text;
+    expect(hits).toContain(`"_id":"1","_score":null,"_source":${raw},"sort":`);
+    expect(hits).toContain('"_source":{"price" : 2.50}');
+    expect((await call(url, 'POST', '/raw/_search', { _source: ['price'], query: { ids: { values: ['1'] } } })).text).toContain('"_source":{"price":1}');
+    expect((await call(url, 'GET', '/raw/_doc/1?pretty')).text).toContain('"_source" : {\n    "price" : 1,');
+    await h.close();
+    const second = await start(dir);
+    expect((await call(second.url, 'GET', '/raw/_doc/1')).text).toBe(got);
+  });
+
   it('answers the specification\'s requests sent with curl', async () => {
     const { url } = await start();
     // async: the server answers in this same process

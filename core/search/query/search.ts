@@ -12,6 +12,7 @@ import { collectAll, type TopDocs } from './collect.js';
 import { collectTopK } from './top-k.js';
 import type { FilterCache } from './filter-cache.js';
 import { filterSource } from './source-filter.js';
+import { parseKeepingText } from '../raw-json.js';
 import { NO_MORE_DOCS } from './scorers.js';
 import { formatDate } from '../mapping/dates.js';
 
@@ -107,7 +108,7 @@ export function executeSearch(targets: SearchTarget[], req: SearchRequest, opts:
     hit._id = h.target.shard.idOf(h.doc);
     hit._score = sortByScore || req.trackScores ? h.score : null;
     if (req.source !== false) {
-      const src = filterSource(JSON.parse(h.target.shard.sourceOf(h.doc)) as Json, req.source);
+      const src = filterSource(parseKeepingText(h.target.shard.sourceOf(h.doc)) as Json, req.source);
       if (src !== undefined) hit._source = src;
     }
     if (h.sortValues) hit.sort = h.sortValues.map((v, i) => (req.sort![i]!.field === '_score' ? v : v ?? null));

@@ -5,6 +5,7 @@
  */
 import { javaFloatString } from '../similarity/java-float.js';
 import { INTEGER_VALUE } from '../similarity/explanation.js';
+import { rawTextOf } from '../raw-json.js';
 
 const FLOAT_KEYS = new Set(['_score', 'max_score']);
 
@@ -61,6 +62,12 @@ function write(value: unknown, key: string | undefined, floatValue: boolean, ind
     return;
   }
   const obj = value as Record<string, unknown>;
+  // a stored _source, compact: the bytes as sent (pretty output lays it out like the rest)
+  const raw = indent < 0 ? rawTextOf(obj) : undefined;
+  if (raw !== undefined) {
+    out.push(raw);
+    return;
+  }
   const explanation = !plain && isExplanationNode(obj);
   const entries = Object.entries(obj).filter(([, v]) => v !== undefined);
   if (entries.length === 0) {
