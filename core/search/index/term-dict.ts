@@ -28,27 +28,25 @@ export class TermDict {
   }
 
   get(term: string): number | undefined {
-    const h = hashString(term);
-    const table = this.table;
-    let slot = h & this.mask;
-    for (;;) {
-      const at = slot * SLOT;
-      const id = table[at + 1]!;
-      if (id === EMPTY) return undefined;
-      if (table[at] === h && this.terms[id] === term) return id;
-      slot = (slot + 1) & this.mask;
-    }
+    const id = this.table[this.slotOf(term, hashString(term)) * SLOT + 1]!;
+    return id === EMPTY ? undefined : id;
   }
 
   intern(term: string): number {
     const h = hashString(term);
+    const slot = this.slotOf(term, h);
+    const id = this.table[slot * SLOT + 1]!;
+    return id === EMPTY ? this.insert(term, h, slot) : id;
+  }
+
+  /** The slot holding `term` (hash `h`), or the empty slot where it would go. */
+  private slotOf(term: string, h: number): number {
     const table = this.table;
     let slot = h & this.mask;
     for (;;) {
       const at = slot * SLOT;
       const id = table[at + 1]!;
-      if (id === EMPTY) return this.insert(term, h, slot);
-      if (table[at] === h && this.terms[id] === term) return id;
+      if (id === EMPTY || (table[at] === h && this.terms[id] === term)) return slot;
       slot = (slot + 1) & this.mask;
     }
   }
