@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asciiWordRanges, standardTokenize } from './standard-tokenizer.js';
+import { termHash } from './term-hash.js';
 
 function full(text: string): number[] {
   const out: number[] = [];
@@ -8,8 +9,11 @@ function full(text: string): number[] {
 }
 
 function fast(text: string): number[] | undefined {
-  const out = { ranges: new Int32Array(2), count: 0 };
-  return asciiWordRanges(text, out) ? [...out.ranges.subarray(0, out.count * 2)] : undefined;
+  const out = { ranges: new Int32Array(2), hashes: new Int32Array(1), count: 0 };
+  if (!asciiWordRanges(text, out)) return undefined;
+  // each word's hash is the term dictionary's hash of the lower-cased word
+  for (let i = 0; i < out.count; i++) expect(out.hashes[i]).toBe(termHash(text.slice(out.ranges[2 * i]!, out.ranges[2 * i + 1]!).toLowerCase()));
+  return [...out.ranges.subarray(0, out.count * 2)];
 }
 
 describe('the ASCII fast path of the standard tokenizer', () => {

@@ -4,6 +4,8 @@
  * letters on both sides (WB6/7), `.` and `,` join digits (WB11/12), ideographs and hiragana are
  * one token per character. Tokens longer than 255 characters are split, as Lucene does.
  */
+import { TERM_HASH_PRIME, TERM_HASH_SEED } from './term-hash.js';
+
 export type TokenType = '<ALPHANUM>' | '<NUM>' | '<IDEOGRAPHIC>' | '<HIRAGANA>' | '<KATAKANA>' | '<HANGUL>' | '<EMOJI>';
 
 export interface RawToken {
@@ -139,28 +141,40 @@ const isAsciiAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90
 /**
  * The indexing fast path for plain ASCII text: when every character is ASCII, there is no `_`
  * and no `. : ' , ;` touches a letter or digit, the UAX #29 words are exactly the runs of letters and digits.
- * Writes each run's start and end into `out` (grown as needed, returned) and its count into
- * `out.count`; returns false when the text needs the full rules (standardTokenize).
+ * Writes each run's start and end into `out.ranges` and the termHash of its lower-cased
+ * characters into `out.hashes` (both grown as needed) and the count into `out.count`; returns
+ * false when the text needs the full rules (standardTokenize).
  */
-export function asciiWordRanges(text: string, out: { ranges: Int32Array; count: number }): boolean {
+export function asciiWordRanges(text: string, out: { ranges: Int32Array; hashes: Int32Array; count: number }): boolean {
   let ranges = out.ranges;
+  let hashes = out.hashes;
   let n = 0;
   const len = text.length;
   let i = 0;
   while (i < len) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
     if (isAsciiAlnum(c)) {
       const start = i;
-      i++;
-      while (i < len && isAsciiAlnum(text.charCodeAt(i))) i++;
+      let h = TERM_HASH_SEED;
+      do {
+        if (c <= 90 && c >= 65) c += 32;
+        h = Math.imul(h ^ c, TERM_HASH_PRIME);
+        i++;
+      } while (i < len && isAsciiAlnum((c = text.charCodeAt(i))));
       if (i - start > MAX_TOKEN_LENGTH) return false;
-      if (n + 2 > ranges.length) {
+      if (2 * n + 2 > ranges.length) {
         const grown = new Int32Array(ranges.length * 2);
         grown.set(ranges);
         ranges = out.ranges = grown;
       }
-      ranges[n++] = start;
-      ranges[n++] = i;
+      if (n >= hashes.length) {
+        const grown = new Int32Array(Math.max(8, hashes.length * 2));
+        grown.set(hashes);
+        hashes = out.hashes = grown;
+      }
+      ranges[2 * n] = start;
+      ranges[2 * n + 1] = i;
+      hashes[n++] = h | 0;
       continue;
     }
     // `_` is a word character of its own (ExtendNumLet)
@@ -171,6 +185,6 @@ export function asciiWordRanges(text: string, out: { ranges: Int32Array; count: 
     }
     i++;
   }
-  out.count = n >> 1;
+  out.count = n;
   return true;
 }

@@ -12,22 +12,32 @@ function random(seed: number): () => number {
 }
 
 describe('postings', () => {
-  it('give back every doc id of every term, across refreshes and pending runs, gaps of any size and block edges', () => {
+  // a refresh gathers the postings a slice of terms at a time: one slice, and many small ones;
+  // without jumps the pending runs span fewer than 65536 docs and keep them in two bytes
+  it.each([
+    [1 << 20, 0.01],
+    [300, 0.01],
+    [300, 0],
+  ])('give back every doc id and freq of every term, across refreshes and pending runs, gaps of any size and block edges (refresh slice %i, jumps %d)', (slice, jumps) => {
     const rand = random(7);
-    const field = new InvertedField(false, false);
+    const field = new InvertedField(false, false, undefined, slice);
     const expected = new Map<string, number[]>();
+    const freqOf = new Map<string, number>();
     let doc = 0;
     // the first batch overflows the pending buffer, so its postings reach refresh as sorted runs
     for (const batch of [60_000, 1, 9000]) {
       for (let i = 0; i < batch; i++) {
         // dense, sparse and very sparse terms; big doc-number jumps give multi-byte gaps
-        doc += rand() < 0.01 ? 1 + Math.floor(rand() * 3_000_000) : 1;
+        doc += rand() < jumps ? 1 + Math.floor(rand() * 3_000_000) : 1;
         const terms = new Set<string>(['all']);
         if (rand() < 0.3) terms.add(`t${Math.floor(rand() * 20)}`);
         if (rand() < 0.02) terms.add(`rare${Math.floor(rand() * 500)}`);
         field.startDoc(doc);
         for (const t of terms) {
-          field.addTerm(doc, t);
+          // a term seen several times in a doc has that freq
+          const freq = t.startsWith('t') ? 1 + (doc % 3) : 1;
+          for (let k = 0; k < freq; k++) field.addTerm(doc, t);
+          freqOf.set(`${t}@${doc}`, freq);
           if (!expected.has(t)) expected.set(t, []);
           expected.get(t)!.push(doc);
         }
@@ -40,6 +50,7 @@ describe('postings', () => {
         expect(field.docFreq(id)).toBe(docs.length);
         const cursor = field.postings(id);
         expect(cursor.end - cursor.start).toBe(docs.length);
+        expect(Array.from(field.freqs.subarray(cursor.start, cursor.end))).toEqual(docs.map((d) => freqOf.get(`${term}@${d}`)));
         for (let i = 0; i < docs.length; i += 1 + Math.floor(rand() * 50)) expect(cursor.docAt(cursor.start + i)).toBe(docs[i]);
         // advance lands on the first doc >= target, from any position, or at the end
         for (let k = 0; k < 40; k++) {

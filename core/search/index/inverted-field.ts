@@ -21,7 +21,9 @@ const CHUNK = 3 * 65536;
 interface PendingRun {
   terms: Int32Array;
   ends: Int32Array;
-  docs: Int32Array;
+  /** Doc ids less `base`: two bytes each when the run spans fewer than 65536 docs (the usual case). */
+  base: number;
+  docs: Uint16Array | Int32Array;
   freqs: Uint8Array | Uint16Array | Int32Array;
   maxFreq: number;
 }
@@ -86,6 +88,8 @@ export class InvertedField {
     readonly higherNormScoresMore: boolean,
     /** k1 and b when the field scores with BM25. */
     readonly bm25?: { k1: number; b: number },
+    /** Postings gathered at a time on refresh (more when one term has more); small in tests. */
+    private readonly refreshSlice = 1 << 20,
   ) {
     this.norms = new Uint8Array(hasNorms ? 1024 : 0);
   }
@@ -95,7 +99,7 @@ export class InvertedField {
   }
 
   /** Token ranges of plain ASCII text (asciiWordRanges), reused from value to value. */
-  private readonly words = { ranges: new Int32Array(256), count: 0 };
+  private readonly words = { ranges: new Int32Array(256), hashes: new Int32Array(128), count: 0 };
 
   /** Tokens of the document being indexed so far (see startDoc). */
   docTokens = 0;
@@ -115,9 +119,10 @@ export class InvertedField {
   addText(doc: number, text: string, analyzer: Analyzer): number {
     const lower = analyzer.lowercase;
     const words = this.words;
-    if (analyzer.asciiWords && asciiWordRanges(text, words)) {
-      const ranges = words.ranges;
-      for (let i = 0; i < words.count * 2; i += 2) this.addTermId(doc, this.termIds.internRange(text, ranges[i]!, ranges[i + 1]!, lower));
+    // the fast path's hashes are of lower-cased words, as the analyzers that use it lower-case
+    if (lower && analyzer.asciiWords && asciiWordRanges(text, words)) {
+      const { ranges, hashes } = words;
+      for (let i = 0; i < words.count; i++) this.addTermId(doc, this.termIds.internAscii(text, ranges[2 * i]!, ranges[2 * i + 1]!, true, hashes[i]!));
       this.docTokens += words.count;
       return words.count;
     }
@@ -211,15 +216,18 @@ export class InvertedField {
       counts[t] = sum;
       ends[j] = sum += c;
     }
-    const docs = new Int32Array(len / 3);
+    // the buffer holds whole documents in doc order: its first and last entries bound the run
+    const narrow = p[len - 3]! - p[0]! < 65536;
+    const base = narrow ? p[0]! : 0;
+    const docs = narrow ? new Uint16Array(len / 3) : new Int32Array(len / 3);
     const freqs = maxFreq < 256 ? new Uint8Array(len / 3) : maxFreq < 65536 ? new Uint16Array(len / 3) : new Int32Array(len / 3);
     for (let i = 0; i < len; i += 3) {
       const at = counts[p[i + 1]!]!++;
-      docs[at] = p[i]!;
+      docs[at] = p[i]! - base;
       freqs[at] = p[i + 2]!;
     }
     for (let j = 0; j < distinct; j++) counts[terms[j]!] = 0;
-    this.runs.push({ terms, ends, docs, freqs, maxFreq });
+    this.runs.push({ terms, ends, base, docs, freqs, maxFreq });
     this.pendingLen = 0;
   }
 
@@ -229,135 +237,80 @@ export class InvertedField {
     if (!this.hasPending && numTerms === this.searchableTerms) return;
     this.flushRun();
     const runs = this.runs;
+    const oldTerms = this.searchableTerms;
+    const oldOffsets = this.offsets;
+    const oldFreqs = this.freqs;
     const counts = new Int32Array(numTerms + 1);
-    for (let t = 0; t < this.searchableTerms; t++) counts[t] = this.offsets[t + 1]! - this.offsets[t]!;
+    for (let t = 0; t < oldTerms; t++) counts[t] = oldOffsets[t + 1]! - oldOffsets[t]!;
     let maxFreq = 0;
     for (const run of runs) {
       for (let j = 0, from = 0; j < run.terms.length; from = run.ends[j++]!) counts[run.terms[j]!]! += run.ends[j]! - from;
       if (run.maxFreq > maxFreq) maxFreq = run.maxFreq;
     }
     const offsets = new Int32Array(numTerms + 1);
-    for (let t = 0; t < numTerms; t++) offsets[t + 1] = offsets[t]! + counts[t]!;
+    let longest = 0;
+    for (let t = 0; t < numTerms; t++) {
+      offsets[t + 1] = offsets[t]! + counts[t]!;
+      if (counts[t]! > longest) longest = counts[t]!;
+    }
     const total = offsets[numTerms]!;
-    const docs = new Int32Array(total);
-    for (let i = 0; i < this.freqs.length; i++) if (this.freqs[i]! > maxFreq) maxFreq = this.freqs[i]!;
+    for (let i = 0; i < oldFreqs.length; i++) if (oldFreqs[i]! > maxFreq) maxFreq = oldFreqs[i]!;
     const freqs = maxFreq < 256 ? new Uint8Array(total) : maxFreq < 65536 ? new Uint16Array(total) : new Int32Array(total);
-    const cursor = new Int32Array(numTerms);
-    for (let t = 0; t < this.searchableTerms; t++) {
-      const from = this.offsets[t]!;
-      const to = this.offsets[t + 1]!;
-      this.decodeTerm(t, docs, offsets[t]!);
-      freqs.set(this.freqs.subarray(from, to), offsets[t]!);
-      cursor[t] = offsets[t]! + (to - from);
-    }
-    for (let t = this.searchableTerms; t < numTerms; t++) cursor[t] = offsets[t]!;
-    // runs in the order they were written, so each term's docs stay ascending
-    for (const run of runs) {
-      const rd = run.docs;
-      const rf = run.freqs;
-      for (let j = 0, from = 0; j < run.terms.length; from = run.ends[j++]!) {
-        const t = run.terms[j]!;
-        let at = cursor[t]!;
-        for (let i = from, to = run.ends[j]!; i < to; i++, at++) {
-          docs[at] = rd[i]!;
-          freqs[at] = rf[i]!;
-        }
-        cursor[t] = at;
-      }
-    }
-    this.bitsets.clear();
-    this.offsets = offsets;
-    this.freqs = freqs;
-    this.searchableTerms = numTerms;
+    // the new statistics first: the blocks' BM25 bounds use the new avgdl
     this.docCount += this.pendingDocCount;
     this.sumTotalTermFreq += this.pendingSumTtf;
+    const blocks = new BlockWriter(this, offsets, freqs);
+    // The doc ids are gathered a slice of terms at a time into one scratch array, so a refresh
+    // never holds all of them as 4-byte ints next to the packed copy it is building.
+    const scratch = new Int32Array(Math.max(1, Math.min(total, Math.max(this.refreshSlice, longest))));
+    const cursor = new Int32Array(numTerms);
+    const runAt = new Int32Array(runs.length);
+    for (let first = 0; first < numTerms; ) {
+      let last = first + 1;
+      while (last < numTerms && offsets[last + 1]! - offsets[first]! <= scratch.length) last++;
+      const base = offsets[first]!;
+      for (let t = first; t < last; t++) {
+        cursor[t] = offsets[t]!;
+        if (t < oldTerms) {
+          const from = oldOffsets[t]!;
+          const to = oldOffsets[t + 1]!;
+          this.decodeTerm(t, scratch, offsets[t]! - base);
+          freqs.set(oldFreqs.subarray(from, to), offsets[t]!);
+          cursor[t] += to - from;
+        }
+      }
+      // runs in the order they were written, so each term's docs stay ascending
+      for (let r = 0; r < runs.length; r++) {
+        const run = runs[r]!;
+        const rd = run.docs;
+        const rf = run.freqs;
+        const runBase = run.base;
+        let j = runAt[r]!;
+        for (let from = j === 0 ? 0 : run.ends[j - 1]!; j < run.terms.length && run.terms[j]! < last; from = run.ends[j++]!) {
+          const t = run.terms[j]!;
+          let at = cursor[t]!;
+          for (let i = from, to = run.ends[j]!; i < to; i++, at++) {
+            scratch[at - base] = runBase + rd[i]!;
+            freqs[at] = rf[i]!;
+          }
+          cursor[t] = at;
+        }
+        runAt[r] = j;
+      }
+      blocks.addTerms(first, last, scratch, base);
+      first = last;
+    }
+    this.bitsets.clear();
     runs.length = 0;
     this.pending = new Int32Array(0);
     this.pendingLen = 0;
     this.pendingDocCount = 0;
     this.pendingSumTtf = 0;
-    this.buildBlocks(docs);
-  }
-
-  /** Encodes the doc ids (all terms' postings side by side in `docs`) and each block's bounds. */
-  private buildBlocks(docs: Int32Array): void {
-    const numTerms = this.searchableTerms;
-    const firstBlock = new Int32Array(numTerms + 1);
-    for (let t = 0; t < numTerms; t++) {
-      const len = this.offsets[t + 1]! - this.offsets[t]!;
-      firstBlock[t + 1] = firstBlock[t]! + Math.ceil(len / BLOCK_SIZE);
-    }
-    const numBlocks = firstBlock[numTerms]!;
-    const maxFreq = new Int32Array(numBlocks);
-    const bestNorm = new Uint8Array(numBlocks);
-    const norms = this.norms;
-    const hasNorms = this.hasNorms;
-    const higher = this.higherNormScoresMore;
-    const maxX = new Float32Array(this.bm25 ? numBlocks : 0);
-    const lastDoc = new Int32Array(numBlocks);
-    const baseDoc = new Int32Array(numBlocks);
-    const width = new Uint8Array(numBlocks);
-    const byteStart = new Int32Array(numBlocks + 1);
-    let bytes = new Uint8Array(Math.max(1024, docs.length * 2));
-    let at = 0;
-    const cache = this.bm25 && this.docCount > 0 ? bm25NormInverseCache(f32(this.bm25.k1), f32(this.bm25.b), bm25Avgdl(this)) : undefined;
-    for (let t = 0; t < numTerms; t++) {
-      const start = this.offsets[t]!;
-      const end = this.offsets[t + 1]!;
-      let block = firstBlock[t]!;
-      for (let b = start; b < end; b += BLOCK_SIZE, block++) {
-        const bEnd = Math.min(end, b + BLOCK_SIZE);
-        const base = docs[b]!;
-        const span = docs[bEnd - 1]! - base;
-        const w = span < 0x100 ? 1 : span < 0x10000 ? 2 : span < 0x1000000 ? 3 : 4;
-        if (at + (bEnd - b) * w > bytes.length) {
-          const grown = new Uint8Array(Math.max(at + (bEnd - b) * w, bytes.length * 2));
-          grown.set(bytes.subarray(0, at));
-          bytes = grown;
-        }
-        byteStart[block] = at;
-        baseDoc[block] = base;
-        width[block] = w;
-        lastDoc[block] = docs[bEnd - 1]!;
-        for (let i = b; i < bEnd; i++) {
-          const off = docs[i]! - base;
-          bytes[at] = off;
-          if (w > 1) bytes[at + 1] = off >>> 8;
-          if (w > 2) bytes[at + 2] = off >>> 16;
-          if (w > 3) bytes[at + 3] = off >>> 24;
-          at += w;
-        }
-        let mf = 0;
-        let bn = higher ? 0 : 255;
-        let mx = 0;
-        for (let i = b; i < bEnd; i++) {
-          const f = this.freqs[i]!;
-          if (f > mf) mf = f;
-          if (hasNorms) {
-            const n = norms[docs[i]!]!;
-            if (higher ? n > bn : n < bn) bn = n;
-          }
-          if (cache) {
-            const x = f32(f * cache[hasNorms ? norms[docs[i]!]! : 1]!);
-            if (x > mx) mx = x;
-          }
-        }
-        if (cache) maxX[block] = mx;
-        maxFreq[block] = mf;
-        bestNorm[block] = hasNorms ? bn : 1;
-      }
-    }
-    byteStart[numBlocks] = at;
-    // copied to an exact size: the estimate above leaves room that would stay allocated
-    this.docBytes = bytes.slice(0, at);
-    this.blockByteStart = byteStart;
-    this.blockBase = baseDoc;
-    this.blockWidth = width;
-    this.blockLastDoc = lastDoc;
-    this.blockMaxFreq = maxFreq;
-    this.blockMaxX = maxX;
-    this.blockBestNorm = bestNorm;
-    this.termFirstBlock = firstBlock;
+    // the snapshot changes in one step, after the old one was read for the last time
+    this.offsets = offsets;
+    this.freqs = freqs;
+    this.searchableTerms = numTerms;
+    blocks.install();
   }
 
   /** Writes the doc ids of global block `block` (`count` of them) into `out` from `outAt`. */
@@ -432,6 +385,127 @@ export class InvertedField {
       this.runs.reduce((n, r) => n + r.terms.byteLength + r.ends.byteLength + r.docs.byteLength + r.freqs.byteLength, 0) +
       this.termIds.memoryBytes()
     );
+  }
+}
+
+/**
+ * Builds a refresh's packed doc ids and per-block bounds, a slice of terms at a time (in term
+ * order), then installs them on the field in one step.
+ */
+class BlockWriter {
+  private readonly firstBlock: Int32Array<ArrayBuffer>;
+  private readonly maxFreq: Int32Array<ArrayBuffer>;
+  private readonly bestNorm: Uint8Array<ArrayBuffer>;
+  private readonly maxX: Float32Array<ArrayBuffer>;
+  private readonly lastDoc: Int32Array<ArrayBuffer>;
+  private readonly baseDoc: Int32Array<ArrayBuffer>;
+  private readonly width: Uint8Array<ArrayBuffer>;
+  private readonly byteStart: Int32Array<ArrayBuffer>;
+  private readonly cache: Float32Array | undefined;
+  /** The packed bytes of each slice, exact size, joined by install(). */
+  private readonly chunks: Uint8Array<ArrayBuffer>[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly field: InvertedField,
+    private readonly offsets: Int32Array<ArrayBuffer>,
+    private readonly freqs: Uint8Array | Uint16Array | Int32Array,
+  ) {
+    const numTerms = offsets.length - 1;
+    const firstBlock = (this.firstBlock = new Int32Array(numTerms + 1));
+    for (let t = 0; t < numTerms; t++) firstBlock[t + 1] = firstBlock[t]! + Math.ceil((offsets[t + 1]! - offsets[t]!) / BLOCK_SIZE);
+    const numBlocks = firstBlock[numTerms]!;
+    this.maxFreq = new Int32Array(numBlocks);
+    this.bestNorm = new Uint8Array(numBlocks);
+    this.maxX = new Float32Array(field.bm25 ? numBlocks : 0);
+    this.lastDoc = new Int32Array(numBlocks);
+    this.baseDoc = new Int32Array(numBlocks);
+    this.width = new Uint8Array(numBlocks);
+    this.byteStart = new Int32Array(numBlocks + 1);
+    const bm25 = field.bm25;
+    this.cache = bm25 && field.docCount > 0 ? bm25NormInverseCache(f32(bm25.k1), f32(bm25.b), bm25Avgdl(field)) : undefined;
+  }
+
+  /** Encodes terms [first, last); their doc ids are in `docs`, term t's from offsets[t] - base. */
+  addTerms(first: number, last: number, docs: Int32Array, base: number): void {
+    const { offsets, firstBlock, freqs, cache, width } = this;
+    const { norms, hasNorms, higherNormScoresMore: higher } = this.field;
+    // widths first, so the slice's bytes are allocated once, at their exact size
+    let size = 0;
+    for (let t = first; t < last; t++) {
+      const end = offsets[t + 1]! - base;
+      for (let b = offsets[t]! - base, block = firstBlock[t]!; b < end; b += BLOCK_SIZE, block++) {
+        const bEnd = Math.min(end, b + BLOCK_SIZE);
+        const span = docs[bEnd - 1]! - docs[b]!;
+        const w = span < 0x100 ? 1 : span < 0x10000 ? 2 : span < 0x1000000 ? 3 : 4;
+        width[block] = w;
+        size += (bEnd - b) * w;
+      }
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (let t = first; t < last; t++) {
+      const end = offsets[t + 1]! - base;
+      for (let b = offsets[t]! - base, block = firstBlock[t]!; b < end; b += BLOCK_SIZE, block++) {
+        const bEnd = Math.min(end, b + BLOCK_SIZE);
+        const w = width[block]!;
+        const blockBase = docs[b]!;
+        this.byteStart[block] = this.bytes + at;
+        this.baseDoc[block] = blockBase;
+        this.lastDoc[block] = docs[bEnd - 1]!;
+        for (let i = b; i < bEnd; i++) {
+          const off = docs[i]! - blockBase;
+          bytes[at] = off;
+          if (w > 1) bytes[at + 1] = off >>> 8;
+          if (w > 2) bytes[at + 2] = off >>> 16;
+          if (w > 3) bytes[at + 3] = off >>> 24;
+          at += w;
+        }
+        let mf = 0;
+        let bn = higher ? 0 : 255;
+        let mx = 0;
+        for (let i = b; i < bEnd; i++) {
+          const f = freqs[i + base]!;
+          if (f > mf) mf = f;
+          if (hasNorms) {
+            const n = norms[docs[i]!]!;
+            if (higher ? n > bn : n < bn) bn = n;
+          }
+          if (cache) {
+            const x = f32(f * cache[hasNorms ? norms[docs[i]!]! : 1]!);
+            if (x > mx) mx = x;
+          }
+        }
+        if (cache) this.maxX[block] = mx;
+        this.maxFreq[block] = mf;
+        this.bestNorm[block] = hasNorms ? bn : 1;
+      }
+    }
+    this.chunks.push(bytes);
+    this.bytes += size;
+  }
+
+  install(): void {
+    const field = this.field;
+    let docBytes = this.chunks[0] ?? new Uint8Array(0);
+    if (this.chunks.length > 1) {
+      docBytes = new Uint8Array(this.bytes);
+      let at = 0;
+      for (const c of this.chunks) {
+        docBytes.set(c, at);
+        at += c.length;
+      }
+    }
+    this.byteStart[this.byteStart.length - 1] = this.bytes;
+    field.docBytes = docBytes;
+    field.blockByteStart = this.byteStart;
+    field.blockBase = this.baseDoc;
+    field.blockWidth = this.width;
+    field.blockLastDoc = this.lastDoc;
+    field.blockMaxFreq = this.maxFreq;
+    field.blockMaxX = this.maxX;
+    field.blockBestNorm = this.bestNorm;
+    field.termFirstBlock = this.firstBlock;
   }
 }
 

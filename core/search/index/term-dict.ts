@@ -5,15 +5,12 @@
  * from a token's range in the source text (lower-casing ASCII on the fly), so a string is made
  * only the first time a term is seen.
  */
+import { TERM_HASH_PRIME, TERM_HASH_SEED, termHash as hashString } from '../analysis/term-hash.js';
+
 const EMPTY = -1;
 /** Int32s per slot: hash, id, pool start (-1 for non-ASCII terms), length. */
 const SLOT = 4;
 
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h | 0;
-}
 
 export class TermDict {
   readonly terms: string[] = [];
@@ -53,14 +50,21 @@ export class TermDict {
 
   /** The id of text[start, end) (lower-cased when `lower`), interning it if new. */
   internRange(text: string, start: number, end: number, lower: boolean): number {
-    let h = 0x811c9dc5;
+    let h = TERM_HASH_SEED;
     for (let i = start; i < end; i++) {
       let c = text.charCodeAt(i);
       if (c >= 128) return this.intern(lower ? text.slice(start, end).toLowerCase() : text.slice(start, end));
       if (lower && c >= 65 && c <= 90) c += 32;
-      h = Math.imul(h ^ c, 16777619);
+      h = Math.imul(h ^ c, TERM_HASH_PRIME);
     }
-    h |= 0;
+    return this.internAscii(text, start, end, lower, h | 0);
+  }
+
+  /**
+   * The id of ASCII text[start, end) (lower-cased when `lower`) whose termHash, lower-cased
+   * likewise, is `h` (asciiWordRanges gives it), interning it if new.
+   */
+  internAscii(text: string, start: number, end: number, lower: boolean, h: number): number {
     const len = end - start;
     const table = this.table;
     let slot = h & this.mask;
