@@ -115,7 +115,8 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
     return all;
   }
   const maxDoc = shard.searchMaxDoc;
-  const live = shard.searchLive;
+  // without deletions every doc below searchMaxDoc is live: no byte to read per posting
+  const live = shard.searchDeleted > 0 ? shard.searchLive : undefined;
   let filter: Uint8Array | undefined;
   if (plan.filters.length) {
     const sets: Array<Int32Array | 'all'> = [];
@@ -243,7 +244,7 @@ export function collectTopK(shard: IndexShard, weight: Weight, k: number, totalH
         }
         const doc = post.docAt(pos);
         if (doc > winEnd) break;
-        if (live[doc] === 1 && (filter === undefined || filter[doc] === 1)) {
+        if ((live === undefined || live[doc] === 1) && (filter === undefined || filter[doc] === 1)) {
           const off = doc - winStart;
           const s = score(t, t.freqs[pos]!, doc);
           const w = off >> 5;
