@@ -1,6 +1,6 @@
 /**
  * The postings of one indexed field, compact: a term dictionary and, per term, a run of doc
- * ids (packed in blocks of 128, see `docBytes`) and freqs (CSR layout), plus one
+ * ids (packed in blocks of 128, see `docChunks`) and freqs (CSR layout), plus one
  * norm byte per document. New documents
  * collect in a pending buffer and become searchable on refresh, which rebuilds the arrays
  * (old postings first, then new ones, so doc ids stay ascending within each term).
@@ -15,6 +15,7 @@ import { asciiWordRanges } from '../analysis/standard-tokenizer.js';
 import { TermDict } from './term-dict.js';
 
 export const BLOCK_SIZE = 128;
+const EMPTY_BYTES = new Uint8Array(0);
 const CHUNK = 3 * 65536;
 
 /** Postings of some pending documents, sorted by term: `terms` ascending, each one's postings up to `ends[j]`. */
@@ -39,10 +40,13 @@ export class InvertedField {
    * Doc ids, in blocks of BLOCK_SIZE postings (frame of reference, as Lucene packs them): block
    * g stores each doc as its offset from the block's first doc `blockBase[g]`, in
    * `blockWidth[g]` bytes (1 when the block spans fewer than 256 docs, up to 4), little-endian
-   * from `docBytes[blockByteStart[g]]`. Any doc of a block reads directly (no decoding), and
-   * `blockLastDoc` lets a cursor skip whole blocks. Frequent terms take 1–2 bytes per doc.
+   * from `blockByteStart[g]` in its term's chunk of bytes, `docChunks[termChunk[t]]`. Any doc
+   * of a block reads directly (no decoding), and `blockLastDoc` lets a cursor skip whole
+   * blocks. Frequent terms take 1–2 bytes per doc. A refresh writes a chunk per slice of terms
+   * and keeps them apart: joining them would allocate the whole field's bytes a second time.
    */
-  docBytes = new Uint8Array(0);
+  docChunks: Uint8Array[] = [];
+  termChunk: Uint16Array | Int32Array = new Uint16Array(0);
   blockByteStart = new Int32Array(1);
   blockBase = new Int32Array(0);
   blockWidth = new Uint8Array(0);
@@ -259,10 +263,11 @@ export class InvertedField {
     // the new statistics first: the blocks' BM25 bounds use the new avgdl
     this.docCount += this.pendingDocCount;
     this.sumTotalTermFreq += this.pendingSumTtf;
-    const blocks = new BlockWriter(this, offsets, freqs);
     // The doc ids are gathered a slice of terms at a time into one scratch array, so a refresh
     // never holds all of them as 4-byte ints next to the packed copy it is building.
     const scratch = new Int32Array(Math.max(1, Math.min(total, Math.max(this.refreshSlice, longest))));
+    // slices are greedy: two in a row hold more postings than the scratch, so there are at most this many
+    const blocks = new BlockWriter(this, offsets, freqs, Math.min(numTerms, 2 * Math.ceil(total / scratch.length) + 1));
     const cursor = new Int32Array(numTerms);
     const runAt = new Int32Array(runs.length);
     for (let first = 0; first < numTerms; ) {
@@ -313,9 +318,8 @@ export class InvertedField {
     blocks.install();
   }
 
-  /** Writes the doc ids of global block `block` (`count` of them) into `out` from `outAt`. */
-  decodeBlock(block: number, count: number, out: Int32Array, outAt = 0): void {
-    const bytes = this.docBytes;
+  /** Writes the doc ids of global block `block` (`count` of them, packed in `bytes`) into `out` from `outAt`. */
+  private decodeBlock(bytes: Uint8Array, block: number, count: number, out: Int32Array, outAt: number): void {
     const w = this.blockWidth[block]!;
     const base = this.blockBase[block]!;
     let at = this.blockByteStart[block]!;
@@ -326,7 +330,8 @@ export class InvertedField {
   private decodeTerm(termId: number, out: Int32Array, outAt: number): void {
     const len = this.offsets[termId + 1]! - this.offsets[termId]!;
     const first = this.termFirstBlock[termId]!;
-    for (let b = 0; b * BLOCK_SIZE < len; b++) this.decodeBlock(first + b, Math.min(BLOCK_SIZE, len - b * BLOCK_SIZE), out, outAt + b * BLOCK_SIZE);
+    const bytes = this.docChunks[this.termChunk[termId]!]!;
+    for (let b = 0; b * BLOCK_SIZE < len; b++) this.decodeBlock(bytes, first + b, Math.min(BLOCK_SIZE, len - b * BLOCK_SIZE), out, outAt + b * BLOCK_SIZE);
   }
 
   /** A searchable term's doc ids, decoded into a new array (filters, sorting, constant-score queries). */
@@ -370,7 +375,8 @@ export class InvertedField {
   memoryBytes(): number {
     return (
       this.offsets.byteLength +
-      this.docBytes.byteLength +
+      this.docChunks.reduce((n, c) => n + c.byteLength, 0) +
+      this.termChunk.byteLength +
       this.blockByteStart.byteLength +
       this.blockBase.byteLength +
       this.blockWidth.byteLength +
@@ -402,16 +408,19 @@ class BlockWriter {
   private readonly width: Uint8Array<ArrayBuffer>;
   private readonly byteStart: Int32Array<ArrayBuffer>;
   private readonly cache: Float32Array | undefined;
-  /** The packed bytes of each slice, exact size, joined by install(). */
-  private readonly chunks: Uint8Array<ArrayBuffer>[] = [];
-  private bytes = 0;
+  /** The packed bytes of each slice of terms, exact size. */
+  private readonly chunks: Uint8Array[] = [];
+  /** Per term: its chunk. */
+  private readonly termChunk: Uint16Array | Int32Array;
 
   constructor(
     private readonly field: InvertedField,
     private readonly offsets: Int32Array<ArrayBuffer>,
     private readonly freqs: Uint8Array | Uint16Array | Int32Array,
+    maxChunks: number,
   ) {
     const numTerms = offsets.length - 1;
+    this.termChunk = maxChunks <= 65536 ? new Uint16Array(numTerms) : new Int32Array(numTerms);
     const firstBlock = (this.firstBlock = new Int32Array(numTerms + 1));
     for (let t = 0; t < numTerms; t++) firstBlock[t + 1] = firstBlock[t]! + Math.ceil((offsets[t + 1]! - offsets[t]!) / BLOCK_SIZE);
     const numBlocks = firstBlock[numTerms]!;
@@ -450,7 +459,7 @@ class BlockWriter {
         const bEnd = Math.min(end, b + BLOCK_SIZE);
         const w = width[block]!;
         const blockBase = docs[b]!;
-        this.byteStart[block] = this.bytes + at;
+        this.byteStart[block] = at;
         this.baseDoc[block] = blockBase;
         this.lastDoc[block] = docs[bEnd - 1]!;
         for (let i = b; i < bEnd; i++) {
@@ -481,23 +490,14 @@ class BlockWriter {
         this.bestNorm[block] = hasNorms ? bn : 1;
       }
     }
+    this.termChunk.fill(this.chunks.length, first, last);
     this.chunks.push(bytes);
-    this.bytes += size;
   }
 
   install(): void {
     const field = this.field;
-    let docBytes = this.chunks[0] ?? new Uint8Array(0);
-    if (this.chunks.length > 1) {
-      docBytes = new Uint8Array(this.bytes);
-      let at = 0;
-      for (const c of this.chunks) {
-        docBytes.set(c, at);
-        at += c.length;
-      }
-    }
-    this.byteStart[this.byteStart.length - 1] = this.bytes;
-    field.docBytes = docBytes;
+    field.docChunks = this.chunks;
+    field.termChunk = this.termChunk;
     field.blockByteStart = this.byteStart;
     field.blockBase = this.baseDoc;
     field.blockWidth = this.width;
@@ -543,7 +543,7 @@ export class PostingsCursor {
     this.end = field.offsets[termId + 1]!;
     this.firstBlock = field.termFirstBlock[termId]!;
     this.blocks = Math.ceil((this.end - this.start) / BLOCK_SIZE);
-    this.bytes = field.docBytes;
+    this.bytes = field.docChunks[field.termChunk[termId]!] ?? EMPTY_BYTES;
     this.byteStart = field.blockByteStart;
     this.width = field.blockWidth;
     this.baseDoc = field.blockBase;
