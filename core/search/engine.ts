@@ -4,6 +4,7 @@
  * benchmarks and the host use it in-process. With a `dataDir` every index survives a restart.
  */
 import { randomBytes } from 'node:crypto';
+import { parseTimeValue } from './index/time-value.js';
 import { IndexShard, type IndexMeta, type WriteResult } from './index/shard.js';
 import { nestSettings } from './index/settings.js';
 import { IndexFiles, type Op } from './persistence.js';
@@ -55,8 +56,12 @@ export class SearchEngine {
       const shard = new IndexShard(meta);
       for (const op of files.readOps()) {
         try {
-          if (op.op === 'index') shard.index(op.id ?? undefined, JSON.parse(op.source), { json: op.source });
-          else shard.delete(op.id);
+          if (op.op === 'index') shard.index(op.id ?? undefined, JSON.parse(op.source), { json: op.source, version: op.version });
+          else {
+            shard.delete(op.id);
+            // versions come from the log (older logs have none: the id then starts again at 1)
+            shard.forgetTombstones();
+          }
         } catch {
           // an operation that failed when first written was never logged; nothing to skip here
         }
@@ -183,7 +188,7 @@ export class SearchEngine {
     if (id === undefined && opts.opType === 'create') throw new EsError('action_request_validation_exception', 'Validation Failed: 1: an id must be provided if version type or value are set;', 400);
     const e = this.ensureIndex(index);
     const r = e.shard.index(id, source, { opType: opts.opType, json: opts.json });
-    e.files?.append([{ op: 'index', id: id ?? null, source: opts.json ?? JSON.stringify(source) }]);
+    e.files?.append([{ op: 'index', id: id ?? null, source: opts.json ?? JSON.stringify(source), version: r._version }]);
     this.afterWrite(index, opts.refresh);
     return writeResponse(index, r, opts.refresh);
   }
@@ -209,7 +214,7 @@ export class SearchEngine {
   updateDoc(index: string, id: string, body: Json, opts: { refresh?: RefreshPolicy } = {}): Json {
     const e = this.entry(index);
     const r = e.shard.update(id, body);
-    if (r.result !== 'noop') e.files?.append([{ op: 'index', id, source: e.shard.get(id)!.source }]);
+    if (r.result !== 'noop') e.files?.append([{ op: 'index', id, source: e.shard.get(id)!.source, version: r._version }]);
     this.afterWrite(index, opts.refresh);
     return writeResponse(index, r, opts.refresh);
   }
@@ -220,8 +225,8 @@ export class SearchEngine {
     const ops: Op[] = [];
     for (const d of docs) {
       const json = JSON.stringify(d.source);
-      e.shard.index(d.id, d.source, { json });
-      if (e.files) ops.push({ op: 'index', id: d.id ?? null, source: json });
+      const r = e.shard.index(d.id, d.source, { json });
+      if (e.files) ops.push({ op: 'index', id: d.id ?? null, source: json, version: r._version });
     }
     e.files?.append(ops);
     this.persistMappingIfChanged(name);
@@ -282,7 +287,7 @@ export class SearchEngine {
           const e = this.entry(index);
           const body = parseSourceLine(sourceLine!);
           r = e.shard.update(id, body);
-          if (r.result !== 'noop') queue(pendingOps, index, { op: 'index', id, source: e.shard.get(id)!.source });
+          if (r.result !== 'noop') queue(pendingOps, index, { op: 'index', id, source: e.shard.get(id)!.source, version: r._version });
           if (r.result === 'created') status = 201;
         } else {
           if (type === 'create' && id === undefined) {
@@ -293,7 +298,7 @@ export class SearchEngine {
           const source = parseSourceLine(sourceLine!);
           const json = oneLineJson(sourceLine!);
           r = e.shard.index(id, source, { opType: type === 'create' ? 'create' : 'index', json });
-          queue(pendingOps, index, { op: 'index', id: id ?? null, source: json });
+          queue(pendingOps, index, { op: 'index', id: id ?? null, source: json, version: r._version });
           if (r.result === 'created') status = 201;
         }
         touched.add(index);
@@ -346,9 +351,13 @@ export class SearchEngine {
         if (!old.shard.lookupDocIsLive(d)) continue;
         const id = old.shard.idOf(d);
         const source = old.shard.sourceOf(d);
-        shard.index(id, JSON.parse(source), { json: source });
-        ops.push({ op: 'index', id, source });
+        // a merge keeps each document's version, as Lucene's merge keeps Elasticsearch's _version doc values
+        const version = old.shard.versionOf(d);
+        shard.index(id, JSON.parse(source), { json: source, version });
+        ops.push({ op: 'index', id, source, version });
       }
+      shard.adoptTombstones(old.shard);
+      shard.now = old.shard.now;
       shard.refresh();
       old.files?.rewriteOps(ops);
       this.indices.set(n, { shard, cache: this.cacheFor(shard.meta), files: old.files });
@@ -363,7 +372,7 @@ export class SearchEngine {
     const now = Date.now();
     for (const n of names) {
       const s = this.entry(n).shard;
-      const interval = parseInterval(s.meta.settings['index.refresh_interval'] ?? '1s');
+      const interval = parseTimeValue(s.meta.settings['index.refresh_interval'], 1000);
       if (interval >= 0 && s.pendingSince !== undefined && now - s.pendingSince >= interval) s.refresh();
     }
   }
@@ -536,14 +545,6 @@ export function validateIndexName(name: string): void {
 
 function wildcard(p: string): RegExp {
   return new RegExp('^' + p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
-}
-
-function parseInterval(v: string): number {
-  if (v === '-1') return -1;
-  const m = /^(\d+)(ms|s|m)?$/.exec(v.trim());
-  if (!m) return 1000;
-  const n = Number(m[1]);
-  return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60000 : n * 1000;
 }
 
 function formatBytes(n: number): string {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '../common/json-store.js';
 import type { IndexMeta } from './index/shard.js';
 
-export type Op = { op: 'index'; id: string | null; source: string } | { op: 'delete'; id: string };
+/** `version`: the document's version after the operation (logs written before it was kept have none). */
+export type Op = { op: 'index'; id: string | null; source: string; version?: number } | { op: 'delete'; id: string };
 
 export class IndexFiles {
   constructor(readonly dir: string) {}
@@ -61,14 +62,17 @@ export class IndexFiles {
       const line = text.slice(start, end);
       start = end + 1;
       if (!line.trim()) continue;
-      let parsed: { op: string; id: string | null; raw?: string; source?: unknown };
+      let parsed: { op: string; id: string | null; raw?: string; source?: unknown; v?: number };
       try {
         parsed = JSON.parse(line) as typeof parsed;
       } catch {
         continue;
       }
       // `raw`: the source exactly as sent; `source` (logs written before it): an object, re-serialised
-      if (parsed.op === 'index') yield { op: 'index', id: parsed.id, source: typeof parsed.raw === 'string' ? parsed.raw : JSON.stringify(parsed.source) };
+      if (parsed.op === 'index') {
+        const source = typeof parsed.raw === 'string' ? parsed.raw : JSON.stringify(parsed.source);
+        yield typeof parsed.v === 'number' ? { op: 'index', id: parsed.id, source, version: parsed.v } : { op: 'index', id: parsed.id, source };
+      }
       else if (parsed.op === 'delete' && parsed.id) yield { op: 'delete', id: parsed.id };
     }
   }
@@ -88,5 +92,6 @@ export class IndexFiles {
  * byte as Elasticsearch does (`1.0` stays `1.0`, spacing and newlines stay).
  */
 function opLine(o: Op): string {
-  return o.op === 'index' ? `{"op":"index","id":${JSON.stringify(o.id)},"raw":${JSON.stringify(o.source)}}` : JSON.stringify(o);
+  if (o.op === 'delete') return JSON.stringify(o);
+  return `{"op":"index","id":${JSON.stringify(o.id)},${o.version === undefined ? '' : `"v":${o.version},`}"raw":${JSON.stringify(o.source)}}`;
 }

@@ -21,6 +21,7 @@ import { DocStore } from './doc-store.js';
 import { IdTable } from './id-table.js';
 import { resolveSimilarity, similarityFromSettings, type SimilarityConfig } from './similarity-config.js';
 import { flattenSettings, normaliseSettings } from './settings.js';
+import { parseTimeValue } from './time-value.js';
 
 const LIVE = 1;
 const AUTO_ID = 2;
@@ -76,6 +77,15 @@ export class IndexShard {
   mappingChanged = false;
   /** Docs indexed or deleted since the last refresh (for refresh_interval). */
   pendingSince: number | undefined;
+  /**
+   * Versions of recently deleted ids, as Elasticsearch's version map keeps them (delete
+   * tombstones): an id indexed or deleted again within `index.gc_deletes` (60 s) counts on from
+   * its last version; after that, or after a restart (they live in memory only, as in
+   * Elasticsearch), it starts again at 1.
+   */
+  private readonly tombstones = new Map<string, { version: number; at: number }>();
+  /** The clock tombstones age by (tests move it). */
+  now: () => number = Date.now;
 
   constructor(readonly meta: IndexMeta) {
     this.mapping = Mapping.fromBody(meta.mappings);
@@ -156,8 +166,11 @@ export class IndexShard {
 
   // ---- writes ---------------------------------------------------------------------------
 
-  /** Indexes a document; `opType: 'create'` fails when the id exists. `json` is the source text if already known. */
-  index(id: string | undefined, source: unknown, opts: { opType?: 'index' | 'create'; json?: string } = {}): WriteResult {
+  /**
+   * Indexes a document; `opType: 'create'` fails when the id exists. `json` is the source text
+   * if already known; `version` restores a logged version (replay, force merge).
+   */
+  index(id: string | undefined, source: unknown, opts: { opType?: 'index' | 'create'; json?: string; version?: number } = {}): WriteResult {
     if (id !== undefined) validateId(id);
     const existing = id === undefined ? undefined : this.lookup(id);
     if (existing !== undefined && opts.opType === 'create') {
@@ -175,7 +188,12 @@ export class IndexShard {
     this.ensureCapacity(doc + 1);
     this.store.add(json);
     this.indexValues(doc, values);
-    const version = existing === undefined ? 1 : this.versions.get(existing) + 1;
+    let version = opts.version;
+    if (version === undefined) {
+      const deleted = existing === undefined && id !== undefined ? this.tombstoneVersion(id) : undefined;
+      version = existing !== undefined ? this.versions.get(existing) + 1 : deleted !== undefined ? deleted + 1 : 1;
+    }
+    if (id !== undefined && this.tombstones.size > 0) this.tombstones.delete(id);
     if (existing !== undefined) this.flags[existing] = this.flags[existing]! & ~LIVE;
     this.flags[doc] = LIVE | (id === undefined ? AUTO_ID : 0);
     if (id !== undefined) this.ids.set(id, doc);
@@ -186,13 +204,42 @@ export class IndexShard {
     return { _id: docId, _version: version, result: existing === undefined ? 'created' : 'updated', _seq_no: seqNo, _primary_term: 1 };
   }
 
+  /** Deletes a document; a delete of a missing id still takes a version (and leaves a tombstone), as in Elasticsearch. */
   delete(id: string): WriteResult {
     const doc = this.lookup(id);
     const seqNo = this.nextSeqNo++;
-    if (doc === undefined) return { _id: id, _version: 1, result: 'not_found', _seq_no: seqNo, _primary_term: 1 };
+    const previous = doc !== undefined ? this.versions.get(doc) : this.tombstoneVersion(id);
+    const version = previous === undefined ? 1 : previous + 1;
+    this.tombstones.set(id, { version, at: this.now() });
+    if (doc === undefined) return { _id: id, _version: version, result: 'not_found', _seq_no: seqNo, _primary_term: 1 };
     this.flags[doc] = this.flags[doc]! & ~LIVE;
     this.markDirty();
-    return { _id: id, _version: this.versions.get(doc) + 1, result: 'deleted', _seq_no: seqNo, _primary_term: 1 };
+    return { _id: id, _version: version, result: 'deleted', _seq_no: seqNo, _primary_term: 1 };
+  }
+
+  /** The version of a deleted id while its tombstone lives (index.gc_deletes). */
+  private tombstoneVersion(id: string): number | undefined {
+    const t = this.tombstones.get(id);
+    if (!t) return undefined;
+    if (this.now() - t.at > this.gcDeletesMs) {
+      this.tombstones.delete(id);
+      return undefined;
+    }
+    return t.version;
+  }
+
+  private get gcDeletesMs(): number {
+    return parseTimeValue(this.meta.settings['index.gc_deletes'], 60_000);
+  }
+
+  /** Drops every tombstone: a restarted Elasticsearch node has none. */
+  forgetTombstones(): void {
+    this.tombstones.clear();
+  }
+
+  /** Takes over another shard's tombstones (a force merge rewrites documents, not the version map). */
+  adoptTombstones(from: IndexShard): void {
+    for (const [id, t] of from.tombstones) this.tombstones.set(id, t);
   }
 
   /** Partial update (`doc`, `doc_as_upsert`, `upsert`), as the _update API and bulk `update` do. */
@@ -343,6 +390,11 @@ export class IndexShard {
 
   /** Makes every write so far visible to searches. Returns whether anything changed. */
   refresh(): boolean {
+    // expired tombstones go on refresh, as Elasticsearch prunes its version map
+    if (this.tombstones.size > 0) {
+      const gone = this.now() - this.gcDeletesMs;
+      for (const [id, t] of this.tombstones) if (t.at < gone) this.tombstones.delete(id);
+    }
     if (!this.dirtySinceRefresh) return false;
     for (const f of this.inverted.values()) f.refresh();
     const n = this.maxDoc;
@@ -379,7 +431,7 @@ export class IndexShard {
     for (const f of this.inverted.values()) bytes += f.memoryBytes();
     for (const c of this.numeric.values()) bytes += c.memoryBytes();
     for (const c of this.ordinalCache.values()) bytes += c.column.memoryBytes();
-    bytes += this.ids.memoryBytes();
+    bytes += this.ids.memoryBytes() + this.tombstones.size * 120;
     return bytes;
   }
 }
