@@ -3,6 +3,7 @@
  * score order (or by sort fields), totals with track_total_hits, `_source` filtering, and
  * explanations. Each index is one shard; results merge by score, then index order, then doc id.
  */
+import { sortJavaType, withJavaTypes } from '../sort-values.js';
 import type { IndexShard } from '../index/shard.js';
 import { illegalArgument } from '../errors.js';
 import { toJson } from '../similarity/explanation.js';
@@ -111,7 +112,10 @@ export function executeSearch(targets: SearchTarget[], req: SearchRequest, opts:
       const src = filterSource(parseKeepingText(h.target.shard.sourceOf(h.doc)) as Json, req.source);
       if (src !== undefined) hit._source = src;
     }
-    if (h.sortValues) hit.sort = h.sortValues.map((v, i) => (req.sort![i]!.field === '_score' ? v : v ?? null));
+    if (h.sortValues) {
+      const sort = h.sortValues.map((v, i) => (req.sort![i]!.field === '_score' ? v : v ?? null));
+      hit.sort = withJavaTypes(sort, req.sort!.map((spec) => sortJavaType(spec.field, h.target.shard.mapping.fields.get(spec.field)?.type)));
+    }
     if (req.explain) hit._explanation = toJson(weights.get(h.target)!.explain(h.doc));
     return hit;
   });

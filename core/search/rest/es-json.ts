@@ -3,7 +3,8 @@
  * Java floats, printed as Java prints them (1.6943598, 2.2, 3.0), while counts stay integers.
  * `?pretty` output uses Elasticsearch's layout (two spaces, `"key" : value`).
  */
-import { javaFloatString } from '../similarity/java-float.js';
+import { javaDoubleString, javaFloatString } from '../similarity/java-float.js';
+import { javaTypesOf } from '../sort-values.js';
 import { INTEGER_VALUE } from '../similarity/explanation.js';
 import { rawTextOf } from '../raw-json.js';
 
@@ -52,11 +53,14 @@ function write(value: unknown, key: string | undefined, floatValue: boolean, ind
       return;
     }
     out.push('[');
+    const javaTypes = !plain && key === 'sort' ? javaTypesOf(value) : undefined;
     value.forEach((v, i) => {
       if (i > 0) out.push(',');
       out.push(nl);
-      // sort values of a _score sort stay floats
-      write(v, undefined, !plain && key === 'sort' && typeof v === 'number' && !Number.isInteger(v), next, out, plain);
+      const javaType = javaTypes?.[i];
+      if (typeof v === 'number' && javaType !== undefined) out.push(javaType === 'float' ? javaFloatString(v) : javaDoubleString(v));
+      // sort values without their types (built by hand): fractions print as floats
+      else write(v, undefined, !plain && key === 'sort' && typeof v === 'number' && !Number.isInteger(v), next, out, plain);
     });
     out.push(end, ']');
     return;

@@ -9,13 +9,28 @@ export const f32 = Math.fround;
 /** Java's `Float.toString(f)`: plain notation for 1e-3 <= |f| < 1e7, else `d.dddE±n`. */
 export function javaFloatString(value: number): string {
   const x = Math.fround(value);
+  return special(x) ?? javaNotation(x, shortestDigits(Math.abs(x)));
+}
+
+/** Java's `Double.toString(d)` (JDK 19+: the shortest decimal that reads back as the same double), laid out like Float.toString. */
+export function javaDoubleString(value: number): string {
+  const special_ = special(value);
+  if (special_ !== undefined) return special_;
+  // JavaScript's shortest round-trip digits are the same choice
+  const [mant, exp] = Math.abs(value).toExponential().split('e') as [string, string];
+  return javaNotation(value, { digits: mant.replace('.', ''), exponent: Number(exp) + 1 });
+}
+
+function special(x: number): string | undefined {
   if (Number.isNaN(x)) return 'NaN';
   if (x === Infinity) return 'Infinity';
   if (x === -Infinity) return '-Infinity';
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
-  const negative = x < 0;
-  const { digits, exponent } = shortestDigits(Math.abs(x));
-  // digits "d1d2…dn" means 0.d1d2…dn × 10^exponent
+  return undefined;
+}
+
+/** `digits` "d1d2…dn" and `exponent` mean 0.d1d2…dn × 10^exponent. */
+function javaNotation(x: number, { digits, exponent }: { digits: string; exponent: number }): string {
   const abs = Math.abs(x);
   let text: string;
   if (abs >= 1e-3 && abs < 1e7) {
@@ -30,7 +45,7 @@ export function javaFloatString(value: number): string {
     const mantissa = digits.length === 1 ? digits + '.0' : digits[0] + '.' + digits.slice(1);
     text = `${mantissa}E${exponent - 1}`;
   }
-  return negative ? '-' + text : text;
+  return x < 0 ? '-' + text : text;
 }
 
 /** Shortest decimal digit string (no trailing zeros) whose value rounds to `x` in float32; among equals the closest. */
