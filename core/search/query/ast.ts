@@ -13,7 +13,8 @@ export type QueryNode =
   | { kind: 'bool'; must: QueryNode[]; filter: QueryNode[]; should: QueryNode[]; mustNot: QueryNode[]; minimumShouldMatch?: string; boost: number }
   | { kind: 'constant_score'; filter: QueryNode; boost: number };
 
-export type SortSpec = { field: '_score' | '_doc' | string; order: 'asc' | 'desc'; missing: '_last' | '_first' };
+/** `missing`: where documents without a value go, or the value that stands in for none. */
+export type SortSpec = { field: '_score' | '_doc' | string; order: 'asc' | 'desc'; missing: '_last' | '_first' | number | string };
 
 export type SourceFilter = false | { includes: string[]; excludes: string[] };
 

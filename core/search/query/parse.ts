@@ -69,7 +69,9 @@ export class QueryParser {
         if (isObj(spec)) {
           const order = spec.order ?? (field === '_score' ? 'desc' : 'asc');
           if (order !== 'asc' && order !== 'desc') throw illegalArgument(`Unknown SortOrder [${String(order)}]`);
-          return { field, order, missing: spec.missing === '_first' ? '_first' : '_last' };
+          const missing = spec.missing === undefined ? '_last' : spec.missing;
+          if (typeof missing !== 'string' && typeof missing !== 'number') throw this.err('sort', `[sort] failed to parse field [missing]`);
+          return { field, order, missing };
         }
       }
       throw this.err('sort', `[sort] failed to parse field [sort]`);

@@ -3,9 +3,9 @@
  * score order (or by sort fields), totals with track_total_hits, `_source` filtering, and
  * explanations. Each index is one shard; results merge by score, then index order, then doc id.
  */
-import { sortJavaType, withJavaTypes } from '../sort-values.js';
+import { sortPrint, withSortPrint } from '../sort-values.js';
 import type { IndexShard } from '../index/shard.js';
-import { illegalArgument } from '../errors.js';
+import { EsError, illegalArgument } from '../errors.js';
 import { toJson } from '../similarity/explanation.js';
 import type { SearchRequest, SortSpec } from './ast.js';
 import { contextFor, createWeight } from './build.js';
@@ -113,8 +113,10 @@ export function executeSearch(targets: SearchTarget[], req: SearchRequest, opts:
       if (src !== undefined) hit._source = src;
     }
     if (h.sortValues) {
-      const sort = h.sortValues.map((v, i) => (req.sort![i]!.field === '_score' ? v : v ?? null));
-      hit.sort = withJavaTypes(sort, req.sort!.map((spec) => sortJavaType(spec.field, h.target.shard.mapping.fields.get(spec.field)?.type)));
+      const specs = req.sort!;
+      const sort = h.sortValues.map((v) => v ?? null);
+      const print = specs.map((spec, i) => sortPrint(spec.field, h.target.shard.mapping.fields.get(spec.field)?.type, h.sortValues![i], (spec.order === 'asc') === (spec.missing === '_first')));
+      hit.sort = withSortPrint(sort, print);
     }
     if (req.explain) hit._explanation = toJson(weights.get(h.target)!.explain(h.doc));
     return hit;
@@ -133,7 +135,17 @@ export function executeSearch(targets: SearchTarget[], req: SearchRequest, opts:
   return response;
 }
 
+/** A doc's value for a sort; a `missing` value given in the request stands in for none. */
 function sortValue(shard: IndexShard, spec: SortSpec, doc: number, score: number): unknown {
+  const v = fieldSortValue(shard, spec, doc, score);
+  if (v !== undefined || spec.missing === '_first' || spec.missing === '_last') return v;
+  if (shard.mapping.fields.get(spec.field)?.type === 'keyword') return String(spec.missing);
+  const n = Number(spec.missing);
+  if (Number.isNaN(n) || spec.missing === '') throw new EsError('number_format_exception', `For input string: "${String(spec.missing)}"`, 400);
+  return n;
+}
+
+function fieldSortValue(shard: IndexShard, spec: SortSpec, doc: number, score: number): unknown {
   if (spec.field === '_score') return score;
   if (spec.field === '_doc') return doc;
   const mapper = shard.mapping.fields.get(spec.field);

@@ -35,4 +35,24 @@ describe('sort values print with the Java type Elasticsearch gives them', () => 
     // callers in the process see plain numbers
     expect((e.search('s', { sort: [{ f: 'desc' }] }) as { hits: { hits: Array<{ sort: unknown[] }> } }).hits.hits[0]!.sort).toEqual([1]);
   });
+
+  // Elasticsearch issues #77720 and #73763: a document without the field sorts with
+  // Long.MAX_VALUE / Long.MIN_VALUE in its place, and that is the sort value it shows
+  it('a missing value shows what Elasticsearch sorts it with; a given missing value stands in', () => {
+    const e = new SearchEngine();
+    e.createIndex('m', { mappings: { properties: { n: { type: 'long' }, d: { type: 'double' }, k: { type: 'keyword' } } } });
+    e.indexDoc('m', 'has', { n: 5, d: 0.5, k: 'b' });
+    e.indexDoc('m', 'none', { other: 1 }, { refresh: 'true' });
+    const sortOf = (sort: unknown[]) => toEsJson(e.search('m', { sort })).match(/"_id":"\w+"|"sort":\[[^\]]*\]/g)!.join(' ');
+    expect(sortOf([{ n: 'asc' }])).toBe('"_id":"has" "sort":[5] "_id":"none" "sort":[9223372036854775807]');
+    expect(sortOf([{ n: 'desc' }])).toBe('"_id":"has" "sort":[5] "_id":"none" "sort":[-9223372036854775808]');
+    expect(sortOf([{ n: { order: 'asc', missing: '_first' } }])).toBe('"_id":"none" "sort":[-9223372036854775808] "_id":"has" "sort":[5]');
+    expect(sortOf([{ d: 'asc' }])).toBe('"_id":"has" "sort":[0.5] "_id":"none" "sort":["Infinity"]');
+    expect(sortOf([{ k: 'asc' }])).toBe('"_id":"has" "sort":["b"] "_id":"none" "sort":[null]');
+    expect(sortOf([{ n: { order: 'asc', missing: 1 } }])).toBe('"_id":"none" "sort":[1] "_id":"has" "sort":[5]');
+    expect(sortOf([{ k: { order: 'asc', missing: 'a' } }])).toBe('"_id":"none" "sort":["a"] "_id":"has" "sort":["b"]');
+    expect(() => e.search('m', { sort: [{ n: { missing: 'x' } }] })).toThrow('For input string: "x"');
+    // callers in the process see null for a missing value
+    expect((e.search('m', { sort: [{ n: 'asc' }] }) as { hits: { hits: Array<{ sort: unknown[] }> } }).hits.hits[1]!.sort).toEqual([null]);
+  });
 });

@@ -4,7 +4,7 @@
  * `?pretty` output uses Elasticsearch's layout (two spaces, `"key" : value`).
  */
 import { javaDoubleString, javaFloatString } from '../similarity/java-float.js';
-import { javaTypesOf } from '../sort-values.js';
+import { sortPrintOf } from '../sort-values.js';
 import { INTEGER_VALUE } from '../similarity/explanation.js';
 import { rawTextOf } from '../raw-json.js';
 
@@ -53,12 +53,13 @@ function write(value: unknown, key: string | undefined, floatValue: boolean, ind
       return;
     }
     out.push('[');
-    const javaTypes = !plain && key === 'sort' ? javaTypesOf(value) : undefined;
+    const prints = !plain && key === 'sort' ? sortPrintOf(value) : undefined;
     value.forEach((v, i) => {
       if (i > 0) out.push(',');
       out.push(nl);
-      const javaType = javaTypes?.[i];
-      if (typeof v === 'number' && javaType !== undefined) out.push(javaType === 'float' ? javaFloatString(v) : javaDoubleString(v));
+      const print = prints?.[i];
+      if (typeof print === 'object') out.push(print.text);
+      else if (typeof v === 'number' && print !== undefined) out.push(print === 'float' ? javaFloatString(v) : javaDoubleString(v));
       // sort values without their types (built by hand): fractions print as floats
       else write(v, undefined, !plain && key === 'sort' && typeof v === 'number' && !Number.isInteger(v), next, out, plain);
     });
