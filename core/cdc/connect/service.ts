@@ -51,6 +51,7 @@ export async function startConnectService(ctx: ServiceContext, env: NodeJS.Proce
     workerId: `${ctx.host}:${rest.port}`,
     peers: { ...ctx.peers },
     resources: { embeddedSource: source },
+    sinkThreads: env.LOUPE_CONNECT_SINK_THREADS !== '0',
   });
   resolveWorker(worker);
   let closed = false;

@@ -302,24 +302,8 @@ export class EmbeddedLog implements TopicLog {
   async fetch(topic: string, partition: number, offset: number, opts: FetchOptions = {}): Promise<LogRecord[]> {
     this.assertOpen();
     const p = this.partitionOf(topic, partition);
-    const maxRecords = opts.maxRecords ?? 500;
-    const maxBytes = opts.maxBytes ?? 1024 * 1024;
-    let from = Math.max(offset, p.begin);
     const out: LogRecord[] = [];
-    let bytes = 0;
-    for (const s of p.segments) {
-      if (from >= s.end) continue;
-      if (out.length >= maxRecords) break;
-      const i0 = from - s.base;
-      let i1 = i0;
-      // Stop at the record that would cross maxBytes, but always return at least one record.
-      while (i1 < s.positions.length && out.length + (i1 - i0) < maxRecords) {
-        const len = (i1 + 1 < s.positions.length ? s.positions[i1 + 1]! : s.size) - s.positions[i1]!;
-        if (bytes + len > maxBytes && (out.length > 0 || i1 > i0)) break;
-        bytes += len;
-        i1++;
-      }
-      if (i1 === i0) break;
+    for (const { s, i0, i1 } of this.planFetch(p, offset, opts)) {
       const tail = p.tail;
       if (tail && s.base + i0 >= tail.base && s.base + i1 <= tail.end) {
         // the same records, as they were appended
@@ -327,22 +311,59 @@ export class EmbeddedLog implements TopicLog {
           const h = tail.headers[j];
           out.push({ topic, partition, offset: o, key: tail.keys[j]!, value: tail.values[j]!, headers: h ? h.map((x) => ({ ...x })) : [], timestamp: tail.timestamps[j]! });
         }
-      } else {
-        const start = s.positions[i0]!;
-        const stop = i1 < s.positions.length ? s.positions[i1]! : s.size;
-        const buf = Buffer.allocUnsafe(stop - start);
-        fs.readSync(s.fd, buf, 0, buf.length, start);
-        for (const text of buf.toString('utf8').split('\n')) {
-          if (!text) continue;
-          const l = JSON.parse(text) as StoredLine;
-          out.push({ topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t });
-        }
+      } else parseStoredLines(topic, partition, this.readRange(s, i0, i1).toString('utf8'), out);
+    }
+    return out;
+  }
+
+  /**
+   * The records `fetch` would return, as the stored lines themselves (one buffer per segment
+   * read; `parseStoredLines` turns them into records): for a consumer in another thread, which
+   * parses them there instead of on the thread that owns the log.
+   */
+  async fetchStored(topic: string, partition: number, offset: number, opts: FetchOptions = {}): Promise<Buffer[]> {
+    this.assertOpen();
+    const p = this.partitionOf(topic, partition);
+    return this.planFetch(p, offset, opts).map(({ s, i0, i1 }) => this.readRange(s, i0, i1));
+  }
+
+  /** Which records of which segments a fetch from `offset` returns: index ranges [i0, i1) per segment. */
+  private planFetch(p: PartitionLog, offset: number, opts: FetchOptions): { s: Segment; i0: number; i1: number }[] {
+    const maxRecords = opts.maxRecords ?? 500;
+    const maxBytes = opts.maxBytes ?? 1024 * 1024;
+    let from = Math.max(offset, p.begin);
+    const plan: { s: Segment; i0: number; i1: number }[] = [];
+    let count = 0;
+    let bytes = 0;
+    for (const s of p.segments) {
+      if (from >= s.end) continue;
+      if (count >= maxRecords) break;
+      const i0 = from - s.base;
+      let i1 = i0;
+      // Stop at the record that would cross maxBytes, but always return at least one record.
+      while (i1 < s.positions.length && count + (i1 - i0) < maxRecords) {
+        const len = (i1 + 1 < s.positions.length ? s.positions[i1 + 1]! : s.size) - s.positions[i1]!;
+        if (bytes + len > maxBytes && (count > 0 || i1 > i0)) break;
+        bytes += len;
+        i1++;
       }
+      if (i1 === i0) break;
+      plan.push({ s, i0, i1 });
+      count += i1 - i0;
       from = s.base + i1;
       // stopped inside this segment (maxRecords or maxBytes): the next segment must not be read from here
       if (bytes >= maxBytes || i1 < s.positions.length) break;
     }
-    return out;
+    return plan;
+  }
+
+  /** The stored lines of records [i0, i1) of a segment. */
+  private readRange(s: Segment, i0: number, i1: number): Buffer {
+    const start = s.positions[i0]!;
+    const stop = i1 < s.positions.length ? s.positions[i1]! : s.size;
+    const buf = Buffer.allocUnsafe(stop - start);
+    fs.readSync(s.fd, buf, 0, buf.length, start);
+    return buf;
   }
 
   async offsets(topic: string, partition: number): Promise<{ begin: number; end: number }> {
@@ -811,6 +832,15 @@ export class EmbeddedLog implements TopicLog {
     }
     if (rows.length) this.logger.warn('completing an atomic write interrupted by a crash', { records: rows.length });
     this.appendPlanned(rows);
+  }
+}
+
+/** Records from stored lines (as `fetchStored` returns them), appended to `out`. */
+export function parseStoredLines(topic: string, partition: number, text: string, out: LogRecord[]): void {
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const l = JSON.parse(line) as StoredLine;
+    out.push({ topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t });
   }
 }
 

@@ -16,6 +16,7 @@ import type { ConfigKeyDef, ConnectorConfig, ConnectorPlugin, ValidationErrors, 
 import { findTransform, TRANSFORM_PLUGINS, transformAliases } from '../transforms/index.js';
 import { COMMON_DEFS, SINK_DEFS, SOURCE_DEFS, validateCommon } from './connector-config.js';
 import { OffsetStore } from './offset-store.js';
+import { runsInThread, ThreadSinkRunner } from './sink-thread.js';
 import { SinkRunner, SourceRunner, type DeliveryTrace, type TaskProgress, type TaskState, type WriteTrace } from './task-runner.js';
 
 export type { DeliveryTrace, WriteTrace } from './task-runner.js';
@@ -77,7 +78,7 @@ interface Runtime {
   state: ConnectorState;
   trace?: string;
   taskConfigs: ConnectorConfig[];
-  runners: (SourceRunner | SinkRunner)[];
+  runners: (SourceRunner | SinkRunner | ThreadSinkRunner)[];
   /** Task state shown while a restart is pending. */
   restarting: Set<number>;
 }
@@ -92,6 +93,11 @@ export interface WorkerOptions {
   peers: Record<string, string | undefined>;
   resources: Record<string, unknown>;
   now?: () => number;
+  /**
+   * Run each task of the worker's own sink plugins on a thread of its own, as Kafka Connect does
+   * (sink-thread.ts); otherwise all tasks share the event loop. Not with a test clock (`now`).
+   */
+  sinkThreads?: boolean;
 }
 
 export class Worker {
@@ -533,7 +539,7 @@ export class Worker {
     for (const r of rt.runners) r.start(rt.stored.target === 'PAUSED');
   }
 
-  private makeRunner(rt: Runtime, i: number, tc: ConnectorConfig): SourceRunner | SinkRunner {
+  private makeRunner(rt: Runtime, i: number, tc: ConnectorConfig): SourceRunner | SinkRunner | ThreadSinkRunner {
     const hooks = {
       onState: (state: TaskState, trace?: string) => this.emit({ type: 'state', connector: rt.name, task: i, state, ...(trace ? { trace } : {}) }),
       onProgress: (p: TaskProgress) => this.emit({ type: 'progress', ...p }),
@@ -548,6 +554,7 @@ export class Worker {
     };
     const services = this.services(rt.name);
     if (rt.plugin.type === 'source') return new SourceRunner(rt.name, i, tc, this.opts.topicLog, services, hooks, rt.plugin, this.offsets, rt.stored.config);
+    if (this.opts.sinkThreads && !this.opts.now && runsInThread(rt.plugin)) return new ThreadSinkRunner(rt.name, i, tc, this.opts.topicLog, services, hooks, rt.plugin, rt.stored.config, rt.taskConfigs.length);
     return new SinkRunner(rt.name, i, tc, this.opts.topicLog, services, hooks, rt.plugin, rt.stored.config, rt.taskConfigs.length);
   }
 
