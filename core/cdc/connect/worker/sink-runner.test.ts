@@ -60,4 +60,45 @@ describe('sink runner', () => {
     // the idle wait is 500 ms; the record goes as soon as the put returns
     expect(delivered[1]!.at - appendedAt).toBeLessThan(400);
   });
+  it('records appended after the next batch was fetched ahead go in that batch, not one put later', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-sink-runner-'));
+    const log = await EmbeddedLog.open({ dir, retentionCheckMs: 0 });
+    cleanup.push(async () => {
+      await log.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    await log.createTopic('t');
+    const puts: unknown[][] = [];
+    const plugin = {
+      class: 'test.SlowSink',
+      type: 'sink',
+      version: '1',
+      configDefs: [],
+      validate: () => ({}),
+      taskConfigs: (c: Record<string, string>) => [c],
+      createTask: () => ({
+        start: async () => {},
+        stop: async () => {},
+        async put(records: SinkRecord[]) {
+          if (!records.length) return;
+          puts.push(records.map((r) => r.value));
+          if ((records[0]!.value as { n: number }).n === 1) {
+            // n=2 is there before the runner fetches ahead (it does so once put has started); n=3 comes after
+            await log.produce('t', [{ key: null, value: '{"n":2}' }]);
+            await new Promise((r) => setTimeout(r, 40));
+            await log.produce('t', [{ key: null, value: '{"n":3}' }]);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+        },
+      }),
+    } as unknown as SinkConnectorPlugin;
+    const config = { topics: 't', 'key.converter.schemas.enable': 'false', 'value.converter.schemas.enable': 'false' };
+    const services = { log: silentLogger, dataDir: dir, peers: {}, now: () => Date.now(), resource: () => undefined };
+    const runner = new SinkRunner('c', 0, config, log, services, { onState: () => {}, onProgress: () => {}, onTopic: () => {} }, plugin, config, 1);
+    cleanup.push(() => runner.stop());
+    await log.produce('t', [{ key: null, value: '{"n":1}' }]);
+    runner.start(false);
+    for (let i = 0; i < 100 && puts.flat().length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(puts).toEqual([[{ n: 1 }], [{ n: 2 }, { n: 3 }]]);
+  });
 });

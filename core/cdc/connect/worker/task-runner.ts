@@ -304,6 +304,8 @@ interface PreparedBatch {
   dlq: ProduceRecord[];
   /** Positions retention moved (the log start was past them). */
   moved: [string, number][];
+  /** Appends seen when the fetch began. */
+  appends: number;
   error?: unknown;
 }
 
@@ -321,6 +323,8 @@ export class SinkRunner extends Runner {
   private readonly dlqTopic: string;
   private readonly dlqHeaders: boolean;
   private unsubscribe: (() => void) | undefined;
+  /** Appends to assigned topics so far. */
+  private appends = 0;
 
   constructor(
     connector: string,
@@ -371,7 +375,10 @@ export class SinkRunner extends Runner {
       return;
     }
     this.unsubscribe = this.log.onAppend((topic) => {
-      if (this.assignment.some((tp) => tp.topic === topic) || !this.assignment.length) this.signal.wake?.();
+      if (this.assignment.some((tp) => tp.topic === topic) || !this.assignment.length) {
+        this.appends++;
+        this.signal.wake?.();
+      }
     });
     if (!this.stopped) this.setState(this.paused ? 'PAUSED' : 'RUNNING');
     let ahead: Promise<PreparedBatch | undefined> | undefined;
@@ -389,7 +396,8 @@ export class SinkRunner extends Runner {
         let batch = ahead ? await ahead : undefined;
         ahead = undefined;
         // An empty prepared batch is fetched again: records appended since then would not wake the idle wait below.
-        if (!batch || !batch.fetched.length || !this.startsHere(batch)) batch = await this.prepare(this.positionsNow());
+        // So is one with room for records appended since it was fetched: they go now, not one put later.
+        if (!batch || !batch.fetched.length || !this.startsHere(batch) || (batch.appends !== this.appends && batch.fetched.length < this.maxPollRecords)) batch = await this.prepare(this.positionsNow());
         for (const [k, o] of batch.moved) this.positions.set(k, o); // retention moved the log start
         if (batch.error !== undefined) throw batch.error;
         const { fetched, records } = batch;
@@ -545,7 +553,7 @@ export class SinkRunner extends Runner {
    * is used). Gives the event loop a turn every few milliseconds of conversion.
    */
   private async prepare(from: Map<string, number>): Promise<PreparedBatch> {
-    const batch: PreparedBatch = { from, fetched: [], records: [], dlq: [], moved: [] };
+    const batch: PreparedBatch = { from, fetched: [], records: [], dlq: [], moved: [], appends: this.appends };
     try {
       batch.fetched = await this.fetchBatch(from, batch.moved);
       let sliceStart = performance.now();
