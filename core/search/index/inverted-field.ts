@@ -1,9 +1,9 @@
 /**
  * The postings of one indexed field, compact: a term dictionary and, per term, a run of doc
- * ids (packed in blocks of 128, see `docChunks`) and freqs (CSR layout), plus one
- * norm byte per document. New documents
- * collect in a pending buffer and become searchable on refresh, which rebuilds the arrays
- * (old postings first, then new ones, so doc ids stay ascending within each term).
+ * ids (packed in blocks of 128, see `docChunks`) and freqs (CSR layout), plus one norm byte
+ * per document. New documents collect in a pending buffer and become searchable on refresh,
+ * which rebuilds the arrays (old postings first, then new ones, so doc ids stay ascending
+ * within each term).
  *
  * Statistics (docFreq, docCount, sumTotalTermFreq) count deleted documents too, as Lucene's do
  * until a merge drops them; Loupe merges only on `_forcemerge` (see IndexShard).
