@@ -517,8 +517,15 @@ export class EmbeddedSource implements CaptureSource {
     }
     if ((m = /table \S+ has no column named (\S+)/.exec(msg))) return mysqlErrors.unknownColumn(m[1]!);
     if ((m = /near "((?:[^"]|"")*)": syntax error/.exec(msg))) {
+      // MySQL's multi-table DELETE takes `DELETE t1[, t2] FROM …`: without FROM its parser stops
+      // after the table list, where SQLite stops at the first table.
+      const del = MULTI_DELETE_HEAD.exec(original);
+      if (del && !/^(FROM|USING)\b|^,/i.test(original.slice(del[0].length))) {
+        const at = del[0].length;
+        return mysqlErrors.syntax(original.slice(at, at + 80), original.slice(0, at).split('\n').length);
+      }
       const tok = m[1]!.replace(/""/g, '"');
-      const at = original.indexOf(tok);
+      const at = nthIndex(original, tok, stoppedAtOccurrence(st.db, text, tok));
       const near = at >= 0 ? original.slice(at) : tok;
       const line = at >= 0 ? original.slice(0, at).split('\n').length : 1;
       return mysqlErrors.syntax(near.slice(0, 80), line);
@@ -852,4 +859,42 @@ function insideQuote(text: string, offset: number): boolean {
     else if (c === '"' && !inS) inD = !inD;
   }
   return inS || inD;
+}
+
+const IDENT = '(?:`[^`]*`|\\w+)';
+const TABLE_REF = `${IDENT}(?:\\.${IDENT})?(?:\\.\\*)?`;
+/** `DELETE [LOW_PRIORITY] [QUICK] [IGNORE] t1[.*][, t2[.*]]…` and the blanks after it. */
+const MULTI_DELETE_HEAD = new RegExp(`^\\s*DELETE\\s+(?:(?:LOW_PRIORITY|QUICK|IGNORE)\\s+)*(?!FROM\\b)${TABLE_REF}(?:\\s*,\\s*${TABLE_REF})*\\s*`, 'i');
+
+/** Where `tok` occurs in `text` as a token of its own (a word is not matched inside a longer word). */
+function occurrences(text: string, tok: string): number[] {
+  const out: number[] = [];
+  const word = /^\w+$/.test(tok);
+  for (let i = text.indexOf(tok); i >= 0; i = text.indexOf(tok, i + 1)) {
+    if (word && (/\w/.test(text[i - 1] ?? '') || /\w/.test(text[i + tok.length] ?? ''))) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Which occurrence of `tok` SQLite's parser stopped at (SQLite names the token, not its place):
+ * the first one where the statement cut just after it fails there too. Preparing only parses.
+ */
+function stoppedAtOccurrence(db: Database, text: string, tok: string): number {
+  const all = occurrences(text, tok);
+  for (let k = 0; k < all.length - 1; k++) {
+    try {
+      db.prepare(text.slice(0, all[k]! + tok.length)).free();
+    } catch (err) {
+      if ((err as Error).message.includes(`near "${tok.replace(/"/g, '""')}": syntax error`)) return k;
+    }
+  }
+  return Math.max(0, all.length - 1);
+}
+
+/** Index of the k-th occurrence of `tok` in `text` (the last one when there are fewer), or -1. */
+function nthIndex(text: string, tok: string, k: number): number {
+  const all = occurrences(text, tok);
+  return all.length ? all[Math.min(k, all.length - 1)]! : text.indexOf(tok);
 }

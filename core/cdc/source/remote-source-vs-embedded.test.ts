@@ -64,8 +64,8 @@ const CASES: Case[] = [
   { what: 'syntax: INSERT cut short', sql: 'INSERT INTO t VALUES (1,', real: near(''), same: true },
   { what: 'syntax: LIMIT without a number', sql: 'SELECT * FROM t LIMIT', real: near(''), same: true },
   { what: 'syntax: error on line 3 of a statement', sql: 'SELECT 1\nFROM t\nWHERE AND id = 1', real: near('AND id = 1', 3), same: true },
-  { what: 'syntax: AND AND quotes from the second AND', sql: 'SELECT 1 FROM t WHERE id = 1 AND AND', real: near('AND'), same: false },
-  { what: 'syntax: DELETE without FROM quotes from WHERE', sql: 'DELETE t WHERE id = 1', real: near('WHERE id = 1'), same: false },
+  { what: 'syntax: AND AND quotes from the second AND', sql: 'SELECT 1 FROM t WHERE id = 1 AND AND', real: near('AND'), same: true },
+  { what: 'syntax: DELETE without FROM quotes from WHERE', sql: 'DELETE t WHERE id = 1', real: near('WHERE id = 1'), same: true },
   { what: 'syntax: an unterminated string is quoted with its quote', sql: "SELECT * FROM t WHERE name = 'unterminated", real: near("'unterminated"), same: true },
   { what: 'syntax: a trailing comma in CREATE TABLE', sql: 'CREATE TABLE u (id INT PRIMARY KEY,)', real: near(')'), same: true },
   // unknown columns: MariaDB 10.11 names the clause in SQL words; MySQL 8.0 says 'field list',
@@ -145,7 +145,8 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     expect(await rows(embedded)).toEqual(await rows(real));
   });
 
-  it('the golden texts of the todo cases are still what the server says', async () => {
+  // Only while there are todo cases: with none, it would assert nothing.
+  it.runIf(CASES.some((x) => !x.same))('the golden texts of the todo cases are still what the server says', async () => {
     // Keeps the todo list honest: a server update that changes a text shows up here.
     for (const c of CASES.filter((x) => !x.same)) {
       expect(await outcome(real, c.database === undefined ? 'cmp' : c.database, c.sql), c.what).toBe(c.real);
