@@ -44,7 +44,8 @@ if (!found.binary) {
 const build = spawn(process.execPath, [path.join(ROOT, 'bin', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
 build.on('exit', (code) => {
   if (code !== 0) process.exit(code ?? 1);
-  const child = spawn(found.binary, [ROOT, ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
+  // V8 flags of the main process (where the engines run) must be given at launch; see bin/loupe.mjs.
+  const child = spawn(found.binary, ['--js-flags=--max-semi-space-size=64', ROOT, ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
   // Ctrl-C in the terminal: let Electron shut the services down cleanly, then exit with it.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

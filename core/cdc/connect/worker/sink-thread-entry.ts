@@ -14,6 +14,8 @@ import type { FromThread, LogCall, SinkThreadInput, ToThread } from './sink-thre
 import { SinkRunner } from './task-runner.js';
 
 const input = workerData as SinkThreadInput;
+/** Longest stretch of parsing between two turns of the thread's event loop. */
+const SLICE_MS = 1;
 const port = parentPort!;
 const send = (m: FromThread) => port.postMessage(m);
 
@@ -48,7 +50,25 @@ const topicLog: TopicLog = {
     const got = await call<{ stored?: Uint8Array[]; records?: LogRecord[] }>('fetchStored', topic, partition, offset, opts);
     if (got.records) return got.records;
     const out: LogRecord[] = [];
-    for (const b of got.stored ?? []) parseStoredLines(topic, partition, Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8'), out);
+    // Parsed a slice at a time: a fetch runs while the previous put waits on ClickHouse, and
+    // the put's next request must not wait until thousands of lines are parsed.
+    for (const b of got.stored ?? []) {
+      const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
+      let sliceStart = performance.now();
+      for (let from = 0; from < text.length; ) {
+        let to = from;
+        for (let n = 0; n < 256 && to < text.length; n++) {
+          const nl = text.indexOf('\n', to);
+          to = nl < 0 ? text.length : nl + 1;
+        }
+        parseStoredLines(topic, partition, text.slice(from, to), out);
+        from = to;
+        if (from < text.length && performance.now() - sliceStart > SLICE_MS) {
+          await new Promise<void>((r) => setImmediate(r));
+          sliceStart = performance.now();
+        }
+      }
+    }
     return out;
   },
   offsets: (topic, partition) => call('offsets', topic, partition),

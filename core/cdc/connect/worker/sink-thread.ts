@@ -53,8 +53,11 @@ export type FromThread =
   | { kind: 'log'; scope: string[]; level: 'debug' | 'info' | 'warn' | 'error'; msg: string; fields?: Record<string, unknown> }
   | { kind: 'stopped' };
 
-/** A young generation large enough that a batch's parsing garbage dies young (V8's default is a few MB). */
-const YOUNG_GENERATION_MB = 48;
+/**
+ * A young generation large enough that a batch's parsing garbage dies young: three 64 MB
+ * semi-spaces' worth, as the main thread gets from --max-semi-space-size=64 (bin/loupe.mjs).
+ */
+const YOUNG_GENERATION_MB = 192;
 /** Kafka Connect's task.shutdown.graceful.timeout.ms, plus a margin for the thread to end. */
 const STOP_TIMEOUT_MS = 6000;
 
