@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:cdc:stages` — the CDC pipeline's two halves timed one at a time, each with the
+ * other idle, to show which one bounds `bench:cdc`:
+ *
+ * 1. source: N changes committed while the seed source connector is paused; then resumed, and
+ *    timed until the topic holds every change (change log → envelope → unwrap → RegexRouter →
+ *    JSON converter → topic log);
+ * 2. sink: with the topic full and the source paused again, the seed sink connector (exactlyOnce)
+ *    is created and timed until its AFTER_PROCESSING state covers the topic's last offset
+ *    (fetch → JSON converter → Flatten → JSONEachRow blocks → embedded ClickHouse).
+ *
+ * The CPU figures are the process's (every thread, chDB's included) over each stage.
+ *
+ *   --changes N   changes (default 200,000)
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createClient } from '@clickhouse/client';
+import { formatMs, formatTable, positiveInt } from './bench-util.js';
+import { silentLogger } from '../core/common/log.js';
+import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
+import { startConnectService } from '../core/cdc/connect/service.js';
+import { Workload } from './cdc/workload.js';
+import { SOURCE_CONFIG, TOPIC, sinkConfig } from './cdc/pipelines.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ASSETS = path.resolve(here, '../assets/cdc');
+const { values: args } = parseArgs({ options: { changes: { type: 'string' } } });
+const N = positiveInt(args.changes, '--changes', 200_000);
+const BLOCK = 5000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-cdc-stages-'));
+  const chDir = path.join(dir, 'clickhouse');
+  mkdirSync(chDir, { recursive: true });
+  const ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: chDir, log: silentLogger, peers: {} });
+  const client = createClient({ url: ch.url });
+  const connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
+  try {
+    await client.command({ query: readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8') });
+    const call = async (url: string, method: string, body?: unknown) => {
+      const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const topicLog = connect.api.topicLog;
+    const topicEnd = async () => ((await topicLog.describeTopic(TOPIC)) ? (await topicLog.offsets(TOPIC, 0)).end : 0);
+    const waitFor = async (what: string, done: () => Promise<boolean>, everyMs: number) => {
+      const until = Date.now() + 600_000;
+      while (!(await done())) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+        await sleep(everyMs);
+      }
+    };
+
+    // the snapshot of the seed rows, then the workload committed while the connector is paused
+    await call(`${connect.url}/connectors`, 'POST', SOURCE_CONFIG);
+    await waitFor('the snapshot', async () => (await topicEnd()) > 0, 10);
+    const snapshot = await topicEnd();
+    await call(`${connect.url}/connectors/${SOURCE_CONFIG.name}/pause`, 'PUT');
+    await sleep(1200); // the task notices the pause within a second
+    const work = new Workload();
+    let committed = 0;
+    while (committed < N) {
+      const tx = work.next(Math.min(BLOCK, Math.max(10, N - committed)));
+      connect.api.source.executeSync('demo', tx.sql);
+      committed += tx.changes;
+    }
+    const target = snapshot + committed;
+
+    let cpu0 = process.cpuUsage();
+    let t0 = performance.now();
+    await call(`${connect.url}/connectors/${SOURCE_CONFIG.name}/resume`, 'PUT');
+    await waitFor('the topic', async () => (await topicEnd()) >= target, 2);
+    const sourceMs = performance.now() - t0;
+    const sourceCpu = process.cpuUsage(cpu0);
+    await call(`${connect.url}/connectors/${SOURCE_CONFIG.name}/pause`, 'PUT');
+
+    const visibleEnd = async () => {
+      const text = await ch.api.query(`SELECT maxOffset FROM connect_state WHERE key = '${TOPIC}-0' AND state = 'AFTER_PROCESSING'`).catch(() => '');
+      return text ? Number(JSON.parse(text).maxOffset) + 1 : 0;
+    };
+    cpu0 = process.cpuUsage();
+    t0 = performance.now();
+    await call(`${connect.url}/connectors`, 'POST', sinkConfig(ASSETS, new URL(ch.url).port));
+    await waitFor('the sink', async () => (await visibleEnd()) >= target, 20);
+    const sinkMs = performance.now() - t0;
+    const sinkCpu = process.cpuUsage(cpu0);
+
+    const cpuUs = (c: NodeJS.CpuUsage, n: number) => ((c.user + c.system) / n).toFixed(1);
+    console.log(`\nCDC stages, ${committed.toLocaleString('en-US')} changes, each stage alone, ${os.cpus().length} CPUs\n`);
+    console.log(
+      formatTable(
+        ['stage', 'wall', 'per record', 'CPU per record', 'note'],
+        [
+          ['source', formatMs(sourceMs), `${((sourceMs * 1000) / committed).toFixed(1)} µs`, `${cpuUs(sourceCpu, committed)} µs`, 'change log -> envelope -> unwrap -> RegexRouter -> JSON -> topic'],
+          ['sink', formatMs(sinkMs), `${((sinkMs * 1000) / target).toFixed(1)} µs`, `${cpuUs(sinkCpu, target)} µs`, `${formatMs(sinkMs / Math.ceil(target / BLOCK))} per ${BLOCK}-record block, exactlyOnce; includes starting the task`],
+        ],
+        ['left', 'right', 'right', 'right', 'left'],
+      ),
+    );
+  } finally {
+    await connect.close();
+    await client.close();
+    await ch.close();
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
