@@ -837,11 +837,13 @@ export class EmbeddedLog implements TopicLog {
 
 /** Records from stored lines (as `fetchStored` returns them), appended to `out`. */
 export function parseStoredLines(topic: string, partition: number, text: string, out: LogRecord[]): void {
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const l = JSON.parse(line) as StoredLine;
-    out.push({ topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t });
-  }
+  for (const line of text.split('\n')) if (line) out.push(parseStoredLine(topic, partition, line));
+}
+
+/** The record of one non-empty stored line. */
+export function parseStoredLine(topic: string, partition: number, line: string): LogRecord {
+  const l = JSON.parse(line) as StoredLine;
+  return { topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t };
 }
 
 /** JSON.stringify(line), written out: fields in the order o, t, k, v, h (h only when present). */

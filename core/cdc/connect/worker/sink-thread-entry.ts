@@ -6,16 +6,14 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../../../common/log.js';
-import { parseStoredLines } from '../../log/embedded-log.js';
+import { parseStoredLine } from '../../log/embedded-log.js';
 import { LogError, type AppendListener, type LogRecord, type TopicLog } from '../../log/types.js';
 import type { SinkConnectorPlugin, WorkerServices } from '../plugin.js';
 import { CONNECTOR_PLUGINS } from '../plugins/index.js';
 import type { FromThread, LogCall, SinkThreadInput, ToThread } from './sink-thread.js';
-import { SinkRunner } from './task-runner.js';
+import { SinkRunner, SLICE_MS, turn } from './task-runner.js';
 
 const input = workerData as SinkThreadInput;
-/** Longest stretch of parsing between two turns of the thread's event loop. */
-const SLICE_MS = 1;
 const port = parentPort!;
 const send = (m: FromThread) => port.postMessage(m);
 
@@ -50,23 +48,17 @@ const topicLog: TopicLog = {
     const got = await call<{ stored?: Uint8Array[]; records?: LogRecord[] }>('fetchStored', topic, partition, offset, opts);
     if (got.records) return got.records;
     const out: LogRecord[] = [];
-    // Parsed a slice at a time: a fetch runs while the previous put waits on ClickHouse, and
-    // the put's next request must not wait until thousands of lines are parsed.
+    // Parsed a slice at a time, as the runner converts: a fetch runs while the previous put
+    // waits on ClickHouse, and the put's next request must not wait until thousands of lines are parsed.
+    let sliceStart = performance.now();
     for (const b of got.stored ?? []) {
-      const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
-      let sliceStart = performance.now();
-      for (let from = 0; from < text.length; ) {
-        let to = from;
-        for (let n = 0; n < 256 && to < text.length; n++) {
-          const nl = text.indexOf('\n', to);
-          to = nl < 0 ? text.length : nl + 1;
-        }
-        parseStoredLines(topic, partition, text.slice(from, to), out);
-        from = to;
-        if (from < text.length && performance.now() - sliceStart > SLICE_MS) {
-          await new Promise<void>((r) => setImmediate(r));
+      const lines = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8').split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        if ((i & 255) === 255 && performance.now() - sliceStart > SLICE_MS) {
+          await turn();
           sliceStart = performance.now();
         }
+        if (lines[i]) out.push(parseStoredLine(topic, partition, lines[i]!));
       }
     }
     return out;

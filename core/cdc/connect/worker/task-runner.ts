@@ -82,8 +82,8 @@ export function traceOf(err: unknown, wrapper?: string): string {
  * turn every SLICE_MS, so the other side's I/O (a sink's insert answered, a REST request) is
  * handled within a few milliseconds instead of after the whole batch.
  */
-const SLICE_MS = 1;
-const turn = () => new Promise<void>((r) => setImmediate(r));
+export const SLICE_MS = 1;
+export const turn = () => new Promise<void>((r) => setImmediate(r));
 
 const sleep = (ms: number, signal: { stopped: boolean; wake?: () => void }) =>
   new Promise<void>((resolve) => {
