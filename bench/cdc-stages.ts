@@ -24,7 +24,7 @@ import { silentLogger } from '../core/common/log.js';
 import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
 import { startConnectService } from '../core/cdc/connect/service.js';
 import { Workload } from './cdc/workload.js';
-import { SOURCE_CONFIG, TOPIC, sinkConfig } from './cdc/pipelines.js';
+import { post, SOURCE_CONFIG, sinkConfig, topicEnd, visibleEnd } from './cdc/pipelines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -42,13 +42,7 @@ async function main() {
   const connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
   try {
     await client.command({ query: readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8') });
-    const call = async (url: string, method: string, body?: unknown) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    };
-    const topicLog = connect.api.topicLog;
-    const topicEnd = async () => ((await topicLog.describeTopic(TOPIC)) ? (await topicLog.offsets(TOPIC, 0)).end : 0);
+    const topic = () => topicEnd(connect.api.topicLog);
     const waitFor = async (what: string, done: () => Promise<boolean>, everyMs: number) => {
       const until = Date.now() + 600_000;
       while (!(await done())) {
@@ -58,10 +52,10 @@ async function main() {
     };
 
     // the snapshot of the seed rows, then the workload committed while the connector is paused
-    await call(`${connect.url}/connectors`, 'POST', SOURCE_CONFIG);
-    await waitFor('the snapshot', async () => (await topicEnd()) > 0, 10);
-    const snapshot = await topicEnd();
-    await call(`${connect.url}/connectors/${SOURCE_CONFIG.name}/pause`, 'PUT');
+    await post(`${connect.url}/connectors`, SOURCE_CONFIG);
+    await waitFor('the snapshot', async () => (await topic()) > 0, 10);
+    const snapshot = await topic();
+    await post(`${connect.url}/connectors/${SOURCE_CONFIG.name}/pause`, undefined, 'PUT');
     await sleep(1200); // the task notices the pause within a second
     const work = new Workload();
     let committed = 0;
@@ -74,20 +68,16 @@ async function main() {
 
     let cpu0 = process.cpuUsage();
     let t0 = performance.now();
-    await call(`${connect.url}/connectors/${SOURCE_CONFIG.name}/resume`, 'PUT');
-    await waitFor('the topic', async () => (await topicEnd()) >= target, 2);
+    await post(`${connect.url}/connectors/${SOURCE_CONFIG.name}/resume`, undefined, 'PUT');
+    await waitFor('the topic', async () => (await topic()) >= target, 2);
     const sourceMs = performance.now() - t0;
     const sourceCpu = process.cpuUsage(cpu0);
-    await call(`${connect.url}/connectors/${SOURCE_CONFIG.name}/pause`, 'PUT');
+    await post(`${connect.url}/connectors/${SOURCE_CONFIG.name}/pause`, undefined, 'PUT');
 
-    const visibleEnd = async () => {
-      const text = await ch.api.query(`SELECT maxOffset FROM connect_state WHERE key = '${TOPIC}-0' AND state = 'AFTER_PROCESSING'`).catch(() => '');
-      return text ? Number(JSON.parse(text).maxOffset) + 1 : 0;
-    };
     cpu0 = process.cpuUsage();
     t0 = performance.now();
-    await call(`${connect.url}/connectors`, 'POST', sinkConfig(ASSETS, new URL(ch.url).port));
-    await waitFor('the sink', async () => (await visibleEnd()) >= target, 20);
+    await post(`${connect.url}/connectors`, sinkConfig(ASSETS, new URL(ch.url).port));
+    await waitFor('the sink', async () => (await visibleEnd((sql) => ch.api.query(sql))) >= target, 20);
     const sinkMs = performance.now() - t0;
     const sinkCpu = process.cpuUsage(cpu0);
 

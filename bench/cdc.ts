@@ -31,7 +31,7 @@ import { silentLogger } from '../core/common/log.js';
 import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
 import { translateDdl } from '../core/cdc/clickhouse/translate.js';
 import { Workload } from './cdc/workload.js';
-import { bridgePipeline, TOPIC, workerPipeline, type Pipeline } from './cdc/pipelines.js';
+import { bridgePipeline, TOPIC, topicEnd, visibleEnd, workerPipeline, type Pipeline } from './cdc/pipelines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -76,12 +76,7 @@ async function main() {
     // the seed demo rows are part of the source and travel through the snapshot
     for (const r of (await source.execute('demo', 'SELECT id, name FROM customers'))[0]!.rows) work.live.set(r[0] as number, r[1] as string);
 
-    /** Next offset whose records are all visible: from the sink's exactly-once state in ClickHouse. */
-    const visibleEnd = async () => {
-      const text = await ch.api.query(`SELECT maxOffset FROM connect_state WHERE key = '${TOPIC}-0' AND state = 'AFTER_PROCESSING'`).catch(() => '');
-      return text ? Number(JSON.parse(text).maxOffset) + 1 : 0;
-    };
-    const topicEnd = async () => (await topicLog.describeTopic(TOPIC)) ? (await topicLog.offsets(TOPIC, 0)).end : 0;
+    const visible = () => visibleEnd((sql) => ch.api.query(sql));
     // The state table is asked again as soon as the sink has written it (the server reports every
     // insert), and every 250 ms regardless: polling it every few ms would queue the bench's own
     // SELECTs in front of the sink's inserts on the one embedded ClickHouse session.
@@ -98,14 +93,14 @@ async function main() {
       let askedAt = 0;
       topicCompleteAt = 0;
       for (;;) {
-        const end = await topicEnd();
+        const end = await topicEnd(topicLog);
         if (end >= minEnd && !topicCompleteAt) topicCompleteAt = performance.now();
         if (end >= minEnd && (stateWrites !== seen || performance.now() - askedAt > 250)) {
           seen = stateWrites;
           askedAt = performance.now();
-          if ((await visibleEnd()) >= end) return end;
+          if ((await visible()) >= end) return end;
         }
-        if (Date.now() > until) throw new Error(`pipeline did not catch up: topic end ${end}, visible ${await visibleEnd()}, wanted ${minEnd}`);
+        if (Date.now() > until) throw new Error(`pipeline did not catch up: topic end ${end}, visible ${await visible()}, wanted ${minEnd}`);
         await sleep(2);
       }
     };

@@ -63,12 +63,23 @@ export const SOURCE_CONFIG = {
   },
 };
 
+/** Records the topic holds (0 before it exists). */
+export async function topicEnd(topicLog: TopicLog): Promise<number> {
+  return (await topicLog.describeTopic(TOPIC)) ? (await topicLog.offsets(TOPIC, 0)).end : 0;
+}
+
+/** Next offset whose records are all visible: from the sink's exactly-once state in ClickHouse. */
+export async function visibleEnd(query: (sql: string) => Promise<string>): Promise<number> {
+  const text = await query(`SELECT maxOffset FROM connect_state WHERE key = '${TOPIC}-0' AND state = 'AFTER_PROCESSING'`).catch(() => '');
+  return text ? Number(JSON.parse(text).maxOffset) + 1 : 0;
+}
+
 export function sinkConfig(assets: string, clickhousePort: string): { name: string; config: Record<string, string> } {
   const seed = JSON.parse(readFileSync(path.join(assets, 'sink-variant1.json'), 'utf8')) as { name: string; config: Record<string, string> };
   return { name: seed.name, config: { ...seed.config, port: clickhousePort } };
 }
 
-async function post(url: string, body: unknown, method = 'POST'): Promise<void> {
+export async function post(url: string, body: unknown, method = 'POST'): Promise<void> {
   const send = () => fetch(url, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   // The bench blocks the event loop for seconds while it commits the workload: a kept-alive
   // socket the server closed meanwhile fails once (ECONNRESET). Pause and resume are idempotent.
