@@ -11,7 +11,8 @@ import { LogError, type AppendListener, type LogRecord, type TopicLog } from '..
 import type { SinkConnectorPlugin, WorkerServices } from '../plugin.js';
 import { CONNECTOR_PLUGINS } from '../plugins/index.js';
 import type { FromThread, LogCall, SinkThreadInput, ToThread } from './sink-thread.js';
-import { SinkRunner, SLICE_MS, turn } from './task-runner.js';
+import { Slicer } from '../slice.js';
+import { SinkRunner } from './task-runner.js';
 
 const input = workerData as SinkThreadInput;
 const port = parentPort!;
@@ -50,14 +51,11 @@ const topicLog: TopicLog = {
     const out: LogRecord[] = [];
     // Parsed a slice at a time, as the runner converts: a fetch runs while the previous put
     // waits on ClickHouse, and the put's next request must not wait until thousands of lines are parsed.
-    let sliceStart = performance.now();
+    const slicer = new Slicer();
     for (const b of got.stored ?? []) {
       const lines = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8').split('\n');
       for (let i = 0; i < lines.length; i++) {
-        if ((i & 255) === 255 && performance.now() - sliceStart > SLICE_MS) {
-          await turn();
-          sliceStart = performance.now();
-        }
+        if (slicer.due(i)) await slicer.turn();
         if (lines[i]) out.push(parseStoredLine(topic, partition, lines[i]!));
       }
     }

@@ -18,6 +18,7 @@ import {
   type SourceTask,
   type WorkerServices,
 } from '../plugin.js';
+import { Slicer, turn } from '../slice.js';
 import { buildTransformChain } from '../transforms/index.js';
 import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
 
@@ -76,14 +77,6 @@ export function traceOf(err: unknown, wrapper?: string): string {
   const inner = `${cls}: ${e?.message ?? String(err)}${frames ? '\n' + frames : ''}`;
   return wrapper ? `org.apache.kafka.connect.errors.ConnectException: ${wrapper}\n\tat org.apache.kafka.connect.runtime.WorkerTask.doRun(WorkerTask.java)\nCaused by: ${inner}` : inner;
 }
-
-/**
- * Source and sink tasks share one event loop: a long stretch of per-record work gives the loop a
- * turn every SLICE_MS, so the other side's I/O (a sink's insert answered, a REST request) is
- * handled within a few milliseconds instead of after the whole batch.
- */
-export const SLICE_MS = 1;
-export const turn = () => new Promise<void>((r) => setImmediate(r));
 
 const sleep = (ms: number, signal: { stopped: boolean; wake?: () => void }) =>
   new Promise<void>((resolve) => {
@@ -232,12 +225,11 @@ export class SourceRunner extends Runner {
     const lastOf = new Map<string, SourceRecord>();
     // Tasks reuse one partition object, so its JSON key is computed once per object, not per record.
     const keys = new Map<Record<string, unknown>, string>();
-    let sliceStart = performance.now();
+    const slicer = new Slicer();
     for (let i = 0; i < records.length; i++) {
       const r = records[i]!;
-      if ((i & 255) === 255 && performance.now() - sliceStart > SLICE_MS) {
-        await turn();
-        sliceStart = performance.now();
+      if (slicer.due(i)) {
+        await slicer.turn();
         if (this.stopped) return; // like a stopped task's last poll: not written
       }
       let pk = keys.get(r.sourcePartition);
@@ -556,12 +548,9 @@ export class SinkRunner extends Runner {
     const batch: PreparedBatch = { from, fetched: [], records: [], dlq: [], moved: [], appends: this.appends };
     try {
       batch.fetched = await this.fetchBatch(from, batch.moved);
-      let sliceStart = performance.now();
+      const slicer = new Slicer();
       for (let i = 0; i < batch.fetched.length; i++) {
-        if ((i & 255) === 255 && performance.now() - sliceStart > SLICE_MS) {
-          await turn();
-          sliceStart = performance.now();
-        }
+        if (slicer.due(i)) await slicer.turn();
         const rec = this.toSinkRecord(batch.fetched[i]!, batch.dlq);
         if (rec) batch.records.push(rec);
       }

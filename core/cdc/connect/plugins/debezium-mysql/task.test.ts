@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../../common/log.js';
 import { EmbeddedSource } from '../../../source/embedded-source.js';
 import type { SourceRecord } from '../../plugin.js';
@@ -148,6 +148,36 @@ describe('Debezium MySQL source task', () => {
     // A restart from the offset stored after the first poll continues inside the transaction.
     const resumed = await task(src, { ...base, 'snapshot.mode': 'schema_only', 'include.schema.changes': 'false' }, polls[0]!.at(-1)!.sourceOffset);
     expect(ids(await drain(resumed))).toEqual([104, 105, 106, 107, 108, 109, 200, 201]);
+  });
+
+  it('a poll building a full batch gives the event loop a turn every millisecond, and its records are the same', async () => {
+    const src = await source();
+    const t = await task(src, { ...base, 'snapshot.mode': 'schema_only', 'include.schema.changes': 'false' });
+    expect(await drain(t)).toEqual([]);
+    const values = Array.from({ length: 3000 }, (_, i) => `(${1000 + i}, 'r${i}')`).join(', ');
+    src.executeSync('demo', `INSERT INTO customers (id, name) VALUES ${values}`);
+    // A clock that moves two milliseconds per reading: every 256th record finds a turn due.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 2));
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    try {
+      const batch = await t.poll();
+      ticking = false;
+      expect(batch.map((r) => (r.value as { after: { id: number } }).after.id)).toEqual(Array.from({ length: 2048 }, (_, i) => 1000 + i));
+      expect(batch.map((r) => (r.sourceOffset as { row: number }).row)).toEqual(Array.from({ length: 2048 }, (_, i) => i + 1));
+      expect(turns).toBeGreaterThanOrEqual(Math.floor(2048 / 256) - 1);
+    } finally {
+      ticking = false;
+      now.mockRestore();
+    }
+    // the rest of the transaction, from where the sliced poll stopped
+    expect((await drain(t)).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual(Array.from({ length: 3000 - 2048 }, (_, i) => 3048 + i));
   });
 
   it('schema change events: the snapshot DDL, then streamed DDL, to the topic named after the prefix', async () => {

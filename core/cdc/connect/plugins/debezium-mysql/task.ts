@@ -15,6 +15,7 @@ import { parseConfig, type MySqlConnectorConfig } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
 import { showCreateTable } from '../../../source/mysql-ddl.js';
+import { Slicer } from '../../slice.js';
 
 /** Most transactions parsed per read of the change log (kept until emitted). */
 const READ_AHEAD_TRANSACTIONS = 16;
@@ -164,6 +165,9 @@ export class MySqlSourceTask implements SourceTask {
     const out: SourceRecord[] = [];
     const serverId = this.source.info().serverId;
     const uuid = this.source.info().serverUuid;
+    // Building a full batch takes milliseconds of the event loop the sinks' I/O waits on.
+    const slicer = new Slicer();
+    let built = 0;
     while (out.length < max) {
       const tx = this.nextTransaction(st.from);
       if (!tx) break;
@@ -179,6 +183,10 @@ export class MySqlSourceTask implements SourceTask {
       let runTable: string | undefined;
       let runSchemas: TableSchemas | undefined;
       for (; i < tx.events.length && out.length < max; i++) {
+        if (slicer.due(built++)) {
+          await slicer.turn();
+          if (this.stopped) return out;
+        }
         const ev = tx.events[i]!;
         if (ev.table !== runTable) {
           runTable = ev.table;
