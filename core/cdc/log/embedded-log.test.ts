@@ -294,4 +294,67 @@ describe('embedded topic log', () => {
     expect(begin).toBe(10);
     expect((await a.fetch('t', 0, 0)).map((r) => r.offset)).toEqual([10]);
   });
+
+  /** The newest value per key, as a consumer of a compacted topic (the offset store) reads it. */
+  async function newestPerKey(l: EmbeddedLog, topic: string): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    for (let at = 0; ; ) {
+      const recs = await l.fetch(topic, 0, at, { maxRecords: 1000 });
+      if (!recs.length) return out;
+      for (const r of recs) out.set(r.key!, r.value);
+      at = recs[recs.length - 1]!.offset + 1;
+    }
+  }
+
+  it('a compacted topic is cleaned once half its closed records are superseded: the newest value per key stays, also for keys not written since, across a restart', async () => {
+    let now = 1_000_000;
+    const dir = tmp();
+    const a = await open(dir, { segmentBytes: 300, now: () => now });
+    await a.createTopic('connect-offsets', { cleanupPolicy: 'compact', retentionMs: -1 });
+    // a key written once at the start, a key deleted (tombstone), and three keys written over and over
+    await a.produce('connect-offsets', [{ key: '["old",{}]', value: '{"pos":1}' }]);
+    await a.produce('connect-offsets', [{ key: '["gone",{}]', value: '{"pos":1}' }]);
+    await a.produce('connect-offsets', [{ key: '["gone",{}]', value: null }]);
+    const expected = new Map<string, string | null>([['["old",{}]', '{"pos":1}'], ['["gone",{}]', null]]);
+    for (let i = 0; i < 200; i++) {
+      const key = `["c${i % 3}",{}]`;
+      await a.produce('connect-offsets', [{ key, value: `{"pos":${i}}` }]);
+      expected.set(key, `{"pos":${i}}`);
+    }
+    const before = await newestPerKey(a, 'connect-offsets');
+    expect(before).toEqual(expected);
+    await a.enforceRetention();
+    const { begin, end } = await a.offsets('connect-offsets', 0);
+    expect(end - begin).toBeLessThan(20);
+    expect(await newestPerKey(a, 'connect-offsets')).toEqual(expected);
+    // the next write of a key wins over the copies
+    await a.produce('connect-offsets', [{ key: '["old",{}]', value: '{"pos":2}' }]);
+    expected.set('["old",{}]', '{"pos":2}');
+    await a.close();
+    // a day later, a restart cleans what the last run left, and the tombstone goes too
+    now += 25 * 60 * 60 * 1000;
+    const b = await open(dir, { segmentBytes: 300, now: () => now });
+    for (let i = 0; i < 60; i++) {
+      const key = `["c${i % 3}",{}]`;
+      await b.produce('connect-offsets', [{ key, value: `{"pos":${1000 + i}}` }]);
+      expected.set(key, `{"pos":${1000 + i}}`);
+    }
+    expect(await newestPerKey(b, 'connect-offsets')).toEqual(expected);
+    expect((await b.offsets('connect-offsets', 0)).end - (await b.offsets('connect-offsets', 0)).begin).toBeGreaterThan(60);
+    await b.close();
+    const c = await open(dir, { segmentBytes: 300, now: () => now });
+    expected.delete('["gone",{}]');
+    expect(await newestPerKey(c, 'connect-offsets')).toEqual(expected);
+    const o = await c.offsets('connect-offsets', 0);
+    expect(o.end - o.begin).toBeLessThan(20);
+  });
+
+  it('a compacted topic whose closed records are mostly distinct keys is left as it is (min.cleanable.dirty.ratio)', async () => {
+    const a = await open(tmp(), { segmentBytes: 300 });
+    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1 });
+    for (let i = 0; i < 100; i++) await a.produce('kv', [{ key: `k${i}`, value: 'v' }]);
+    for (let i = 0; i < 20; i++) await a.produce('kv', [{ key: `k${i}`, value: 'w' }]);
+    await a.enforceRetention();
+    expect(await a.offsets('kv', 0)).toEqual({ begin: 0, end: 120 });
+  });
 });

@@ -162,6 +162,8 @@ class PartitionLog {
     readonly dir: string,
     readonly topic: string,
     readonly partition: number,
+    /** Bytes after which the active segment is closed and a new one started. */
+    readonly segmentBytes: number,
   ) {}
   get end(): number {
     const last = this.segments[this.segments.length - 1];
@@ -175,6 +177,16 @@ interface TopicState {
   /** Round-robin cursor for null keys. */
   rr: number;
 }
+
+/**
+ * Segment size of compacted topics (connect-offsets): the cleaner only cleans closed segments, so
+ * they are closed small, as Kafka closes __consumer_offsets at 100 MB instead of 1 GB.
+ */
+const COMPACTED_SEGMENT_BYTES = 4 * 1024 * 1024;
+/** Kafka's min.cleanable.dirty.ratio: closed segments are cleaned once half their records are superseded. */
+const MIN_CLEANABLE_DIRTY_RATIO = 0.5;
+/** Kafka's delete.retention.ms: how long the cleaner keeps a tombstone for consumers to see. */
+const DELETE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** groups.log is folded into groups.json past this size. */
 const GROUPS_LOG_BYTES = 4 * 1024 * 1024;
@@ -436,13 +448,16 @@ export class EmbeddedLog implements TopicLog {
   /**
    * Kafka's rules: closed segments whose newest record is older than retention.ms are deleted,
    * and oldest closed segments go while the partition exceeds retention.bytes. The active
-   * segment is never deleted. Compacted topics are kept.
+   * segment is never deleted. Compacted topics are compacted instead (see compact).
    */
   async enforceRetention(): Promise<void> {
     if (this.closed) return;
     const now = this.now();
     for (const t of this.topics.values()) {
-      if (t.config.cleanupPolicy === 'compact') continue;
+      if (t.config.cleanupPolicy === 'compact') {
+        for (const p of t.partitions) this.compact(p);
+        continue;
+      }
       for (const p of t.partitions) {
         let total = p.segments.reduce((n, s) => n + s.size, 0);
         while (p.segments.length > 1) {
@@ -459,6 +474,52 @@ export class EmbeddedLog implements TopicLog {
         }
       }
     }
+  }
+
+  /**
+   * Kafka's log cleaner, by whole segments: once at least half the records of the closed
+   * segments are superseded (a later record has the same key), the newest record of each key
+   * not written again since is appended anew and the closed segments are deleted. Consumers that
+   * keep the newest value per key (the offset store) read the same state from far fewer records;
+   * the records carried over get new offsets, where Kafka would keep theirs. Tombstones go once
+   * older than delete.retention.ms. Appending before deleting keeps a crash in between harmless:
+   * the copies are the same newest values.
+   */
+  private compact(p: PartitionLog): void {
+    const closed = p.segments.slice(0, -1);
+    if (!closed.length) return;
+    const newest = new Map<string, StoredLine>();
+    let records = 0;
+    for (const s of closed) {
+      for (const line of this.storedLines(s)) {
+        records++;
+        if (line.k === null) continue; // Kafka refuses keyless records on compacted topics; the cleaner drops them
+        newest.delete(line.k); // re-inserted, so the map stays in offset order
+        newest.set(line.k, line);
+      }
+    }
+    for (const line of this.storedLines(p.segments[p.segments.length - 1]!)) if (line.k !== null) newest.delete(line.k);
+    const cutoff = this.now() - DELETE_RETENTION_MS;
+    const kept = [...newest.values()].filter((l) => l.v !== null || l.t >= cutoff);
+    if (records - kept.length < records * MIN_CLEANABLE_DIRTY_RATIO) return;
+    let o = p.end;
+    this.appendPlanned(kept.map((l) => ({ p, line: { o: o++, t: l.t, k: l.k, v: l.v, ...(l.h ? { h: l.h } : {}) } })));
+    for (const s of closed) {
+      fs.closeSync(s.fd);
+      fs.rmSync(s.file, { force: true });
+    }
+    p.segments.splice(0, closed.length);
+    p.begin = p.segments[0]!.base;
+    if (kept.length) this.notify(new Map([[p, p.end]]));
+    this.logger.debug('compacted', { topic: p.topic, partition: p.partition, records, kept: kept.length });
+  }
+
+  /** Every record line of a segment, parsed. */
+  private storedLines(s: Segment): StoredLine[] {
+    if (!s.positions.length) return [];
+    const out: StoredLine[] = [];
+    for (const line of this.readRange(s, 0, s.positions.length).toString('utf8').split('\n')) if (line) out.push(JSON.parse(line) as StoredLine);
+    return out;
   }
 
   async close(): Promise<void> {
@@ -511,15 +572,15 @@ export class EmbeddedLog implements TopicLog {
     for (let i = 0; i < merged.partitions; i++) {
       const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
       fs.mkdirSync(dir, { recursive: true });
-      state.partitions.push(this.newPartition(dir, name, i));
+      state.partitions.push(this.newPartition(dir, name, i, merged));
     }
     this.topics.set(name, state);
     this.saveTopics();
     return state;
   }
 
-  private newPartition(dir: string, topic: string, partition: number): PartitionLog {
-    const p = new PartitionLog(dir, topic, partition);
+  private newPartition(dir: string, topic: string, partition: number, config: TopicConfig): PartitionLog {
+    const p = new PartitionLog(dir, topic, partition, config.cleanupPolicy === 'compact' ? Math.min(this.segmentBytes, COMPACTED_SEGMENT_BYTES) : this.segmentBytes);
     if (this.tailBudget > 0) p.tail = new TailCache();
     return p;
   }
@@ -549,7 +610,7 @@ export class EmbeddedLog implements TopicLog {
       pending = 0;
     };
     for (const { line } of lines) {
-      if (seg.size + pending >= this.segmentBytes && seg.positions.length > 0) {
+      if (seg.size + pending >= p.segmentBytes && seg.positions.length > 0) {
         flush();
         seg = this.rollSegment(p);
       }
@@ -683,7 +744,7 @@ export class EmbeddedLog implements TopicLog {
         for (let i = 0; i < state.config.partitions; i++) {
           const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
           fs.mkdirSync(dir, { recursive: true });
-          const p = this.newPartition(dir, name, i);
+          const p = this.newPartition(dir, name, i, state.config);
           this.loadPartition(p);
           state.partitions.push(p);
         }
@@ -696,6 +757,8 @@ export class EmbeddedLog implements TopicLog {
     this.replayGroupsLog();
     if (unfinished.kind === 'redo') this.replayJournal(unfinished.entries);
     fs.rmSync(path.join(this.opts.dir, 'txn.wal'), { force: true });
+    // what an earlier run left to clean (or wrote before compacted topics had small segments)
+    for (const t of this.topics.values()) if (t.config.cleanupPolicy === 'compact') for (const p of t.partitions) this.compact(p);
   }
 
   private loadPartition(p: PartitionLog): void {
