@@ -45,7 +45,7 @@ interface DbState {
   /** Binlog position the in-memory state includes (everything before it is applied). */
   appliedThrough: BinlogPosition;
   /** Prepared capture statements; export() frees them, so they are made again on demand. */
-  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement };
+  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement };
 }
 
 function prepared(st: DbState): NonNullable<DbState['prepared']> {
@@ -54,10 +54,15 @@ function prepared(st: DbState): NonNullable<DbState['prepared']> {
     clear: st.db.prepare('DELETE FROM __loupe_changes'),
     lastId: st.db.prepare('SELECT last_insert_rowid()'),
     totalChanges: st.db.prepare('SELECT total_changes()'),
+    lastChange: st.db.prepare('SELECT COALESCE(max(id), 0) FROM __loupe_changes'),
+    // MySQL's affected rows of an INSERT … ON DUPLICATE KEY UPDATE, REPLACE or INSERT IGNORE:
+    // 1 per row inserted or deleted, 2 per row updated (none for a row left as it was)
+    weightSince: st.db.prepare("SELECT COALESCE(sum(CASE op WHEN 'u' THEN 2 ELSE 1 END), 0) FROM __loupe_changes WHERE id > ?"),
   });
 }
 
-function scalar(stmt: Statement): number {
+function scalar(stmt: Statement, params?: SqlValue[]): number {
+  if (params) stmt.bind(params);
   stmt.step();
   const v = Number(stmt.get()[0]);
   stmt.reset();
@@ -434,14 +439,18 @@ export class EmbeddedSource implements CaptureSource {
     }
     if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
     const isUpdate = /^\s*update\b/i.test(text);
+    const weighed = lenient && /^\s*(insert|replace)\b/i.test(text);
     let res;
-    let captured = 0;
+    let affected: number;
     try {
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
+      const lastChange = weighed ? scalar(prepared(st).lastChange) : 0;
       res = st.db.exec(text);
+      affected = st.db.getRowsModified();
       // total_changes() counts the capture trigger's rows too: what is left after the
       // statement's own rows is the rows whose values really changed
-      if (isUpdate) captured = scalar(prepared(st).totalChanges) - before - st.db.getRowsModified();
+      if (isUpdate) affected = scalar(prepared(st).totalChanges) - before - affected;
+      else if (weighed) affected = scalar(prepared(st).weightSince, [lastChange]);
     } catch (err) {
       throw this.translateError(err as Error, st, text, original);
     } finally {
@@ -452,7 +461,6 @@ export class EmbeddedSource implements CaptureSource {
       return rows(r?.columns ?? [], (r?.values ?? []).map((v) => v.map(blobOut)));
     }
     // MySQL counts an UPDATE's changed rows, not the rows it matched (no CLIENT_FOUND_ROWS)
-    const affected = isUpdate ? captured : st.db.getRowsModified();
     let insertId: number | undefined;
     // LAST_INSERT_ID is the AUTO_INCREMENT value; a table without one leaves it 0
     if (/^\s*(insert|replace)/i.test(text) && this.hasAutoIncrement(st, text)) insertId = scalar(prepared(st).lastId);
@@ -484,9 +492,15 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\bdatabase\s*\(\s*\)/gi, `'${st.name}'`);
     text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
     text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, 'last_insert_rowid()');
-    if (/^\s*insert\s+ignore\b/i.test(text)) {
-      text = text.replace(/^\s*insert\s+ignore\b/i, 'INSERT OR IGNORE');
-      lenient = true;
+    // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
+    // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
+    const head = DML_MODIFIERS.exec(text);
+    if (head) {
+      const verb = head[1]!.toUpperCase();
+      const words = head[2]!.trim().toUpperCase().split(/\s+/);
+      const ignore = words.includes('IGNORE');
+      text = `${verb}${ignore && verb !== 'DELETE' ? ' OR IGNORE' : ''}${text.slice(head[0].length)}`;
+      if (ignore) lenient = true;
     }
     if (/^\s*replace\b/i.test(text)) lenient = true;
     const dup = /\bon\s+duplicate\s+key\s+update\b/i.exec(text);
@@ -754,6 +768,9 @@ export class EmbeddedSource implements CaptureSource {
     db.run('PRAGMA journal_mode = MEMORY');
     db.run('PRAGMA synchronous = OFF');
     db.run('PRAGMA temp_store = MEMORY');
+    // REPLACE removes the rows it conflicts with; only with recursive triggers do those removals
+    // fire the capture trigger, and the change log holds the delete before the insert.
+    db.run('PRAGMA recursive_triggers = ON');
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');
@@ -863,6 +880,9 @@ function insideQuote(text: string, offset: number): boolean {
 
 const IDENT = '(?:`[^`]*`|\\w+)';
 const TABLE_REF = `${IDENT}(?:\\.${IDENT})?(?:\\.\\*)?`;
+/** The modifiers MySQL takes after INSERT, REPLACE, UPDATE and DELETE (reserved words, but QUICK, which MySQL reads as one there too). */
+const DML_MODIFIERS = /^\s*(insert|replace|update|delete)((?:\s+(?:low_priority|high_priority|delayed|quick|ignore)\b)+)/i;
+
 /** `DELETE [LOW_PRIORITY] [QUICK] [IGNORE] t1[.*][, t2[.*]]…` and the blanks after it. */
 const MULTI_DELETE_HEAD = new RegExp(`^\\s*DELETE\\s+(?:(?:LOW_PRIORITY|QUICK|IGNORE)\\s+)*(?!FROM\\b)${TABLE_REF}(?:\\s*,\\s*${TABLE_REF})*\\s*`, 'i');
 
