@@ -11,7 +11,7 @@ import { silentLogger } from '../../../../common/log.js';
 import { EmbeddedSource } from '../../../source/embedded-source.js';
 import type { SourceRecord } from '../../plugin.js';
 import { debeziumMySqlPlugin } from './plugin.js';
-import { MySqlSourceTask } from './task.js';
+import { headerText, MySqlSourceTask } from './task.js';
 
 const open: { src: EmbeddedSource; dir: string }[] = [];
 afterEach(async () => {
@@ -178,6 +178,26 @@ describe('Debezium MySQL source task', () => {
     }
     // the rest of the transaction, from where the sliced poll stopped
     expect((await drain(t)).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual(Array.from({ length: 3000 - 2048 }, (_, i) => 3048 + i));
+  });
+
+  it('an update of the primary key is a delete of the old key (with its tombstone) and a create of the new, each naming the other key in a header', async () => {
+    const src = await source();
+    const t = await task(src, { ...base, 'snapshot.mode': 'schema_only', 'include.schema.changes': 'false' });
+    expect(await drain(t)).toEqual([]);
+    src.executeSync('demo', "UPDATE customers SET id = 10 WHERE id = 1; UPDATE customers SET name = 'G' WHERE id = 2");
+    const recs = await drain(t);
+    expect(recs.map((r) => [r.key, r.value === null ? 'tombstone' : (r.value as { op: string }).op, r.headers ?? []])).toEqual([
+      [{ id: 1 }, 'd', [{ key: '__debezium.newkey', value: '{"id":10}' }]],
+      [{ id: 1 }, 'tombstone', []],
+      [{ id: 10 }, 'c', [{ key: '__debezium.oldkey', value: '{"id":1}' }]],
+      [{ id: 2 }, 'u', []],
+    ]);
+    const [d, , c] = recs as [SourceRecord, SourceRecord, SourceRecord];
+    expect(d.value).toMatchObject({ before: { id: 1, name: 'Ada' }, after: null, op: 'd' });
+    expect(c.value).toMatchObject({ before: null, after: { id: 10, name: 'Ada' }, op: 'c' });
+    // both carry the update's position: a restart after either resumes after the whole event
+    expect(c.sourceOffset).toEqual(d.sourceOffset);
+    expect(headerText({ id: 1, code: 'a"b\\c', none: null })).toBe('{"id":1,"code":"a\\"b\\\\c","none":null}');
   });
 
   it('schema change events: the snapshot DDL, then streamed DDL, to the topic named after the prefix', async () => {

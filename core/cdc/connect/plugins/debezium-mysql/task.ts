@@ -9,7 +9,7 @@
  * `{snapshot: true, snapshot_table, snapshot_rowid, file, pos}` (the binlog position the snapshot
  * was taken at, where streaming begins afterwards).
  */
-import { ConnectException, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
+import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
 import { parseConfig, type MySqlConnectorConfig } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
@@ -212,6 +212,17 @@ export class MySqlSourceTask implements SourceTask {
           thread: tx.thread,
           query: this.cfg.includeQuery ? tx.query : null,
         };
+        if (ev.op === 'u' && ev.before && ev.after && s.keyColumns.some(({ col }) => ev.before![col.name] !== ev.after![col.name])) {
+          // A primary key change, as Debezium sends it: a delete of the old key (its tombstone
+          // too) and a create of the new one, each naming the other key in a header.
+          const oldKey = keyValue(s, ev.before, this.cfg.decimalMode)!;
+          const newKey = keyValue(s, ev.after, this.cfg.decimalMode)!;
+          const d = this.record(tx.database, ev.table, s, 'd', ev.before, null, offset, info, [{ key: '__debezium.newkey', value: headerText(newKey) }]);
+          out.push(d);
+          if (this.cfg.tombstonesOnDelete) out.push({ ...d, valueSchema: null, value: null, headers: [] });
+          out.push(this.record(tx.database, ev.table, s, 'c', null, ev.after, offset, info, [{ key: '__debezium.oldkey', value: headerText(oldKey) }]));
+          continue;
+        }
         out.push(this.record(tx.database, ev.table, s, ev.op, ev.before, ev.after, offset, info));
         if (ev.op === 'd' && this.cfg.tombstonesOnDelete) {
           const d = out[out.length - 1]!;
@@ -288,10 +299,10 @@ export class MySqlSourceTask implements SourceTask {
 
   // ------------------------------------------------------------------------------- helpers
 
-  private record(db: string, table: string, s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue): SourceRecord {
+  private record(db: string, table: string, s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue, headers?: ConnectHeader[]): SourceRecord {
     const mode = this.cfg.decimalMode;
     const now = this.ctx.services.now();
-    return {
+    const r: SourceRecord = {
       sourcePartition: this.partition,
       sourceOffset: offset,
       topic: `${this.cfg.topicPrefix}.${db}.${table}`,
@@ -301,6 +312,8 @@ export class MySqlSourceTask implements SourceTask {
       value: { before: rowValue(s, before, mode), after: rowValue(s, after, mode), source, op, ts_ms: now, transaction: null },
       timestamp: now,
     };
+    if (headers) r.headers = headers;
+    return r;
   }
 
   private schemasFor(db: string, table: string): TableSchemas | undefined {
@@ -335,4 +348,15 @@ export class MySqlSourceTask implements SourceTask {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref?.());
+}
+
+/**
+ * A key struct as Kafka Connect's SimpleHeaderConverter writes a header (Values.convertToString):
+ * `{"id":100}`, strings quoted with only backslash and double quote escaped.
+ */
+export function headerText(key: Record<string, unknown>): string {
+  const one = (v: unknown): string => (v === null || v === undefined ? 'null' : typeof v === 'string' ? `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : String(v));
+  return `{${Object.entries(key)
+    .map(([k, v]) => `${one(k)}:${one(v)}`)
+    .join(',')}}`;
 }
