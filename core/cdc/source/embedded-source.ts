@@ -16,8 +16,9 @@ import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.j
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
+import { rewriteDmlLimit } from './dml-limit.js';
 import { unknownColumnClause } from './column-clause.js';
-import { describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
@@ -397,7 +398,7 @@ export class EmbeddedSource implements CaptureSource {
         const col = parsed.columns[0]!;
         if (next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
         next.columns.push(col);
-        let s = `ALTER TABLE ${q(table)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}`;
+        let s = `ALTER TABLE ${q(table)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}${ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
         if (col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
         sqlite.push(s);
       } else if (drop) {
@@ -510,6 +511,7 @@ export class EmbeddedSource implements CaptureSource {
       text = `${head} ON CONFLICT DO UPDATE SET ${tail}`;
       lenient = true;
     }
+    text = rewriteDmlLimit(text) ?? text;
     return { st, text, lenient };
   }
 

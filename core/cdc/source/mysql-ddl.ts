@@ -21,6 +21,8 @@ export interface ColumnDef {
   autoIncrement: boolean;
   onUpdateNow: boolean;
   comment?: string;
+  /** COLLATE given on the column (or `binary` for CHARACTER SET binary / the BINARY attribute). */
+  collation?: string;
 }
 
 export interface IndexDef {
@@ -289,9 +291,13 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       def.indexes.push({ name, columns: [name], unique: true });
     } else if (k === 'comment') {
       col.comment = unquoteString(lx.next());
-    } else if (k === 'character' || k === 'charset' || k === 'collate') {
+    } else if (k === 'character' || k === 'charset') {
       if (k === 'character') lx.expect('set');
-      lx.next();
+      if (/^binary$/i.test(lx.next())) col.collation = 'binary';
+    } else if (k === 'collate') {
+      col.collation = unquoteString(unquoteIdent(lx.next())).toLowerCase();
+    } else if (k === 'binary') {
+      col.collation = 'utf8mb4_bin';
     } else if (k === 'on') {
       lx.expect('update');
       const v = lx.next();
@@ -316,6 +322,17 @@ export function unquoteString(t: string): string {
   return t;
 }
 
+/** Text columns whose comparisons, ORDER BY and unique keys ignore case. */
+const COLLATED_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext', 'enum', 'set']);
+
+/**
+ * Whether a column compares as MySQL's default collation (utf8mb4_0900_ai_ci) does, case
+ * insensitively: SQLite's NOCASE folds ASCII letters only (MySQL also ignores accents).
+ */
+export function ignoresCase(c: ColumnDef): boolean {
+  return COLLATED_TYPES.has(c.baseType) && !/(_bin|_cs|^binary)$/.test(c.collation ?? '');
+}
+
 export function sqliteType(c: ColumnDef): string {
   if (INT_TYPES.has(c.baseType)) return 'INTEGER';
   if (REAL_TYPES.has(c.baseType)) return 'REAL';
@@ -338,7 +355,7 @@ export function sqliteCreateTable(def: TableDef): string[] {
   const pk = def.primaryKey;
   const singleIntAutoPk = pk.length === 1 && def.columns.some((c) => c.name === pk[0] && c.autoIncrement && INT_TYPES.has(c.baseType));
   const cols = def.columns.map((c) => {
-    let s = `${q(c.name)} ${sqliteType(c)}`;
+    let s = `${q(c.name)} ${sqliteType(c)}${ignoresCase(c) ? ' COLLATE NOCASE' : ''}`;
     if (singleIntAutoPk && c.name === pk[0]) s = `${q(c.name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
     // A single INTEGER primary key would alias SQLite's rowid, which fills in a NULL or missing
     // value by itself; MySQL refuses both (1048, 1364) unless the column is AUTO_INCREMENT.
@@ -365,6 +382,8 @@ export function describeType(c: ColumnDef): string {
 export function showCreateTable(def: TableDef): string {
   const lines = def.columns.map((c) => {
     let s = `  \`${c.name}\` ${describeType(c)}`;
+    if (c.collation === 'binary') s += ' CHARACTER SET binary';
+    else if (c.collation) s += ` COLLATE ${c.collation}`;
     if (!c.nullable) s += ' NOT NULL';
     if (c.defaultExpr !== null) s += ` DEFAULT ${NOW.test(c.defaultExpr) ? 'CURRENT_TIMESTAMP' : c.defaultExpr}`;
     else if (c.nullable) s += ' DEFAULT NULL';

@@ -97,6 +97,16 @@ const CASES: Case[] = [
   { what: 'ON DUPLICATE KEY UPDATE that leaves the row as it was counts 0', sql: "INSERT INTO t VALUES (72, 'x') ON DUPLICATE KEY UPDATE name = 'h3'", real: 'OK [0]', same: true },
   { what: 'UPDATE LOW_PRIORITY IGNORE skips a row it would make a duplicate', sql: "UPDATE LOW_PRIORITY IGNORE t SET name = 'p2' WHERE id = 72", real: 'OK [0]', same: true },
   { what: 'DELETE LOW_PRIORITY QUICK IGNORE', sql: 'DELETE LOW_PRIORITY QUICK IGNORE FROM t WHERE id = 72', real: 'OK [1]', same: true },
+  // text compares as the default collation does, ignoring case (a unique key too)
+  { what: 'a row inserted in mixed case', sql: "INSERT INTO t VALUES (80, 'MiXeD')", real: 'OK [1]', same: true },
+  { what: 'a unique key ignores case', sql: "INSERT INTO t VALUES (81, 'mixed')", real: "ERROR 1062 (23000): Duplicate entry 'mixed' for key 'uq_name'", same: true },
+  { what: 'WHERE = ignores case', sql: "UPDATE t SET name = 'mixed2' WHERE name = 'MIXED'", real: 'OK [1]', same: true },
+  { what: 'IN ignores case', sql: "DELETE FROM t WHERE name IN ('MIXED2')", real: 'OK [1]', same: true },
+  { what: 'a binary collation keeps case', sql: "CREATE TABLE tb (id INT PRIMARY KEY, name VARCHAR(20) COLLATE utf8mb4_bin, code CHAR(2) BINARY, UNIQUE KEY uq (name)); INSERT INTO tb VALUES (1, 'A', 'X'), (2, 'a', 'x'); UPDATE tb SET code = 'y' WHERE name = 'a' OR code = 'Z'", real: 'OK [0,2,1]', same: true },
+  // single-table UPDATE and DELETE with ORDER BY and LIMIT
+  { what: 'rows for LIMIT', sql: "INSERT INTO t VALUES (82, 'l1'), (83, 'l2'), (84, 'l3')", real: 'OK [3]', same: true },
+  { what: 'UPDATE … ORDER BY … LIMIT', sql: "UPDATE t SET name = CONCAT(name, 'x') WHERE id >= 82 ORDER BY id DESC LIMIT 2", real: 'OK [2]', same: true },
+  { what: 'DELETE … ORDER BY … LIMIT', sql: 'DELETE FROM t WHERE id >= 82 ORDER BY id LIMIT 2', real: 'OK [2]', same: true },
   // MySQL 8.0 Reference Manual, "INSERT DELAYED Statement": the server recognizes but ignores DELAYED
   // (warning ER_WARN_LEGACY_SYNTAX_CONVERTED); MariaDB refuses it for InnoDB tables
   { what: 'INSERT DELAYED', sql: "INSERT DELAYED INTO t VALUES (73, 'dl')", real: "ERROR 1616 (HY000): DELAYED option not supported for table 't'", same: true, mysql: 'OK [1]' },
