@@ -16,7 +16,9 @@ import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.j
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
+import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { rewriteDmlLimit } from './dml-limit.js';
+import { rewriteInsertSet } from './insert-set.js';
 import { unknownColumnClause } from './column-clause.js';
 import { describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
@@ -493,6 +495,7 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\bdatabase\s*\(\s*\)/gi, `'${st.name}'`);
     text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
     text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, 'last_insert_rowid()');
+    text = rewriteIntervals(text);
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
     // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
     const head = DML_MODIFIERS.exec(text);
@@ -503,6 +506,7 @@ export class EmbeddedSource implements CaptureSource {
       text = `${verb}${ignore && verb !== 'DELETE' ? ' OR IGNORE' : ''}${text.slice(head[0].length)}`;
       if (ignore) lenient = true;
     }
+    text = rewriteInsertSet(text) ?? text;
     if (/^\s*replace\b/i.test(text)) lenient = true;
     const dup = /\bon\s+duplicate\s+key\s+update\b/i.exec(text);
     if (dup) {
@@ -773,6 +777,7 @@ export class EmbeddedSource implements CaptureSource {
     // REPLACE removes the rows it conflicts with; only with recursive triggers do those removals
     // fire the capture trigger, and the change log holds the delete before the insert.
     db.run('PRAGMA recursive_triggers = ON');
+    registerDateFunctions(db);
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');
