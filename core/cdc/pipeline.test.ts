@@ -5,30 +5,12 @@
  * rows and unique keys, upserts, INSERT IGNORE, in autocommit and in transactions), then the
  * target's FINAL view and, after OPTIMIZE … FINAL CLEANUP, the whole table equal the source.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../common/log.js';
-import type { ServiceHandle } from '../common/service.js';
-import { startClickHouseService, type ClickHouseApi } from './clickhouse/service.js';
-import { startConnectService, type ConnectApi } from './connect/service.js';
+import { describe, expect, it } from 'vitest';
+import { CDC_ASSETS, useClickHouseAndConnect } from './testing/clickhouse-fixture.test-util.js';
 
-const ASSETS = path.resolve(__dirname, '../../assets/cdc');
-let dir: string;
-let ch: ServiceHandle<ClickHouseApi>;
-let connect: ServiceHandle<ConnectApi>;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-pipeline-'));
-  ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'ch'), log: silentLogger, peers: {} });
-  connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
-});
-afterAll(async () => {
-  await connect?.close();
-  await ch?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = useClickHouseAndConnect('loupe-pipeline-');
 
 async function post(url: string, body: string): Promise<void> {
   const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
@@ -123,21 +105,21 @@ function workload(seed: number, statements: number): string[] {
 
 describe('the seed pipeline under a randomized SQL workload', () => {
   it('ends with FINAL, then the whole table after OPTIMIZE FINAL CLEANUP, equal to the source row for row', async () => {
-    await ch.api.query(readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8'));
+    await fx.ch.api.query(readFileSync(path.join(CDC_ASSETS, 'target-table.sql'), 'utf8'));
     // the spec's table with a unique key on name
-    connect.api.source.executeSync(
+    fx.connect.api.source.executeSync(
       'demo',
       "DROP TABLE customers; CREATE TABLE customers (created_at DATETIME DEFAULT CURRENT_TIMESTAMP, id INT PRIMARY KEY, name VARCHAR(255), UNIQUE KEY uq_name (name)); INSERT INTO customers (id, name) VALUES (1, 'Ada Lovelace'), (2, 'Grace Hopper'), (3, 'Edsger Dijkstra')",
     );
-    await post(`${connect.url}/connectors`, readFileSync(path.join(ASSETS, 'source-variant1.json'), 'utf8'));
-    await post(`${connect.url}/connectors`, readFileSync(path.join(ASSETS, 'sink-variant1.json'), 'utf8').replace('"port": "8123"', `"port": "${new URL(ch.url).port}"`));
-    for (const sql of workload(11, 600)) connect.api.source.executeSync('demo', sql);
+    await post(`${fx.connect.url}/connectors`, readFileSync(path.join(CDC_ASSETS, 'source-variant1.json'), 'utf8'));
+    await post(`${fx.connect.url}/connectors`, readFileSync(path.join(CDC_ASSETS, 'sink-variant1.json'), 'utf8').replace('"port": "8123"', `"port": "${new URL(fx.ch.url).port}"`));
+    for (const sql of workload(11, 600)) fx.connect.api.source.executeSync('demo', sql);
 
-    const rows = connect.api.source.executeSync('demo', 'SELECT id, name FROM customers ORDER BY id')[0]!.rows;
+    const rows = fx.connect.api.source.executeSync('demo', 'SELECT id, name FROM customers ORDER BY id')[0]!.rows;
     const source = JSON.stringify(rows.map(([id, name]) => ({ id, name })));
     const target = async (final: string) =>
       JSON.stringify(
-        (await ch.api.query(`SELECT id, name FROM customers ${final} ORDER BY id`))
+        (await fx.ch.api.query(`SELECT id, name FROM customers ${final} ORDER BY id`))
           .split('\n')
           .filter(Boolean)
           .map((l) => JSON.parse(l) as { id: number; name: string }),
@@ -145,8 +127,8 @@ describe('the seed pipeline under a randomized SQL workload', () => {
     const deadline = Date.now() + 60_000;
     while ((await target('FINAL')) !== source && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await target('FINAL')).toBe(source);
-    expect(JSON.parse(await ch.api.query('SELECT count() AS c FROM customers')).c).toBeGreaterThan(JSON.parse(source).length);
-    await ch.api.query('OPTIMIZE TABLE customers FINAL CLEANUP');
+    expect(JSON.parse(await fx.ch.api.query('SELECT count() AS c FROM customers')).c).toBeGreaterThan(JSON.parse(source).length);
+    await fx.ch.api.query('OPTIMIZE TABLE customers FINAL CLEANUP');
     expect(await target('')).toBe(source);
   }, 90_000);
 });

@@ -1,8 +1,9 @@
 /**
- * What the sink and queue-feeder tests share: an embedded ClickHouse service over real chDB, a
- * @clickhouse/client pointed at it and an embedded topic log, in a temporary folder that is
- * removed afterwards. `useClickHouseAndLog` registers the suite's beforeAll/afterAll; the fields
- * are set once beforeAll has run.
+ * What the CDC tests share: an embedded ClickHouse service over real chDB with either a
+ * @clickhouse/client and an embedded topic log (`useClickHouseAndLog`, for the sink and the
+ * queue feeder) or the Connect service with its embedded source and log (`useClickHouseAndConnect`,
+ * for whole pipelines), in a temporary folder that is removed afterwards. Each registers the
+ * suite's beforeAll/afterAll; the fields are set once beforeAll has run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { silentLogger } from '../../common/log.js';
 import type { ServiceHandle } from '../../common/service.js';
 import { EmbeddedLog } from '../log/embedded-log.js';
 import { startClickHouseService, type ClickHouseApi } from '../clickhouse/service.js';
+import { startConnectService, type ConnectApi } from '../connect/service.js';
 
 /** The seed's CDC configs and DDL (assets/cdc). */
 export const CDC_ASSETS = fileURLToPath(new URL('../../../assets/cdc', import.meta.url));
@@ -36,6 +38,27 @@ export function useClickHouseAndLog(tmpPrefix: string): ClickHouseFixture {
   afterAll(async () => {
     await fx.log?.close();
     await fx.client?.close();
+    await fx.ch?.close();
+    if (fx.dir) rmSync(fx.dir, { recursive: true, force: true });
+  });
+  return fx;
+}
+
+export interface PipelineFixture {
+  dir: string;
+  ch: ServiceHandle<ClickHouseApi>;
+  connect: ServiceHandle<ConnectApi>;
+}
+
+export function useClickHouseAndConnect(tmpPrefix: string): PipelineFixture {
+  const fx = {} as PipelineFixture;
+  beforeAll(async () => {
+    fx.dir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+    fx.ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'ch'), log: silentLogger, peers: {} });
+    fx.connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'connect'), log: silentLogger, peers: { clickhouse: fx.ch.url } });
+  });
+  afterAll(async () => {
+    await fx.connect?.close();
     await fx.ch?.close();
     if (fx.dir) rmSync(fx.dir, { recursive: true, force: true });
   });
