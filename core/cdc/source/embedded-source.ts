@@ -20,7 +20,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { rewriteDmlLimit } from './dml-limit.js';
 import { rewriteInsertSet } from './insert-set.js';
 import { unknownColumnClause } from './column-clause.js';
-import { describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { describeType, identList, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
@@ -343,11 +343,17 @@ export class EmbeddedSource implements CaptureSource {
     }
     if (w0 === 'alter' && w1 === 'table') return this.alterTable(session, sql, ok);
     if ((w0 === 'create' && (w1 === 'index' || (w1 === 'unique' && w2 === 'index'))) || (w0 === 'drop' && w1 === 'index')) {
-      throw mysqlErrors.notSupported('CREATE/DROP INDEX in the embedded source (declare keys in CREATE TABLE)');
+      // the same as ALTER TABLE … ADD/DROP INDEX, which is how MySQL runs them too
+      const create = /^create\s+(unique\s+)?index\s+(`[^`]+`|\w+)\s+on\s+(\S+?)\s*(\(.*\))\s*;?$/is.exec(sql.trim());
+      const drop = /^drop\s+index\s+(`[^`]+`|\w+)\s+on\s+(\S+?)\s*;?$/is.exec(sql.trim());
+      if (create) return this.alterTable(session, `ALTER TABLE ${create[3]} ADD ${create[1] ? 'UNIQUE ' : ''}INDEX ${create[2]} ${create[4]}`, ok, sql);
+      if (drop) return this.alterTable(session, `ALTER TABLE ${drop[2]} DROP INDEX ${drop[1]}`, ok, sql);
+      throw mysqlErrors.syntax(sql.slice(0, 80));
     }
     if (w0 === 'truncate') {
       const name = sql.trim().replace(/;$/, '').split(/\s+/).slice(w1 === 'table' ? 2 : 1).join(' ');
-      return this.dml(session, `DELETE FROM ${name}`, ok, rows, sql);
+      // InnoDB reports no affected rows for TRUNCATE
+      return { ...this.dml(session, `DELETE FROM ${name}`, ok, rows, sql), affectedRows: 0 };
     }
     if (w0 === 'begin' || (w0 === 'start' && w1 === 'transaction')) {
       if (session.tx) this.commit(session);
@@ -382,7 +388,7 @@ export class EmbeddedSource implements CaptureSource {
     return { sql, kind: 'rows', columns: ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'], rows: data, affectedRows: 0, database: session.database };
   }
 
-  private alterTable(session: Session, sql: string, ok: (n?: number) => StatementResult): StatementResult {
+  private alterTable(session: Session, sql: string, ok: (n?: number) => StatementResult, logged = sql): StatementResult {
     const m = /^alter\s+table\s+(\S+)\s+(.*)$/is.exec(sql.trim().replace(/;$/, ''));
     if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
     const { st, table } = this.resolveTable(session, m[1]!);
@@ -392,7 +398,25 @@ export class EmbeddedSource implements CaptureSource {
     const next: TableDef = structuredClone(def);
     const sqlite: string[] = [];
     for (const spec of m[2]!.split(/,(?![^(]*\))/).map((s) => s.trim())) {
+      const addKey = /^add\s+(?:constraint\s+(?:(`[^`]+`|\w+)\s+)?(?=unique\b))?(unique\s+)?(?:(?:index|key)\s+)?(?:(`[^`]+`|\w+)\s*)?\(([^)]*(?:\([^)]*\)[^)]*)*)\)$/is.exec(spec);
+      const dropKey = /^drop\s+(?:index|key)\s+(`[^`]+`|\w+)$/i.exec(spec);
       const add = /^add\s+(?:column\s+)?(.+)$/is.exec(spec);
+      if (addKey && /^add\s+(constraint|unique|index|key)\b/i.test(spec)) {
+        sqlite.push(this.addKey(st, next, addKey[2] !== undefined, addKey[3] ?? addKey[1], addKey[4]!));
+        continue;
+      }
+      if (dropKey) {
+        const name = unquoteIdent(dropKey[1]!);
+        const ix = next.indexes.find((i) => i.name.toLowerCase() === name.toLowerCase());
+        if (!ix) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
+        // Unique keys of tables created before they were indexes of their own are part of SQLite's table.
+        if (!st.db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [sqliteIndexName(table, ix.name)]).length) {
+          throw mysqlErrors.notSupported(`dropping key '${ix.name}' of a table created by an earlier version of the embedded source`);
+        }
+        next.indexes = next.indexes.filter((i) => i !== ix);
+        sqlite.push(`DROP INDEX ${q(sqliteIndexName(table, ix.name))}`);
+        continue;
+      }
       const drop = /^drop\s+(?:column\s+)?(`[^`]+`|\w+)$/i.exec(spec);
       const rename = /^rename\s+column\s+(`[^`]+`|\w+)\s+to\s+(`[^`]+`|\w+)$/i.exec(spec);
       if (add && !/^(primary|unique|key|index|constraint|foreign)\b/i.test(add[1]!)) {
@@ -423,8 +447,30 @@ export class EmbeddedSource implements CaptureSource {
         throw mysqlErrors.notSupported(`ALTER TABLE … ${spec.split(/\s+/).slice(0, 2).join(' ')} in the embedded source`);
       }
     }
-    this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'alter-table', table }, undefined, next);
+    this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'alter-table', table }, undefined, next);
     return ok(0);
+  }
+
+  /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */
+  private addKey(st: DbState, next: TableDef, unique: boolean, rawName: string | undefined, rawColumns: string): string {
+    const columns = identList(rawColumns).map((k) => {
+      const col = next.columns.find((c) => c.name.toLowerCase() === k.toLowerCase());
+      if (!col) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
+      return col.name;
+    });
+    const taken = (n: string) => n.toUpperCase() === 'PRIMARY' || next.indexes.some((i) => i.name.toLowerCase() === n.toLowerCase());
+    let name = rawName ? unquoteIdent(rawName) : columns[0]!;
+    if (rawName && taken(name)) throw new MySqlError(1061, '42000', `Duplicate key name '${name}'`);
+    // MySQL names an unnamed key after its first column, then _2, _3… when that is taken
+    for (let n = 2; taken(name); n++) name = `${columns[0]}_${n}`;
+    if (unique) {
+      const cols = columns.map(q);
+      const dup = st.db.exec(`SELECT ${cols.map((c) => `COALESCE(${c}, 'NULL')`).join(` || '-' || `)} FROM ${q(next.name)} WHERE ${cols.map((c) => `${c} IS NOT NULL`).join(' AND ')} GROUP BY ${cols.join(', ')} HAVING count(*) > 1 LIMIT 1`);
+      if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), name);
+    }
+    const ix = { name, columns, unique };
+    next.indexes.push(ix);
+    return sqliteCreateIndex(next.name, ix);
   }
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {

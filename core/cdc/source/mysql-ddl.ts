@@ -158,7 +158,7 @@ function splitTopLevel(body: string): string[] {
   return parts;
 }
 
-function identList(text: string): string[] {
+export function identList(text: string): string[] {
   // `(a, b(10))` → [a, b] (prefix lengths dropped)
   return splitTopLevel(text).map((p) => unquoteIdent(new Lexer(p).next()));
 }
@@ -366,10 +366,17 @@ export function sqliteCreateTable(def: TableDef): string[] {
     return s;
   });
   if (pk.length && !singleIntAutoPk) cols.push(`PRIMARY KEY (${pk.map(q).join(', ')})`);
-  for (const ix of def.indexes) if (ix.unique) cols.push(`UNIQUE (${ix.columns.map(q).join(', ')})`);
-  const out = [`CREATE TABLE ${q(def.name)} (${cols.join(', ')})`];
-  for (const ix of def.indexes) if (!ix.unique) out.push(`CREATE INDEX ${q(`${def.name}__${ix.name}`)} ON ${q(def.name)} (${ix.columns.map(q).join(', ')})`);
-  return out;
+  // Unique keys as indexes of their own (not table constraints), so ALTER TABLE … DROP INDEX can drop them.
+  return [`CREATE TABLE ${q(def.name)} (${cols.join(', ')})`, ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix))];
+}
+
+/** The SQLite index behind a MySQL key of `table`. */
+export function sqliteIndexName(table: string, key: string): string {
+  return `${table}__${key}`;
+}
+
+export function sqliteCreateIndex(table: string, ix: IndexDef): string {
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(sqliteIndexName(table, ix.name))} ON ${q(table)} (${ix.columns.map(q).join(', ')})`;
 }
 
 /** DESCRIBE's Type column. */

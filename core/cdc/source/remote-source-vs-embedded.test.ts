@@ -107,6 +107,19 @@ const CASES: Case[] = [
   { what: 'rows for LIMIT', sql: "INSERT INTO t VALUES (82, 'l1'), (83, 'l2'), (84, 'l3')", real: 'OK [3]', same: true },
   { what: 'UPDATE … ORDER BY … LIMIT', sql: "UPDATE t SET name = CONCAT(name, 'x') WHERE id >= 82 ORDER BY id DESC LIMIT 2", real: 'OK [2]', same: true },
   { what: 'DELETE … ORDER BY … LIMIT', sql: 'DELETE FROM t WHERE id >= 82 ORDER BY id LIMIT 2', real: 'OK [2]', same: true },
+  // keys added and dropped after CREATE TABLE
+  { what: 'ALTER TABLE … ADD INDEX', sql: "CREATE TABLE ki (id INT PRIMARY KEY, v INT, name VARCHAR(20)); INSERT INTO ki VALUES (1, 5, 'a'), (2, 5, 'A'); ALTER TABLE ki ADD INDEX ix_v (v)", real: 'OK [0,2,0]', same: true },
+  { what: 'a key name taken', sql: 'ALTER TABLE ki ADD INDEX ix_v (id)', real: "ERROR 1061 (42000): Duplicate key name 'ix_v'", same: true },
+  { what: 'a key on an unknown column', sql: 'ALTER TABLE ki ADD UNIQUE KEY uq_x (nope)', real: "ERROR 1072 (42000): Key column 'nope' doesn't exist in table", same: true },
+  { what: 'a unique key the rows break', sql: 'ALTER TABLE ki ADD UNIQUE KEY uq_v (v)', real: "ERROR 1062 (23000): Duplicate entry '5' for key 'uq_v'", same: true },
+  { what: 'an unnamed unique key the rows break (case ignored)', sql: 'ALTER TABLE ki ADD UNIQUE (name)', real: "ERROR 1062 (23000): Duplicate entry 'a' for key 'name'", same: true },
+  { what: 'CREATE UNIQUE INDEX', sql: 'DELETE FROM ki WHERE id = 2; CREATE UNIQUE INDEX uq_v ON ki (v)', real: 'OK [1,0]', same: true },
+  { what: 'a unique key added later is enforced', sql: "INSERT INTO ki VALUES (3, 5, 'c')", real: "ERROR 1062 (23000): Duplicate entry '5' for key 'uq_v'", same: true },
+  { what: 'an unnamed key and a unique constraint', sql: "ALTER TABLE ki ADD KEY (v), ADD CONSTRAINT c1 UNIQUE (name); INSERT INTO ki VALUES (4, 6, 'A')", real: "ERROR 1062 (23000): Duplicate entry 'A' for key 'c1'", same: true },
+  { what: 'DROP INDEX and DROP KEY', sql: "DROP INDEX uq_v ON ki; ALTER TABLE ki DROP KEY c1; INSERT INTO ki VALUES (3, 5, 'c'), (4, 6, 'A')", real: 'OK [0,0,2]', same: true },
+  // MySQL 8.0's ER_CANT_DROP_FIELD_OR_KEY text (errmsg-utf8.txt), which MariaDB words per kind
+  { what: 'DROP INDEX of an unknown key', sql: 'ALTER TABLE ki DROP INDEX nope', real: "ERROR 1091 (42000): Can't DROP INDEX `nope`; check that it exists", same: true, mysql: "ERROR 1091 (42000): Can't DROP 'nope'; check that column/key exists" },
+  { what: 'TRUNCATE affects no rows', sql: 'TRUNCATE TABLE ki', real: 'OK [0]', same: true },
   // MySQL 8.0 Reference Manual, "INSERT DELAYED Statement": the server recognizes but ignores DELAYED
   // (warning ER_WARN_LEGACY_SYNTAX_CONVERTED); MariaDB refuses it for InnoDB tables
   { what: 'INSERT DELAYED', sql: "INSERT DELAYED INTO t VALUES (73, 'dl')", real: "ERROR 1616 (HY000): DELAYED option not supported for table 't'", same: true, mysql: 'OK [1]' },
