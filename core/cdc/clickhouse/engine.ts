@@ -75,6 +75,16 @@ export interface TranslationLogEntry {
 const RAW_INSERT_FORMATS = new Set(['JSONEachRow', 'JSONCompactEachRow', 'TSV', 'TabSeparated', 'TSVWithNames', 'TabSeparatedWithNames', 'CSV', 'CSVWithNames']);
 const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESC', 'DESCRIBE', 'EXISTS', 'EXPLAIN', 'SET', 'USE', 'CHECK']);
 const DDL_KEYWORDS = new Set(['CREATE', 'ALTER', 'DROP', 'RENAME', 'TRUNCATE', 'OPTIMIZE', 'ATTACH', 'DETACH', 'EXCHANGE', 'GRANT', 'REVOKE', 'UNDROP']);
+/**
+ * The words a ClickHouse statement can start with (the parsers ParserQuery tries). A request
+ * starting with anything else is a syntax error, which the server reports as such even over GET,
+ * where it would otherwise refuse a write: the parser runs before the readonly check.
+ */
+const STATEMENT_KEYWORDS = new Set([
+  ...READ_KEYWORDS,
+  ...DDL_KEYWORDS,
+  ...['INSERT', 'SYSTEM', 'KILL', 'WATCH', 'REPLACE', 'DELETE', 'UPDATE', 'BACKUP', 'RESTORE', 'BEGIN', 'COMMIT', 'ROLLBACK', 'MOVE', 'EXTERNAL', 'PARALLEL', 'FROM'],
+]);
 /** Settings that need Keeper and so make no sense on one chDB node. */
 const KEEPER_SETTINGS = new Set(['insert_quorum', 'insert_quorum_parallel', 'select_sequential_consistency', 'insert_keeper_max_retries', 'distributed_ddl_task_timeout', 'distributed_ddl_output_mode']);
 
@@ -199,7 +209,7 @@ export class ChEngine {
     const keyword = firstKeyword(tokens);
     if (keyword === 'INSERT') {
       if (req.readonly) throw chErrors.readonly();
-    } else if (req.readonly && !READ_KEYWORDS.has(keyword)) throw chErrors.readonly();
+    } else if (req.readonly && !READ_KEYWORDS.has(keyword) && STATEMENT_KEYWORDS.has(keyword)) throw chErrors.readonly();
 
     const translating = this.opts.translateDdl !== false;
     const keeperCmd = translating ? keeperOnlySystemCommand(tokens) : undefined;

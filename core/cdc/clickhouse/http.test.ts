@@ -76,6 +76,11 @@ describe('embedded ClickHouse over the HTTP interface', () => {
   it('refuses writes over GET (readonly) and wrong passwords', async () => {
     const ro = await fetch(`${ch.url}/?query=${encodeURIComponent('CREATE TABLE t_ro (a Int8) ENGINE=Memory')}`);
     expect(ro.headers.get('x-clickhouse-exception-code')).toBe('164');
+    // the parser runs first: a typo over GET is the syntax error a POST gets, not a readonly refusal
+    const typoGet = await fetch(`${ch.url}/?query=${encodeURIComponent('SELEC 1')}`);
+    const typoPost = await fetch(`${ch.url}/`, { method: 'POST', body: 'SELEC 1' });
+    expect([typoGet.status, typoGet.headers.get('x-clickhouse-exception-code')]).toEqual([400, '62']);
+    expect(await typoGet.text()).toBe(await typoPost.text());
     const bad = await fetch(`${ch.url}/?query=SELECT%201`, { headers: { 'X-ClickHouse-User': 'default', 'X-ClickHouse-Key': 'nope' } });
     expect(bad.status).toBe(403);
     expect(await bad.text()).toContain('(AUTHENTICATION_FAILED)');
