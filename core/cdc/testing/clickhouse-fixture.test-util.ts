@@ -48,14 +48,21 @@ export interface PipelineFixture {
   dir: string;
   ch: ServiceHandle<ClickHouseApi>;
   connect: ServiceHandle<ConnectApi>;
+  /** Closes the Connect service and starts it again on the same data (a restart of `loupe services`). */
+  restartConnect(): Promise<void>;
 }
 
 export function useClickHouseAndConnect(tmpPrefix: string): PipelineFixture {
   const fx = {} as PipelineFixture;
+  const startConnect = () => startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'connect'), log: silentLogger, peers: { clickhouse: fx.ch.url } });
+  fx.restartConnect = async () => {
+    await fx.connect.close();
+    fx.connect = await startConnect();
+  };
   beforeAll(async () => {
     fx.dir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
     fx.ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'ch'), log: silentLogger, peers: {} });
-    fx.connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'connect'), log: silentLogger, peers: { clickhouse: fx.ch.url } });
+    fx.connect = await startConnect();
   });
   afterAll(async () => {
     await fx.connect?.close();
