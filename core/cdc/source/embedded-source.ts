@@ -20,7 +20,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { rewriteDmlLimit } from './dml-limit.js';
 import { rewriteInsertSet } from './insert-set.js';
 import { unknownColumnClause } from './column-clause.js';
-import { describeType, identList, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { describeType, identList, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
@@ -397,7 +397,29 @@ export class EmbeddedSource implements CaptureSource {
     this.requireNoTx(session, 'ALTER TABLE');
     const next: TableDef = structuredClone(def);
     const sqlite: string[] = [];
+    // columns MODIFY/CHANGE/ALTER COLUMN changed: the table is rebuilt, each column copied from its source
+    const sources = new Map<string, string>();
+    let rebuild = false;
+    // a changed data type makes MySQL copy the table, which it reports as rows affected
+    let copied = false;
     for (const spec of m[2]!.split(/,(?![^(]*\))/).map((s) => s.trim())) {
+      const modify = /^modify\s+(?:column\s+)?(`[^`]+`|\w+)(\s.+)$/is.exec(spec);
+      const change = /^change\s+(?:column\s+)?(`[^`]+`|\w+)\s+((?:`[^`]+`|\w+)\s.+)$/is.exec(spec);
+      const alterDefault = /^alter\s+(?:column\s+)?(`[^`]+`|\w+)\s+(?:set\s+default\s+(.+)|drop\s+default)$/is.exec(spec);
+      if (modify || change) {
+        const from = unquoteIdent((modify ?? change)![1]!);
+        copied = this.changeColumn(st, next, sources, from, modify ? `${modify[1]}${modify[2]}` : change![2]!) || copied;
+        rebuild = true;
+        continue;
+      }
+      if (alterDefault) {
+        const name = unquoteIdent(alterDefault[1]!);
+        const col = next.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+        if (!col) throw mysqlErrors.unknownColumn(name, table);
+        col.defaultExpr = alterDefault[2]?.trim() ?? null;
+        rebuild = true;
+        continue;
+      }
       const addKey = /^add\s+(?:constraint\s+(?:(`[^`]+`|\w+)\s+)?(?=unique\b))?(unique\s+)?(?:(?:index|key)\s+)?(?:(`[^`]+`|\w+)\s*)?\(([^)]*(?:\([^)]*\)[^)]*)*)\)$/is.exec(spec);
       const dropKey = /^drop\s+(?:index|key)\s+(`[^`]+`|\w+)$/i.exec(spec);
       const add = /^add\s+(?:column\s+)?(.+)$/is.exec(spec);
@@ -447,8 +469,42 @@ export class EmbeddedSource implements CaptureSource {
         throw mysqlErrors.notSupported(`ALTER TABLE … ${spec.split(/\s+/).slice(0, 2).join(' ')} in the embedded source`);
       }
     }
+    if (rebuild) sqlite.push(...sqliteRebuildTable(next, sources));
+    const rows = copied ? Number(st.db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]) : 0;
     this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'alter-table', table }, undefined, next);
-    return ok(0);
+    return ok(rows);
+  }
+
+  /**
+   * MODIFY/CHANGE COLUMN: the new definition replaces the column in place, keys follow a rename,
+   * and the rows are checked first as MySQL's strict mode does (a NULL for NOT NULL, text that is
+   * no number for a numeric type). True when the data type changes (MySQL copies the table).
+   */
+  private changeColumn(st: DbState, next: TableDef, sources: Map<string, string>, from: string, definition: string): boolean {
+    const at = next.columns.findIndex((c) => c.name.toLowerCase() === from.toLowerCase());
+    if (at < 0) throw mysqlErrors.unknownColumn(from, next.name);
+    const old = next.columns[at]!;
+    const col = parseCreateTable(`CREATE TABLE x (${definition})`).def.columns[0]!;
+    if (col.name.toLowerCase() !== old.name.toLowerCase() && next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) {
+      throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
+    }
+    if (next.primaryKey.includes(old.name)) col.nullable = false;
+    const source = sources.get(old.name) ?? old.name;
+    const rows = st.db.exec(`SELECT ${q(source)} FROM ${q(next.name)} ORDER BY rowid`)[0]?.values ?? [];
+    rows.forEach(([v], i) => {
+      if (v === null && !col.nullable) throw new MySqlError(1138, '22004', 'Invalid use of NULL value');
+      const numeric = sqliteType(col) === 'INTEGER' || sqliteType(col) === 'REAL';
+      if (numeric && typeof v === 'string' && !/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) {
+        const kind = sqliteType(col) === 'INTEGER' ? 'integer' : 'double';
+        throw new MySqlError(1366, 'HY000', `Incorrect ${kind} value: '${v}' for column '${col.name}' at row ${i + 1}`);
+      }
+    });
+    next.columns[at] = col;
+    sources.delete(old.name);
+    sources.set(col.name, source);
+    next.primaryKey = next.primaryKey.map((k) => (k === old.name ? col.name : k));
+    for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === old.name ? col.name : k));
+    return col.baseType !== old.baseType || col.unsigned !== old.unsigned;
   }
 
   /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */

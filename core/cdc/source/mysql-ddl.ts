@@ -353,7 +353,7 @@ export const q = (ident: string): string => '"' + ident.replace(/"/g, '""') + '"
 /** SQLite statements that create the table (and its indexes). */
 export function sqliteCreateTable(def: TableDef): string[] {
   const pk = def.primaryKey;
-  const singleIntAutoPk = pk.length === 1 && def.columns.some((c) => c.name === pk[0] && c.autoIncrement && INT_TYPES.has(c.baseType));
+  const singleIntAutoPk = aliasesRowid(def);
   const cols = def.columns.map((c) => {
     let s = `${q(c.name)} ${sqliteType(c)}${ignoresCase(c) ? ' COLLATE NOCASE' : ''}`;
     if (singleIntAutoPk && c.name === pk[0]) s = `${q(c.name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
@@ -368,6 +368,31 @@ export function sqliteCreateTable(def: TableDef): string[] {
   if (pk.length && !singleIntAutoPk) cols.push(`PRIMARY KEY (${pk.map(q).join(', ')})`);
   // Unique keys as indexes of their own (not table constraints), so ALTER TABLE … DROP INDEX can drop them.
   return [`CREATE TABLE ${q(def.name)} (${cols.join(', ')})`, ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix))];
+}
+
+/** Whether the table's key is an AUTO_INCREMENT integer, which SQLite stores as the rowid itself. */
+export function aliasesRowid(def: TableDef): boolean {
+  const pk = def.primaryKey;
+  return pk.length === 1 && def.columns.some((c) => c.name === pk[0] && c.autoIncrement && INT_TYPES.has(c.baseType));
+}
+
+/**
+ * SQLite statements that give `def.name` the definition `def` with its rows (rowids kept, so
+ * the change log's row ids stay right): a new table, the rows copied (column `c` from
+ * `sources.get(c) ?? c`), the old table dropped and the new one renamed, its indexes made again.
+ * SQLite's own ALTER TABLE cannot change a column's type, nullability or default.
+ */
+export function sqliteRebuildTable(def: TableDef, sources: Map<string, string>): string[] {
+  const tmp = `__loupe_rebuild_${def.name}`;
+  const cols = def.columns.map((c) => c.name);
+  const rowid = aliasesRowid(def) ? '' : 'rowid, ';
+  return [
+    sqliteCreateTable({ ...def, name: tmp, indexes: [] })[0]!,
+    `INSERT INTO ${q(tmp)} (${rowid}${cols.map(q).join(', ')}) SELECT ${rowid}${cols.map((c) => q(sources.get(c) ?? c)).join(', ')} FROM ${q(def.name)}`,
+    `DROP TABLE ${q(def.name)}`,
+    `ALTER TABLE ${q(tmp)} RENAME TO ${q(def.name)}`,
+    ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix)),
+  ];
 }
 
 /** The SQLite index behind a MySQL key of `table`. */
