@@ -19,6 +19,7 @@ import { Binlog } from './binlog.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { rewriteDmlLimit } from './dml-limit.js';
 import { rewriteInsertSet } from './insert-set.js';
+import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { describeType, identList, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
@@ -39,7 +40,8 @@ const VERSION = '8.0.36-loupe';
 const DB_NAME = /^[A-Za-z0-9_$]{1,64}$/;
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
-const loadSqlJs = () => (sqlJs ??= initSqlJs());
+// SQLite's own math functions, not sql.js's deprecated extension (which warns on stderr at each use)
+const loadSqlJs = () => (sqlJs ??= initSqlJs({ useOldExtensionFunctions: false } as Parameters<typeof initSqlJs>[0]));
 
 interface DbState {
   name: string;
@@ -880,6 +882,7 @@ export class EmbeddedSource implements CaptureSource {
     // fire the capture trigger, and the change log holds the delete before the insert.
     db.run('PRAGMA recursive_triggers = ON');
     registerDateFunctions(db);
+    registerMySqlFunctions(db);
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');

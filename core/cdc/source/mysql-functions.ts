@@ -1,0 +1,143 @@
+/**
+ * MySQL functions SQLite lacks (or has with other meanings: FORMAT is printf there, INSTR is case
+ * sensitive, LOG(x) is base 10), as functions of each connection of the embedded source. Text compares as MySQL's
+ * default collation does, ignoring case.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database, SqlValue } from 'sql.js';
+import { dateFormat } from './date-functions.js';
+
+type Fn = (...args: SqlValue[]) => SqlValue;
+
+const text = (v: SqlValue): string => (v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v));
+const isNull = (...vs: SqlValue[]) => vs.some((v) => v === null || v === undefined);
+/** A function of exactly `n` arguments (sql.js registers a function for its `length`). */
+const arity = (n: number, f: Fn): Fn => Object.defineProperty((...a: SqlValue[]) => f(...a), 'length', { value: n });
+
+/** 'YYYY-MM-DD[ HH:MM:SS]' as its parts, or undefined when it is no date. */
+function parts(v: SqlValue): { y: number; m: number; d: number; h: number; i: number; s: number } | undefined {
+  if (isNull(v)) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/.exec(text(v).trim());
+  if (!m) return undefined;
+  return { y: +m[1]!, m: +m[2]!, d: +m[3]!, h: +(m[4] ?? 0), i: +(m[5] ?? 0), s: +(m[6] ?? 0) };
+}
+const epochDay = (p: { y: number; m: number; d: number }) => Date.UTC(p.y, p.m - 1, p.d) / 86_400_000;
+const datePart = (f: (p: NonNullable<ReturnType<typeof parts>>) => SqlValue): Fn => (v) => {
+  const p = parts(v);
+  return p ? f(p) : null;
+};
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const weekday = (p: { y: number; m: number; d: number }) => new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay();
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** LPAD/RPAD: MySQL cuts a longer string to `n` characters and pads a shorter one with `pad` repeated. */
+function pad(s: SqlValue, n: SqlValue, p: SqlValue, left: boolean): SqlValue {
+  if (isNull(s, n, p)) return null;
+  const chars = [...text(s)];
+  const len = Number(n);
+  if (len < 0) return null;
+  if (chars.length >= len) return chars.slice(0, len).join('');
+  const fill = [...text(p)];
+  if (!fill.length) return null;
+  const padding = Array.from({ length: len - chars.length }, (_, i) => fill[i % fill.length]).join('');
+  return left ? padding + chars.join('') : chars.join('') + padding;
+}
+
+/** GREATEST/LEAST: NULL if any argument is, numbers compared as numbers, text ignoring case. */
+function extreme(args: SqlValue[], sign: 1 | -1): SqlValue {
+  if (isNull(...args)) return null;
+  const numeric = args.every((a) => typeof a === 'number');
+  return args.reduce((best, a) => {
+    const cmp = numeric ? (a as number) - (best as number) : text(a).toLowerCase().localeCompare(text(best).toLowerCase());
+    return cmp * sign > 0 ? a : best;
+  });
+}
+
+/** MySQL's FORMAT(x, d): rounded to d decimals with thousands separators, as '1,234.50'. */
+function format(x: SqlValue, d: SqlValue): SqlValue {
+  if (isNull(x, d)) return null;
+  const decimals = Math.max(0, Math.min(30, Math.trunc(Number(d))));
+  const [int, frac] = Math.abs(Number(x)).toFixed(decimals).split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${Number(x) < 0 && Number(int) + Number(frac ?? 0) !== 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
+const FUNCTIONS: Record<string, Fn[]> = {
+  year: [datePart((p) => p.y)],
+  month: [datePart((p) => p.m)],
+  day: [datePart((p) => p.d)],
+  dayofmonth: [datePart((p) => p.d)],
+  hour: [datePart((p) => p.h)],
+  minute: [datePart((p) => p.i)],
+  second: [datePart((p) => p.s)],
+  quarter: [datePart((p) => Math.ceil(p.m / 3))],
+  dayofweek: [datePart((p) => weekday(p) + 1)],
+  weekday: [datePart((p) => (weekday(p) + 6) % 7)],
+  dayofyear: [datePart((p) => epochDay(p) - epochDay({ y: p.y, m: 1, d: 1 }) + 1)],
+  dayname: [datePart((p) => DAYS[weekday(p)]!)],
+  monthname: [datePart((p) => MONTHS[p.m - 1]!)],
+  last_day: [datePart((p) => iso(Date.UTC(p.y, p.m, 0)).slice(0, 10))],
+  datediff: [
+    (a, b) => {
+      const pa = parts(a);
+      const pb = parts(b);
+      return pa && pb ? epochDay(pa) - epochDay(pb) : null;
+    },
+  ],
+  // the embedded source's clock and its DATETIMEs are UTC
+  unix_timestamp: [datePart((p) => Date.UTC(p.y, p.m - 1, p.d, p.h, p.i, p.s) / 1000)],
+  from_unixtime: [(n) => (isNull(n) ? null : iso(Number(n) * 1000)), (n, f) => (isNull(n, f) ? null : dateFormat(iso(Number(n) * 1000), f))],
+  left: [(s, n) => (isNull(s, n) ? null : [...text(s)].slice(0, Math.max(0, Number(n))).join(''))],
+  right: [(s, n) => (isNull(s, n) ? null : Number(n) <= 0 ? '' : [...text(s)].slice(-Number(n)).join(''))],
+  lcase: [(s) => (isNull(s) ? null : text(s).toLowerCase())],
+  ucase: [(s) => (isNull(s) ? null : text(s).toUpperCase())],
+  char_length: [(s) => (isNull(s) ? null : [...text(s)].length)],
+  character_length: [(s) => (isNull(s) ? null : [...text(s)].length)],
+  locate: [
+    (sub, s) => (isNull(sub, s) ? null : text(s).toLowerCase().indexOf(text(sub).toLowerCase()) + 1),
+    (sub, s, pos) => {
+      if (isNull(sub, s, pos)) return null;
+      const from = Math.max(1, Number(pos));
+      const at = text(s).toLowerCase().indexOf(text(sub).toLowerCase(), from - 1);
+      return at + 1;
+    },
+  ],
+  instr: [(s, sub) => (isNull(s, sub) ? null : text(s).toLowerCase().indexOf(text(sub).toLowerCase()) + 1)],
+  repeat: [(s, n) => (isNull(s, n) ? null : text(s).repeat(Math.max(0, Number(n))))],
+  space: [(n) => (isNull(n) ? null : ' '.repeat(Math.max(0, Number(n))))],
+  lpad: [(s, n, p) => pad(s, n, p, true)],
+  rpad: [(s, n, p) => pad(s, n, p, false)],
+  truncate: [(x, d) => (isNull(x, d) ? null : Math.trunc(Number(x) * 10 ** Number(d)) / 10 ** Number(d))],
+  format: [format],
+  find_in_set: [(s, list) => (isNull(s, list) ? null : text(list).split(',').findIndex((x) => x.toLowerCase() === text(s).toLowerCase()) + 1)],
+  substring_index: [
+    (s, delim, count) => {
+      if (isNull(s, delim, count)) return null;
+      const str = text(s);
+      const sep = text(delim);
+      const n = Math.trunc(Number(count));
+      if (!sep || n === 0) return '';
+      const pieces = str.split(sep);
+      return n > 0 ? pieces.slice(0, n).join(sep) : pieces.slice(n).join(sep);
+    },
+  ],
+  reverse: [(s) => (isNull(s) ? null : [...text(s)].reverse().join(''))],
+  // MySQL's LOG(x) is the natural logarithm (SQLite's is base 10); LOG(b, x) is the same in both
+  log: [(x) => (isNull(x) ? null : Number(x) > 0 ? Math.log(Number(x)) : null)],
+  cot: [(x) => (isNull(x) ? null : 1 / Math.tan(Number(x)))],
+  strcmp: [(a, b) => (isNull(a, b) ? null : Math.sign(text(a).toLowerCase().localeCompare(text(b).toLowerCase())))],
+  md5: [(s) => (isNull(s) ? null : createHash('md5').update(text(s)).digest('hex'))],
+  sha1: [(s) => (isNull(s) ? null : createHash('sha1').update(text(s)).digest('hex'))],
+  sha: [(s) => (isNull(s) ? null : createHash('sha1').update(text(s)).digest('hex'))],
+  sha2: [(s, bits) => (isNull(s, bits) ? null : [224, 256, 384, 512, 0].includes(Number(bits)) ? createHash(`sha${Number(bits) || 256}`).update(text(s)).digest('hex') : null)],
+  // MySQL's UUID() is version 1; this one is random (version 4), in the same text form
+  uuid: [() => randomUUID()],
+  rand: [() => Math.random()],
+  greatest: [2, 3, 4, 5, 6, 7, 8].map((n) => arity(n, (...a) => extreme(a, 1))),
+  least: [2, 3, 4, 5, 6, 7, 8].map((n) => arity(n, (...a) => extreme(a, -1))),
+};
+
+export function registerMySqlFunctions(db: Database): void {
+  for (const [name, fns] of Object.entries(FUNCTIONS)) for (const fn of fns) db.create_function(name, fn);
+}
