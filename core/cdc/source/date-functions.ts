@@ -5,6 +5,7 @@
  * connection.
  */
 import type { Database } from 'sql.js';
+import { closingQuote as closing, maskQuoted } from './sql-text.js';
 
 /** SQLite modifiers per MySQL unit; units of a day or more keep a DATE a DATE. */
 const UNITS: Record<string, { n: number; unit: string; dateStays: boolean }> = {
@@ -26,16 +27,6 @@ function shifted(x: string, sign: number, amount: string, unitName: string): str
   const n = sign * Number(amount) * u.n;
   const mods = `'${n >= 0 ? '+' : ''}${n} ${u.unit}'${u.unit === 'months' || u.unit === 'years' ? ", 'floor'" : ''}`;
   return u.dateStays ? `(CASE WHEN length(${x}) = 10 THEN date(${x}, ${mods}) ELSE datetime(${x}, ${mods}) END)` : `datetime(${x}, ${mods})`;
-}
-
-/** Where the string or quoted name starting at `i` ends (index of its closing quote). */
-function closing(sql: string, i: number): number {
-  const q = sql[i]!;
-  for (let j = i + 1; j < sql.length; j++) {
-    if (sql[j] === '\\' && q !== '`') j++;
-    else if (sql[j] === q) return j;
-  }
-  return sql.length;
 }
 
 /** Start of the operand that ends just before `end` (a name, a literal, or a call). */
@@ -99,20 +90,6 @@ export function rewriteIntervals(sql: string): string {
     const x = out.slice(start, m.index).trim();
     if (!x) break;
     out = out.slice(0, start) + shifted(x, m[1] === '-' ? -1 : 1, iv[1] ?? iv[2]!, iv[3]!) + out.slice(m.index + 1 + iv[0].length);
-  }
-  return out;
-}
-
-/** The text with quoted strings and names blanked out (same length), so keywords inside them are not found. */
-function maskQuoted(sql: string): string {
-  let out = '';
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i]!;
-    if (c === "'" || c === '"' || c === '`') {
-      const j = closing(sql, i);
-      out += c + ' '.repeat(Math.max(0, Math.min(j, sql.length) - i - 1)) + (j < sql.length ? c : '');
-      i = j;
-    } else out += c;
   }
   return out;
 }

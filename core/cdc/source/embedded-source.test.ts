@@ -123,6 +123,18 @@ describe('embedded MySQL-like source', () => {
     ]);
   });
 
+  it('SHOW INDEX lists every key column with MySQL 8.0\'s columns', async () => {
+    const s = await start(tmp());
+    await s.execute('demo', "CREATE TABLE k (id INT PRIMARY KEY, v VARCHAR(10), w INT, KEY kv (v, w)); INSERT INTO k VALUES (1, 'x', 1), (2, 'y', 1), (3, 'x', 2)");
+    const [r] = await s.execute('demo', 'SHOW INDEX FROM k');
+    expect(r!.columns).toEqual(['Table', 'Non_unique', 'Key_name', 'Seq_in_index', 'Column_name', 'Collation', 'Cardinality', 'Sub_part', 'Packed', 'Null', 'Index_type', 'Comment', 'Index_comment', 'Visible', 'Expression']);
+    expect(r!.rows).toEqual([
+      ['k', 0, 'PRIMARY', 1, 'id', 'A', 3, null, null, '', 'BTREE', '', '', 'YES', null],
+      ['k', 1, 'kv', 1, 'v', 'A', 2, null, null, 'YES', 'BTREE', '', '', 'YES', null],
+      ['k', 1, 'kv', 2, 'w', 'A', 3, null, null, 'YES', 'BTREE', '', '', 'YES', null],
+    ]);
+  });
+
   it('records each committed change with position, GTID and before/after images; rollback records nothing', async () => {
     const s = await start(tmp());
     const start0 = s.position();

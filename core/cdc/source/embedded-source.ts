@@ -18,12 +18,14 @@ import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { rewriteDmlLimit } from './dml-limit.js';
+import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { describeType, identList, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
+import { selectItemNames } from './sql-text.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 
 export interface EmbeddedSourceOptions {
@@ -86,6 +88,8 @@ export class EmbeddedSource implements CaptureSource {
   private dbs = new Map<string, DbState>();
   private binlog!: Binlog;
   private meta!: { serverUuid: string; serverId: number };
+  /** @@variables as SELECT reads them. */
+  private variables: Record<string, string | number> | undefined;
   private listeners = new Set<(tx: BinlogTransaction) => void>();
   private waiters = new Set<() => void>();
   private sinceSnapshot = 0;
@@ -254,13 +258,21 @@ export class EmbeddedSource implements CaptureSource {
       return ok(0, { database: name });
     }
     if (w0 === 'show') {
-      if (w1 === 'databases' || w1 === 'schemas') return rows(['Database'], [...this.dbs.keys()].sort().map((d) => [d]));
+      const like = showLike(sql);
+      if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys()].sort().filter(like.test).map((d) => [d]));
       if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
         const m = /\b(?:from|in)\s+(`[^`]+`|\w+)/i.exec(sql);
         const dbName = m ? unquoteIdent(m[1]!) : session.database;
         if (!dbName) throw mysqlErrors.noDatabase();
         const st = this.requireDb(dbName);
-        return rows([`Tables_in_${dbName}`], [...st.tables.keys()].sort().map((t) => [t]));
+        const names = [...st.tables.keys()].sort().filter(like.test);
+        const title = `Tables_in_${dbName}${like.text ? ` (${like.text})` : ''}`;
+        return w1 === 'full' ? rows([title, 'Table_type'], names.map((t) => [t, 'BASE TABLE'])) : rows([title], names.map((t) => [t]));
+      }
+      if (w1 === 'index' || w1 === 'indexes' || w1 === 'keys') {
+        const m = /\b(?:from|in)\s+(\S+?)(?:\s+(?:from|in)\s+(`[^`]+`|\w+))?\s*;?$/i.exec(sql.trim());
+        if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+        return this.showIndex(session, m[2] ? `${m[2]}.${m[1]}` : m[1]!, rows);
       }
       if (w1 === 'create' && w2 === 'table') {
         const { st, table } = this.resolveTable(session, sql.trim().split(/\s+/).slice(3).join(' ').replace(/;$/, ''));
@@ -309,6 +321,22 @@ export class EmbeddedSource implements CaptureSource {
       this.commitDdl(session, null, { mysql: sql, sqlite: [], kind: 'drop-database' }, name);
       if (session.database === name) session.database = null;
       return ok(n);
+    }
+    if (w0 === 'create' && w1 === 'table' && /^create\s+table\s+(?:if\s+not\s+exists\s+)?\S+\s+\(?\s*like\s/i.test(sql.trim())) {
+      const m = /^create\s+table\s+(if\s+not\s+exists\s+)?(\S+)\s+\(?\s*like\s+([^\s)]+)\s*\)?\s*;?$/i.exec(sql.trim());
+      if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+      const from = this.resolveTable(session, m[3]!);
+      const source = from.st.tables.get(from.table);
+      if (!source) throw mysqlErrors.noSuchTable(from.st.name, from.table);
+      const to = this.resolveTable(session, m[2]!);
+      if (to.st.tables.has(to.table)) {
+        if (m[1]) return ok(0);
+        throw mysqlErrors.tableExists(to.table);
+      }
+      this.requireNoTx(session, 'CREATE TABLE');
+      const def: TableDef = { ...structuredClone(source), name: to.table };
+      this.commitDdl(session, to.st, { mysql: sql, sqlite: sqliteCreateTable(def), kind: 'create-table', table: to.table }, undefined, def);
+      return ok(0);
     }
     if (w0 === 'create' && (w1 === 'table' || (w1 === 'temporary' && w2 === 'table'))) {
       const parsed = parseCreateTable(sql);
@@ -375,6 +403,23 @@ export class EmbeddedSource implements CaptureSource {
       return this.dml(session, sql, ok, rows, sql);
     }
     throw mysqlErrors.syntax(sql.slice(0, 80));
+  }
+
+  /** SHOW INDEX FROM t, with MySQL 8.0's columns (Cardinality is the number of distinct values). */
+  private showIndex(session: Session, raw: string, rows: (c: string[], d: unknown[][]) => StatementResult): StatementResult {
+    const { st, table } = this.resolveTable(session, raw);
+    const def = st.tables.get(table);
+    if (!def) throw mysqlErrors.noSuchTable(st.name, table);
+    const keys = [...(def.primaryKey.length ? [{ name: 'PRIMARY', columns: def.primaryKey, unique: true }] : []), ...def.indexes];
+    const data: unknown[][] = [];
+    for (const k of keys) {
+      k.columns.forEach((c, i) => {
+        const col = def.columns.find((x) => x.name === c);
+        const cardinality = Number(st.db.exec(`SELECT count(DISTINCT ${k.columns.slice(0, i + 1).map(q).join(' || \'-\' || ')}) FROM ${q(table)}`)[0]?.values[0]?.[0] ?? 0);
+        data.push([table, k.unique ? 0 : 1, k.name, i + 1, c, 'A', cardinality, null, null, col?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null]);
+      });
+    }
+    return rows(['Table', 'Non_unique', 'Key_name', 'Seq_in_index', 'Column_name', 'Collation', 'Cardinality', 'Sub_part', 'Packed', 'Null', 'Index_type', 'Comment', 'Index_comment', 'Visible', 'Expression'], data);
   }
 
   private describe(session: Session, raw: string, sql: string): StatementResult {
@@ -565,7 +610,11 @@ export class EmbeddedSource implements CaptureSource {
     }
     if (isRead) {
       const r = res[res.length - 1];
-      return rows(r?.columns ?? [], (r?.values ?? []).map((v) => v.map(blobOut)));
+      let columns = r?.columns ?? [];
+      // SQLite names columns after the text it ran; MySQL after the select list as typed
+      const names = text !== sql ? selectItemNames(sql) : undefined;
+      if (names && names.length === columns.length) columns = columns.map((c, i) => names[i] ?? c);
+      return rows(columns, (r?.values ?? []).map((v) => v.map(blobOut)));
     }
     // MySQL counts an UPDATE's changed rows, not the rows it matched (no CLIENT_FOUND_ROWS)
     let insertId: number | undefined;
@@ -600,6 +649,7 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
     text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, 'last_insert_rowid()');
     text = rewriteIntervals(text);
+    text = rewriteExpressions(text, (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid)));
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
     // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
     const head = DML_MODIFIERS.exec(text);
@@ -977,6 +1027,15 @@ function toSql(v: unknown): SqlValue {
 
 function blobOut(v: SqlValue): unknown {
   return v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v;
+}
+
+/** SHOW … LIKE 'pattern': the pattern text and a test for names (MySQL's % and _). */
+function showLike(sql: string): { text: string; test: (name: string) => boolean } {
+  const m = /\blike\s+'((?:[^'\\]|\\.|'')*)'/i.exec(sql);
+  if (!m) return { text: '', test: () => true };
+  const pattern = m[1]!.replace(/''/g, "'");
+  const re = new RegExp(`^${pattern.replace(/\\(.)|([%_])|([.*+?^${}()|[\]\\])/g, (_x, esc: string, wild: string, special: string) => (esc ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`, 's');
+  return { text: pattern, test: (name) => re.test(name) };
 }
 
 function insideQuote(text: string, offset: number): boolean {

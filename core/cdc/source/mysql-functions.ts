@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlValue } from 'sql.js';
 import { dateFormat } from './date-functions.js';
+import { MySqlError } from './mysql-error.js';
 
 type Fn = (...args: SqlValue[]) => SqlValue;
 
@@ -63,7 +64,37 @@ function format(x: SqlValue, d: SqlValue): SqlValue {
   return `${Number(x) < 0 && Number(int) + Number(frac ?? 0) !== 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
 }
 
+/** MySQL's REGEXP (ICU in MySQL 8.0): a search anywhere in the text, ignoring case as the default collation does. */
+const regexps = new Map<string, RegExp>();
+function regexp(pattern: SqlValue, value: SqlValue): SqlValue {
+  if (isNull(pattern, value)) return null;
+  const p = text(pattern);
+  let re = regexps.get(p);
+  if (!re) {
+    try {
+      re = new RegExp(p, 'iu');
+    } catch (err) {
+      throw new MySqlError(3685, 'HY000', `Illegal argument to a regular expression. (${(err as Error).message})`);
+    }
+    if (regexps.size > 500) regexps.clear();
+    regexps.set(p, re);
+  }
+  return re.test(text(value)) ? 1 : 0;
+}
+
+/** CAST(x AS SIGNED): a number rounded half away from zero, text read as far as it is an integer (0 if not at all). */
+function castInteger(v: SqlValue): SqlValue {
+  if (isNull(v)) return null;
+  if (typeof v === 'number') return Math.sign(v) * Math.round(Math.abs(v));
+  const m = /^\s*[-+]?\d+/.exec(text(v));
+  return m ? Number(m[0]) : 0;
+}
+
 const FUNCTIONS: Record<string, Fn[]> = {
+  loupe_cast_integer: [castInteger],
+  // SQLite reads `x REGEXP p` as regexp(p, x)
+  regexp: [regexp],
+  regexp_like: [(value, pattern) => regexp(pattern, value)],
   year: [datePart((p) => p.y)],
   month: [datePart((p) => p.m)],
   day: [datePart((p) => p.d)],

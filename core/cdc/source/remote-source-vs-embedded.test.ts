@@ -225,6 +225,28 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
   });
 
+  it('MySQL SELECT syntax (locking clauses, modifiers, @@variables, REGEXP, CAST, DIV) and SHOW … LIKE give the same columns and rows', async () => {
+    const script = [
+      "CREATE TABLE sx (id INT PRIMARY KEY, v VARCHAR(10), w INT, KEY kv (v, w)); INSERT INTO sx VALUES (1, 'x', 1), (2, 'y', 1), (3, 'x', 2); CREATE TABLE sxy (id INT PRIMARY KEY)",
+      "SHOW TABLES LIKE 'sx_'",
+      "SHOW FULL TABLES LIKE 'sx%'",
+      "SHOW DATABASES LIKE 'cm%'",
+      'SELECT * FROM sx WHERE id = 1 FOR UPDATE',
+      'SELECT * FROM sx WHERE id < 3 LOCK IN SHARE MODE',
+      'SELECT SQL_CALC_FOUND_ROWS DISTINCTROW v FROM sx ORDER BY v LIMIT 5',
+      "SELECT @@version_comment LIKE '%' AS x, @@autocommit, @@session.autocommit, @@GLOBAL.max_allowed_packet > 0",
+      'CREATE TABLE sx2 LIKE sx',
+      'INSERT INTO sx2 SELECT * FROM sx',
+      "SELECT id FROM sx2 WHERE v REGEXP '^X' ORDER BY id",
+      "SELECT id FROM sx WHERE v RLIKE 'y$' OR v NOT RLIKE '[xy]'",
+      "SELECT CAST('2024-01-02' AS DATE), CAST(1.7 AS SIGNED), CAST(-2.5 AS SIGNED), CAST(' 12abc' AS SIGNED), CONVERT('12', UNSIGNED), CONVERT('ab' USING utf8mb4), CONVERT(3.5, SIGNED INTEGER)",
+      'SELECT 7 DIV 2, -7 DIV 2, 7 MOD 3, id DIV 2 FROM sx ORDER BY id',
+      "SELECT NOW() > '2000-01-01', CURDATE() < '3000-01-01', DATE_ADD('2024-01-31', INTERVAL 1 MONTH)",
+    ];
+    const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? [r.columns, r.rows] : r.affectedRows));
+    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+  });
+
   it('after every case, both hold the same rows (what REPLACE removed included)', async () => {
     const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id <> 73 ORDER BY id; SELECT sku, qty, note FROM m ORDER BY sku')).map((r) => r.rows);
     expect(await rows(embedded)).toEqual(await rows(real));

@@ -1,0 +1,93 @@
+/**
+ * Text-level helpers for rewriting MySQL statements: find words and operators outside quoted
+ * strings and names, and replace them there only.
+ */
+
+/** Where the string or quoted name starting at `i` ends (the index of its closing quote). */
+export function closingQuote(sql: string, i: number): number {
+  const q = sql[i]!;
+  for (let j = i + 1; j < sql.length; j++) {
+    if (sql[j] === '\\' && q !== '`') j++;
+    else if (sql[j] === q) return j;
+  }
+  return sql.length;
+}
+
+/** The text with the insides of quoted strings and names blanked (same length, so indexes match). */
+export function maskQuoted(sql: string): string {
+  let out = '';
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      const j = closingQuote(sql, i);
+      out += c + ' '.repeat(Math.max(0, Math.min(j, sql.length) - i - 1)) + (j < sql.length ? c : '');
+      i = j;
+    } else out += c;
+  }
+  return out;
+}
+
+/** `re` (global) matched outside quotes; `fn` gets the original text of the match and its groups. */
+export function replaceOutsideQuotes(sql: string, re: RegExp, fn: (match: string, ...groups: string[]) => string): string {
+  const masked = maskQuoted(sql);
+  const withIndices = re.flags.includes('d') ? re : new RegExp(re.source, `${re.flags}d`);
+  let out = '';
+  let last = 0;
+  for (const m of masked.matchAll(withIndices)) {
+    const at = m.index!;
+    // the match and its groups read from the original text at the same places
+    const groups = m.indices!.slice(1).map((span) => (span ? sql.slice(span[0], span[1]) : (undefined as unknown as string)));
+    out += sql.slice(last, at) + fn(sql.slice(at, at + m[0].length), ...groups);
+    last = at + m[0].length;
+  }
+  return out + sql.slice(last);
+}
+
+/**
+ * The names MySQL gives the result columns of a SELECT: each top-level item of the select list
+ * as typed, or undefined for an item with an alias, a `*`, or a statement that is no plain
+ * SELECT. Used where the statement was rewritten for SQLite, which names columns after the text
+ * it ran.
+ */
+export function selectItemNames(sql: string): (string | undefined)[] | undefined {
+  const masked = maskQuoted(sql);
+  const head = /^\s*select\s+(?:(?:all|distinct|distinctrow|high_priority|straight_join|sql_small_result|sql_big_result|sql_buffer_result|sql_no_cache|sql_cache|sql_calc_found_rows)\s+)*/i.exec(masked);
+  if (!head) return undefined;
+  const items: string[] = [];
+  let depth = 0;
+  let from = head[0].length;
+  let end = masked.length;
+  for (let i = from; i < masked.length; i++) {
+    const c = masked[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && c === ',') {
+      items.push(sql.slice(from, i));
+      from = i + 1;
+    } else if (depth === 0 && /[a-z]/i.test(c) && !/[\w$]/.test(masked[i - 1] ?? ' ') && /^(from|where|group|having|order|limit|union|into|for|lock|window)\b/i.test(masked.slice(i))) {
+      end = i;
+      break;
+    } else if (depth === 0 && c === ';') {
+      end = i;
+      break;
+    }
+  }
+  items.push(sql.slice(from, end));
+  return items.map((raw) => {
+    const item = raw.trim();
+    const m = maskQuoted(item);
+    if (m === '*' || /\.\s*\*$/.test(m)) return undefined;
+    if (/\sas\s+(`[^`]*`|"[^"]*"|'[^']*'|\w+)$/i.test(m)) return undefined;
+    // `expr name`: a last word that is a name, after a complete expression (not after an operator)
+    const words = m.split(/\s+/);
+    const last = words[words.length - 1]!;
+    const prev = words[words.length - 2];
+    if (prev !== undefined && /^(`.*`|[A-Za-z_][\w$]*)$/.test(last) && !NOT_ALIASES.has(last.toUpperCase()) && !OPERATOR_WORDS.has(prev.toUpperCase()) && !/[-+*/%=<>!|&^~,(]$/.test(prev)) return undefined;
+    return item;
+  });
+}
+
+/** Words that end an expression without being an alias. */
+const NOT_ALIASES = new Set(['NULL', 'TRUE', 'FALSE', 'UNKNOWN', 'END', 'ASC', 'DESC', 'MICROSECOND', 'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']);
+/** Words after which the next word is an operand, not an alias. */
+const OPERATOR_WORDS = new Set(['AND', 'OR', 'XOR', 'NOT', 'IS', 'IN', 'LIKE', 'RLIKE', 'REGEXP', 'BETWEEN', 'DIV', 'MOD', 'THEN', 'ELSE', 'WHEN', 'CASE', 'INTERVAL', 'DISTINCT', 'BINARY', 'ESCAPE', 'SOUNDS']);
