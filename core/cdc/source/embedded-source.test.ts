@@ -135,6 +135,20 @@ describe('embedded MySQL-like source', () => {
     ]);
   });
 
+  it('a renamed table is captured under its new name and replays after a crash', async () => {
+    const dir = tmp();
+    const a = await start(dir, { snapshotEvery: 1_000_000 });
+    await a.execute('demo', "CREATE TABLE r1 (id INT PRIMARY KEY, v VARCHAR(5)); INSERT INTO r1 VALUES (1, 'a'); RENAME TABLE r1 TO r2");
+    const from = a.position();
+    await a.execute('demo', "UPDATE r2 SET v = 'b' WHERE id = 1");
+    expect(a.readTransactions(from, 10).flatMap((tx) => tx.events.map((e) => [e.table, e.op]))).toEqual([['r2', 'u']]);
+    expect((await a.execute('demo', 'SHOW TABLES'))[0]!.rows.flat()).toEqual(['customers', 'r2']);
+    const b = await EmbeddedSource.open({ dir });
+    open.push(b);
+    expect((await b.execute('demo', 'SELECT * FROM r2'))[0]!.rows).toEqual([[1, 'b']]);
+    await expect(b.execute('demo', 'SELECT * FROM r1')).rejects.toThrow("Table 'demo.r1' doesn't exist");
+  });
+
   it('records each committed change with position, GTID and before/after images; rollback records nothing', async () => {
     const s = await start(tmp());
     const start0 = s.position();

@@ -372,6 +372,13 @@ export class EmbeddedSource implements CaptureSource {
       return ok(0);
     }
     if (w0 === 'alter' && w1 === 'table') return this.alterTable(session, sql, ok);
+    if (w0 === 'rename' && w1 === 'table') {
+      const pairs = sql.trim().replace(/;$/, '').replace(/^rename\s+table\s+/i, '').split(',').map((p) => /^\s*(\S+)\s+to\s+(\S+)\s*$/i.exec(p));
+      if (pairs.some((p) => !p)) throw mysqlErrors.syntax(sql.slice(0, 80));
+      this.requireNoTx(session, 'RENAME TABLE');
+      for (const p of pairs) this.renameTable(session, p![1]!, p![2]!, sql);
+      return ok(0);
+    }
     if ((w0 === 'create' && (w1 === 'index' || (w1 === 'unique' && w2 === 'index'))) || (w0 === 'drop' && w1 === 'index')) {
       // the same as ALTER TABLE … ADD/DROP INDEX, which is how MySQL runs them too
       const create = /^create\s+(unique\s+)?index\s+(`[^`]+`|\w+)\s+on\s+(\S+?)\s*(\(.*\))\s*;?$/is.exec(sql.trim());
@@ -442,6 +449,11 @@ export class EmbeddedSource implements CaptureSource {
     const def = st.tables.get(table);
     if (!def) throw mysqlErrors.noSuchTable(st.name, table);
     this.requireNoTx(session, 'ALTER TABLE');
+    const renameTo = /^rename\s+(?:to\s+|as\s+)?(\S+)$/i.exec(m[2]!.trim());
+    if (renameTo && !/^column\b/i.test(renameTo[1]!)) {
+      this.renameTable(session, m[1]!, renameTo[1]!, logged);
+      return ok(0);
+    }
     const next: TableDef = structuredClone(def);
     const sqlite: string[] = [];
     // columns MODIFY/CHANGE/ALTER COLUMN changed: the table is rebuilt, each column copied from its source
@@ -552,6 +564,24 @@ export class EmbeddedSource implements CaptureSource {
     next.primaryKey = next.primaryKey.map((k) => (k === old.name ? col.name : k));
     for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === old.name ? col.name : k));
     return col.baseType !== old.baseType || col.unsigned !== old.unsigned;
+  }
+
+  /** RENAME TABLE / ALTER TABLE … RENAME TO: the table, its keys' indexes and its capture triggers take the new name. */
+  private renameTable(session: Session, rawFrom: string, rawTo: string, logged: string): void {
+    const from = this.resolveTable(session, rawFrom);
+    const def = from.st.tables.get(from.table);
+    if (!def) throw mysqlErrors.noSuchTable(from.st.name, from.table);
+    const to = this.resolveTable(session, rawTo);
+    if (to.st !== from.st) throw mysqlErrors.notSupported('moving a table to another database in the embedded source');
+    if (to.st.tables.has(to.table)) throw mysqlErrors.tableExists(to.table);
+    const next: TableDef = { ...structuredClone(def), name: to.table };
+    const sqlite = [`ALTER TABLE ${q(from.table)} RENAME TO ${q(to.table)}`];
+    for (const ix of def.indexes) {
+      // keys declared inline by an earlier version are SQLite's own and follow the table
+      if (!from.st.db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [sqliteIndexName(from.table, ix.name)]).length) continue;
+      sqlite.push(`DROP INDEX ${q(sqliteIndexName(from.table, ix.name))}`, sqliteCreateIndex(to.table, ix));
+    }
+    this.commitDdl(session, from.st, { mysql: logged, sqlite, kind: 'rename-table', table: from.table }, undefined, next);
   }
 
   /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */
@@ -831,12 +861,13 @@ export class EmbeddedSource implements CaptureSource {
         const table = ddl.table!;
         this.dropTriggers(st, table);
         for (const s of ddl.sqlite) st.db.run(s);
-        if (ddl.kind === 'drop-table') {
+        if (ddl.kind === 'drop-table' || ddl.kind === 'rename-table') {
           st.tables.delete(table);
           st.db.run('DELETE FROM __loupe_tables WHERE name = ?', [table]);
-        } else if (tableDef) {
-          st.tables.set(table, tableDef);
-          st.db.run('INSERT OR REPLACE INTO __loupe_tables (name, def) VALUES (?, ?)', [table, JSON.stringify(tableDef)]);
+        }
+        if (ddl.kind !== 'drop-table' && tableDef) {
+          st.tables.set(tableDef.name, tableDef);
+          st.db.run('INSERT OR REPLACE INTO __loupe_tables (name, def) VALUES (?, ?)', [tableDef.name, JSON.stringify(tableDef)]);
           this.createTriggers(st, tableDef);
         }
       }

@@ -130,6 +130,12 @@ const CASES: Case[] = [
   // ER_INVALID_USE_OF_NULL in errmsg-utf8.txt); MariaDB 10.11 words both differently
   { what: 'MODIFY to a number with a row that is none', sql: "INSERT INTO m (sku, qty, note) VALUES ('f', 1, 'x'); ALTER TABLE m MODIFY note INT", real: "ERROR 1292 (22007): Truncated incorrect INTEGER value: 'n'", same: true, mysql: "ERROR 1366 (HY000): Incorrect integer value: 'n' for column 'note' at row 2" },
   { what: 'MODIFY to NOT NULL with a NULL in the rows', sql: 'ALTER TABLE m MODIFY note TEXT NOT NULL', real: "ERROR 1265 (01000): Data truncated for column 'note' at row 1", same: true, mysql: 'ERROR 1138 (22004): Invalid use of NULL value' },
+  // tables renamed
+  { what: 'RENAME TABLE and ALTER TABLE … RENAME', sql: "CREATE TABLE rn (id INT PRIMARY KEY, v VARCHAR(5), UNIQUE KEY uq_v (v)); INSERT INTO rn VALUES (1, 'a'); RENAME TABLE rn TO rn2; ALTER TABLE rn2 RENAME TO rn3; ALTER TABLE rn3 RENAME AS rn4", real: 'OK [0,1,0,0,0]', same: true },
+  { what: 'a renamed table keeps its rows and keys', sql: "INSERT INTO rn4 VALUES (2, 'A')", real: "ERROR 1062 (23000): Duplicate entry 'A' for key 'uq_v'", same: true },
+  { what: 'RENAME TABLE of an unknown table', sql: 'RENAME TABLE rn TO rn5', real: "ERROR 1146 (42S02): Table 'cmp.rn' doesn't exist", same: true },
+  { what: 'RENAME TABLE onto a table that exists', sql: 'RENAME TABLE rn4 TO t', real: "ERROR 1050 (42S01): Table 't' already exists", same: true },
+  { what: 'a key of a renamed table can be dropped', sql: "ALTER TABLE rn4 DROP INDEX uq_v; INSERT INTO rn4 VALUES (2, 'A')", real: 'OK [0,1]', same: true },
   // MySQL 8.0 Reference Manual, "INSERT DELAYED Statement": the server recognizes but ignores DELAYED
   // (warning ER_WARN_LEGACY_SYNTAX_CONVERTED); MariaDB refuses it for InnoDB tables
   { what: 'INSERT DELAYED', sql: "INSERT DELAYED INTO t VALUES (73, 'dl')", real: "ERROR 1616 (HY000): DELAYED option not supported for table 't'", same: true, mysql: 'OK [1]' },
