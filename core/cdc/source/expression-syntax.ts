@@ -65,6 +65,7 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
     );
   }
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
+  if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
   if (/\bdiv\b/i.test(out)) {
     out = replaceOutsideQuotes(out, /((?:[\w.`]+(?:\([^()]*\))?|\([^()]*\)))\s+div\s+((?:[\w.`]+(?:\([^()]*\))?|\([^()]*\)))/gi, (_m, a: string, b: string) => `CAST((${a}) / (${b}) AS INTEGER)`);
   }
@@ -110,6 +111,64 @@ function rewriteCasts(sql: string): string {
     else if (/^(signed|unsigned)(\s+integer)?$/.test(type)) replacement = `loupe_cast_integer(${expr})`;
     if (replacement === undefined) continue;
     out += sql.slice(last, m.index) + replacement;
+    last = close + 1;
+    re.lastIndex = close + 1;
+  }
+  return out + sql.slice(last);
+}
+
+/** Index of the `)` closing the `(` at `open` in masked text, or -1. */
+function closingParen(masked: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < masked.length; j++) {
+    if (masked[j] === '(') depth++;
+    else if (masked[j] === ')' && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** Top-level comma positions in masked[from, to). */
+function topCommas(masked: string, from: number, to: number): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let j = from; j < to; j++) {
+    if (masked[j] === '(') depth++;
+    else if (masked[j] === ')') depth--;
+    else if (masked[j] === ',' && depth === 0) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * GROUP_CONCAT([DISTINCT] e1[, e2…] [ORDER BY …] [SEPARATOR 's']) as SQLite's
+ * group_concat(x, 's' ORDER BY …): several expressions are concatenated per row first, as MySQL
+ * does. DISTINCT with a separator of its own has no SQLite form and is left as written.
+ */
+function rewriteGroupConcat(sql: string): string {
+  const masked = maskQuoted(sql);
+  const re = /\bgroup_concat\s*\(/gi;
+  let out = '';
+  let last = 0;
+  for (let m = re.exec(masked); m; m = re.exec(masked)) {
+    const open = m.index + m[0].length - 1;
+    const close = closingParen(masked, open);
+    if (close < 0) break;
+    const inner = masked.slice(open + 1, close);
+    const text = sql.slice(open + 1, close);
+    const sep = /\sseparator\s+/i.exec(inner);
+    const orderAt = inner.search(/\sorder\s+by\s/i);
+    const sepAt = sep ? sep.index : -1;
+    const exprEnd = Math.min(...[sepAt, orderAt, inner.length].filter((i) => i >= 0));
+    const distinct = /^\s*distinct\s/i.exec(inner);
+    const separator = sep ? text.slice(sep.index + sep[0].length).trim() : undefined;
+    if (distinct && separator !== undefined && separator !== "','") continue;
+    const exprStart = distinct ? distinct[0].length : 0;
+    const commas = topCommas(inner, exprStart, exprEnd);
+    const exprs = [exprStart, ...commas.map((c) => c + 1)].map((from, i) => text.slice(from, i < commas.length ? commas[i] : exprEnd).trim());
+    const value = exprs.length > 1 ? `concat(${exprs.join(', ')})` : exprs[0]!;
+    const order = orderAt >= 0 ? ` ${text.slice(orderAt, sepAt > orderAt ? sepAt : inner.length).trim()}` : '';
+    const args = distinct ? `DISTINCT ${value}` : `${value}, ${separator ?? "','"}`;
+    out += sql.slice(last, m.index) + `group_concat(${args}${order})`;
     last = close + 1;
     re.lastIndex = close + 1;
   }

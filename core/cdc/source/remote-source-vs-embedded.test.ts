@@ -231,7 +231,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
   });
 
-  it('MySQL SELECT syntax (locking clauses, modifiers, @@variables, REGEXP, CAST, DIV) and SHOW … LIKE give the same columns and rows', async () => {
+  it('MySQL SELECT syntax (locking clauses, modifiers, @@variables, REGEXP, CAST, DIV, GROUP_CONCAT) and SHOW … LIKE give the same columns and rows', async () => {
     const script = [
       "CREATE TABLE sx (id INT PRIMARY KEY, v VARCHAR(10), w INT, KEY kv (v, w)); INSERT INTO sx VALUES (1, 'x', 1), (2, 'y', 1), (3, 'x', 2); CREATE TABLE sxy (id INT PRIMARY KEY)",
       "SHOW TABLES LIKE 'sx_'",
@@ -248,6 +248,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       "SELECT CAST('2024-01-02' AS DATE), CAST(1.7 AS SIGNED), CAST(-2.5 AS SIGNED), CAST(' 12abc' AS SIGNED), CONVERT('12', UNSIGNED), CONVERT('ab' USING utf8mb4), CONVERT(3.5, SIGNED INTEGER)",
       'SELECT 7 DIV 2, -7 DIV 2, 7 MOD 3, id DIV 2 FROM sx ORDER BY id',
       "SELECT NOW() > '2000-01-01', CURDATE() < '3000-01-01', DATE_ADD('2024-01-31', INTERVAL 1 MONTH)",
+      "SELECT GROUP_CONCAT(v ORDER BY id DESC SEPARATOR ' | '), GROUP_CONCAT(DISTINCT v ORDER BY v), GROUP_CONCAT(id, ':', v ORDER BY id) FROM sx",
     ];
     const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? [r.columns, r.rows] : r.affectedRows));
     for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
