@@ -5,7 +5,7 @@
  * connection.
  */
 import type { Database } from 'sql.js';
-import { closingQuote as closing, maskQuoted } from './sql-text.js';
+import { closingParen, maskQuoted, topLevel } from './sql-text.js';
 
 /** SQLite modifiers per MySQL unit; units of a day or more keep a DATE a DATE. */
 const UNITS: Record<string, { n: number; unit: string; dateStays: boolean }> = {
@@ -59,22 +59,14 @@ export function rewriteIntervals(sql: string): string {
   let out = sql;
   // DATE_ADD(x, INTERVAL n unit) and friends, innermost first
   for (let guard = 0; guard < 100; guard++) {
-    const m = /\b(date_add|adddate|date_sub|subdate)\s*\(/i.exec(maskQuoted(out));
+    const masked = maskQuoted(out);
+    const m = /\b(date_add|adddate|date_sub|subdate)\s*\(/i.exec(masked);
     if (!m) break;
     const open = m.index + m[0].length - 1;
-    let depth = 0;
-    let comma = -1;
-    let close = -1;
-    for (let j = open; j < out.length; j++) {
-      const c = out[j]!;
-      if (c === "'" || c === '"' || c === '`') j = closing(out, j);
-      else if (c === '(') depth++;
-      else if (c === ')' && --depth === 0) {
-        close = j;
-        break;
-      } else if (c === ',' && depth === 1 && comma < 0) comma = j;
-    }
-    if (comma < 0 || close < 0) break;
+    const close = closingParen(masked, open);
+    const at = close < 0 ? -1 : topLevel(masked.slice(open + 1, close)).indexOf(',');
+    if (at < 0) break;
+    const comma = open + 1 + at;
     const iv = INTERVAL.exec(out.slice(comma + 1, close));
     if (!iv || out.slice(comma + 1 + iv[0].length, close).trim()) break;
     const sign = /sub/i.test(m[1]!) ? -1 : 1;

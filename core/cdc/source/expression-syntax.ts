@@ -6,7 +6,7 @@
  * which read as MySQL 8.0's values for the embedded server.
  */
 import { MySqlError } from './mysql-error.js';
-import { maskQuoted, replaceOutsideQuotes } from './sql-text.js';
+import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 
 /** @@variables clients ask for, with the embedded server's values. */
 export function systemVariables(version: string, serverId: number, serverUuid: string): Record<string, string | number> {
@@ -82,33 +82,20 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
 }
 
 /**
- * CAST(x AS DATE|DATETIME|TIME) as SQLite's date functions, CAST(x AS SIGNED|UNSIGNED) as MySQL
- * converts (numbers rounded, text read up to its first non-digit); other types as they are.
+ * Each call `name(…)` outside quotes rewritten: `fn` gets the arguments' text, and the same text
+ * with quotes blanked and nested parentheses blanked (its top level), and returns the call's
+ * new text, or undefined to leave it.
  */
-function rewriteCasts(sql: string): string {
+function rewriteCalls(sql: string, name: RegExp, fn: (text: string, top: string) => string | undefined): string {
   const masked = maskQuoted(sql);
-  const re = /\bcast\s*\(/gi;
+  const re = new RegExp(`\\b(?:${name.source})\\s*\\(`, 'gi');
   let out = '';
   let last = 0;
   for (let m = re.exec(masked); m; m = re.exec(masked)) {
     const open = m.index + m[0].length - 1;
-    let depth = 0;
-    let as = -1;
-    let close = -1;
-    for (let j = open; j < masked.length; j++) {
-      const c = masked[j]!;
-      if (c === '(') depth++;
-      else if (c === ')' && --depth === 0) {
-        close = j;
-        break;
-      } else if (depth === 1 && /\s/.test(c) && /^\s+as\s/i.test(masked.slice(j))) as = j;
-    }
-    if (as < 0 || close < 0) continue;
-    const type = masked.slice(as, close).replace(/^\s+as\s+/i, '').trim().toLowerCase();
-    const expr = rewriteCasts(sql.slice(open + 1, as));
-    let replacement: string | undefined;
-    if (type === 'date' || type === 'datetime' || type === 'time') replacement = `${type}(${expr})`;
-    else if (/^(signed|unsigned)(\s+integer)?$/.test(type)) replacement = `loupe_cast_integer(${expr})`;
+    const close = closingParen(masked, open);
+    if (close < 0) break;
+    const replacement = fn(sql.slice(open + 1, close), topLevel(masked.slice(open + 1, close)));
     if (replacement === undefined) continue;
     out += sql.slice(last, m.index) + replacement;
     last = close + 1;
@@ -117,26 +104,20 @@ function rewriteCasts(sql: string): string {
   return out + sql.slice(last);
 }
 
-/** Index of the `)` closing the `(` at `open` in masked text, or -1. */
-function closingParen(masked: string, open: number): number {
-  let depth = 0;
-  for (let j = open; j < masked.length; j++) {
-    if (masked[j] === '(') depth++;
-    else if (masked[j] === ')' && --depth === 0) return j;
-  }
-  return -1;
-}
-
-/** Top-level comma positions in masked[from, to). */
-function topCommas(masked: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  let depth = 0;
-  for (let j = from; j < to; j++) {
-    if (masked[j] === '(') depth++;
-    else if (masked[j] === ')') depth--;
-    else if (masked[j] === ',' && depth === 0) out.push(j);
-  }
-  return out;
+/**
+ * CAST(x AS DATE|DATETIME|TIME) as SQLite's date functions, CAST(x AS SIGNED|UNSIGNED) as MySQL
+ * converts (numbers rounded, text read up to its first non-digit); other types as they are.
+ */
+function rewriteCasts(sql: string): string {
+  return rewriteCalls(sql, /cast/, (text, top) => {
+    const as = [...top.matchAll(/\sas\s/gi)].pop();
+    if (!as) return undefined;
+    const type = top.slice(as.index! + as[0].length).trim().toLowerCase();
+    const expr = rewriteCasts(text.slice(0, as.index));
+    if (type === 'date' || type === 'datetime' || type === 'time') return `${type}(${expr})`;
+    if (/^(signed|unsigned)(\s+integer)?$/.test(type)) return `loupe_cast_integer(${expr})`;
+    return undefined;
+  });
 }
 
 /**
@@ -145,32 +126,19 @@ function topCommas(masked: string, from: number, to: number): number[] {
  * does. DISTINCT with a separator of its own has no SQLite form and is left as written.
  */
 function rewriteGroupConcat(sql: string): string {
-  const masked = maskQuoted(sql);
-  const re = /\bgroup_concat\s*\(/gi;
-  let out = '';
-  let last = 0;
-  for (let m = re.exec(masked); m; m = re.exec(masked)) {
-    const open = m.index + m[0].length - 1;
-    const close = closingParen(masked, open);
-    if (close < 0) break;
-    const inner = masked.slice(open + 1, close);
-    const text = sql.slice(open + 1, close);
-    const sep = /\sseparator\s+/i.exec(inner);
-    const orderAt = inner.search(/\sorder\s+by\s/i);
+  return rewriteCalls(sql, /group_concat/, (text, top) => {
+    const sep = /\sseparator\s+/i.exec(top);
+    const orderAt = top.search(/\sorder\s+by\s/i);
     const sepAt = sep ? sep.index : -1;
-    const exprEnd = Math.min(...[sepAt, orderAt, inner.length].filter((i) => i >= 0));
-    const distinct = /^\s*distinct\s/i.exec(inner);
+    const exprEnd = Math.min(...[sepAt, orderAt, top.length].filter((i) => i >= 0));
+    const distinct = /^\s*distinct\s/i.exec(top);
     const separator = sep ? text.slice(sep.index + sep[0].length).trim() : undefined;
-    if (distinct && separator !== undefined && separator !== "','") continue;
+    if (distinct && separator !== undefined && separator !== "','") return undefined;
     const exprStart = distinct ? distinct[0].length : 0;
-    const commas = topCommas(inner, exprStart, exprEnd);
+    const commas = [...top.slice(exprStart, exprEnd).matchAll(/,/g)].map((c) => exprStart + c.index!);
     const exprs = [exprStart, ...commas.map((c) => c + 1)].map((from, i) => text.slice(from, i < commas.length ? commas[i] : exprEnd).trim());
     const value = exprs.length > 1 ? `concat(${exprs.join(', ')})` : exprs[0]!;
-    const order = orderAt >= 0 ? ` ${text.slice(orderAt, sepAt > orderAt ? sepAt : inner.length).trim()}` : '';
-    const args = distinct ? `DISTINCT ${value}` : `${value}, ${separator ?? "','"}`;
-    out += sql.slice(last, m.index) + `group_concat(${args}${order})`;
-    last = close + 1;
-    re.lastIndex = close + 1;
-  }
-  return out + sql.slice(last);
+    const order = orderAt >= 0 ? ` ${text.slice(orderAt, sepAt > orderAt ? sepAt : top.length).trim()}` : '';
+    return `group_concat(${distinct ? `DISTINCT ${value}` : `${value}, ${separator ?? "','"}`}${order})`;
+  });
 }

@@ -171,6 +171,12 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     await embedded.execute(null, SETUP);
   }, 90_000);
 
+  /** Each statement of the script answers the same on both: rows (and column names) or affected rows. */
+  async function sameAnswers(script: string[], withColumns = false): Promise<void> {
+    const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? (withColumns ? [r.columns, r.rows] : r.rows) : r.affectedRows));
+    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+  }
+
   afterAll(async () => {
     await embedded?.close();
     await server?.stop();
@@ -212,8 +218,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       "SELECT DATE_FORMAT(d, '%d/%m/%Y %H') AS f, DATE_FORMAT('nope', '%Y') AS g FROM dt ORDER BY id",
       'SELECT id FROM dt WHERE created_at > NOW() - INTERVAL 100 YEAR ORDER BY id',
     ];
-    const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? r.rows : r.affectedRows));
-    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+    await sameAnswers(script);
   });
 
   it('MySQL functions SQLite lacks (date parts, strings, numbers, hashes) give the same values', async () => {
@@ -227,8 +232,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       'SELECT LENGTH(UUID()), RAND() < 1, FORMAT(-1234567.891, 2)',
       "SELECT FLOOR(1.5), CEIL(1.2), SQRT(4), REVERSE('abé'), POWER(2, 3), LOG(100), LOG(10, 100), LOG10(100), COT(1)",
     ];
-    const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? r.rows : r.affectedRows));
-    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+    await sameAnswers(script);
   });
 
   it('MySQL SELECT syntax (locking clauses, modifiers, @@variables, REGEXP, CAST, DIV, GROUP_CONCAT) and SHOW … LIKE give the same columns and rows', async () => {
@@ -250,8 +254,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       "SELECT NOW() > '2000-01-01', CURDATE() < '3000-01-01', DATE_ADD('2024-01-31', INTERVAL 1 MONTH)",
       "SELECT GROUP_CONCAT(v ORDER BY id DESC SEPARATOR ' | '), GROUP_CONCAT(DISTINCT v ORDER BY v), GROUP_CONCAT(id, ':', v ORDER BY id) FROM sx",
     ];
-    const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? [r.columns, r.rows] : r.affectedRows));
-    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+    await sameAnswers(script, true);
   });
 
   it('after every case, both hold the same rows (what REPLACE removed included)', async () => {

@@ -4,7 +4,7 @@
  */
 
 /** Where the string or quoted name starting at `i` ends (the index of its closing quote). */
-export function closingQuote(sql: string, i: number): number {
+function closingQuote(sql: string, i: number): number {
   const q = sql[i]!;
   for (let j = i + 1; j < sql.length; j++) {
     if (sql[j] === '\\' && q !== '`') j++;
@@ -91,3 +91,25 @@ export function selectItemNames(sql: string): (string | undefined)[] | undefined
 const NOT_ALIASES = new Set(['NULL', 'TRUE', 'FALSE', 'UNKNOWN', 'END', 'ASC', 'DESC', 'MICROSECOND', 'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']);
 /** Words after which the next word is an operand, not an alias. */
 const OPERATOR_WORDS = new Set(['AND', 'OR', 'XOR', 'NOT', 'IS', 'IN', 'LIKE', 'RLIKE', 'REGEXP', 'BETWEEN', 'DIV', 'MOD', 'THEN', 'ELSE', 'WHEN', 'CASE', 'INTERVAL', 'DISTINCT', 'BINARY', 'ESCAPE', 'SOUNDS']);
+
+/** Index of the `)` that closes the `(` at `open` (in masked text), or -1. */
+export function closingParen(masked: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < masked.length; j++) {
+    if (masked[j] === '(') depth++;
+    else if (masked[j] === ')' && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** The text with what is inside nested parentheses blanked (same length): what is left is its top level. */
+export function topLevel(masked: string): string {
+  let depth = 0;
+  let out = '';
+  for (const c of masked) {
+    if (c === ')') depth--;
+    out += depth > 0 ? ' ' : c;
+    if (c === '(') depth++;
+  }
+  return out;
+}
