@@ -211,6 +211,24 @@ describe('embedded MySQL-like source', () => {
     expect(ins!.insertId).toBe(8);
   });
 
+  it('random statements made of SQL words fail only with MySQL errors, and the source stays usable', async () => {
+    const s = await start(tmp());
+    const words = ['SELECT', 'INSERT', 'INTO', 'UPDATE', 'DELETE', 'FROM', 'WHERE', 'SET', 'VALUES', 'customers', 'id', 'name', '=', ',', '(', ')', "'x'", '1', '2.5', 'NULL', 'AND', 'ORDER', 'BY', 'LIMIT', 'GROUP_CONCAT(', 'CAST(', 'AS', 'SIGNED', 'INTERVAL', 'DAY', '+', 'DIV', 'MOD', 'REPLACE', 'IGNORE', 'LOW_PRIORITY', 'ALTER', 'TABLE', 'ADD', 'MODIFY', 'CHANGE', 'INDEX', 'UNIQUE', 'KEY', 'DROP', 'RENAME', 'TO', 'CREATE', 'LIKE', 'SHOW', 'TABLES', 'CONVERT(', 'USING', '@@version', '@@nope', 'FOR', 'SHARE', 'REGEXP', "'['", 'DATE_FORMAT(', 'SEPARATOR', 'DISTINCT', '*', ';', 'ON', 'DUPLICATE', 'TRUNCATE', 'INT', 'VARCHAR(5)', 'NOT', 'DEFAULT', '`a b`', 'LEFT(', 'NOW()', 'BEGIN', 'COMMIT', 'ROLLBACK'];
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 3000; i++) {
+      const sql = Array.from({ length: 1 + Math.floor(rand() * 12) }, () => words[Math.floor(rand() * words.length)]).join(' ');
+      try {
+        s.executeSync('demo', sql);
+      } catch (err) {
+        expect(err, sql).toBeInstanceOf(MySqlError);
+      }
+    }
+    s.executeSync('demo', 'ROLLBACK');
+    const [r] = await s.execute('demo', 'SELECT COUNT(*) FROM customers');
+    expect(typeof r!.rows[0]![0]).toBe('number');
+  });
+
   it('splits scripts at top-level semicolons only', () => {
     expect(splitStatements("INSERT INTO t VALUES ('a;b'); -- c;\nSELECT `x;y` FROM t; /* ; */ ;")).toEqual(["INSERT INTO t VALUES ('a;b')", 'SELECT `x;y` FROM t']);
   });
