@@ -149,6 +149,22 @@ describe('embedded MySQL-like source', () => {
     await expect(b.execute('demo', 'SELECT * FROM r1')).rejects.toThrow("Table 'demo.r1' doesn't exist");
   });
 
+  it('TRUNCATE is logged as the statement, with no row events, as MySQL logs it, and resets AUTO_INCREMENT', async () => {
+    const dir = tmp();
+    const a = await start(dir, { snapshotEvery: 1_000_000 });
+    await a.execute('demo', "CREATE TABLE tr (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(5)); INSERT INTO tr (v) VALUES ('a'), ('b')");
+    const from = a.position();
+    const [t] = await a.execute('demo', 'TRUNCATE TABLE tr');
+    expect(t!.affectedRows).toBe(0);
+    const [tx] = a.readTransactions(from, 10);
+    expect([tx!.events, tx!.ddl?.kind, tx!.ddl?.mysql]).toEqual([[], 'truncate-table', 'TRUNCATE TABLE tr']);
+    const [ins] = await a.execute('demo', "INSERT INTO tr (v) VALUES ('c')");
+    expect(ins!.insertId).toBe(1);
+    const b = await EmbeddedSource.open({ dir });
+    open.push(b);
+    expect((await b.execute('demo', 'SELECT * FROM tr'))[0]!.rows).toEqual([[1, 'c']]);
+  });
+
   it('records each committed change with position, GTID and before/after images; rollback records nothing', async () => {
     const s = await start(tmp());
     const start0 = s.position();

@@ -23,7 +23,7 @@ import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
-import { describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
 import { selectItemNames } from './sql-text.js';
@@ -389,9 +389,14 @@ export class EmbeddedSource implements CaptureSource {
       throw mysqlErrors.syntax(sql.slice(0, 80));
     }
     if (w0 === 'truncate') {
-      const name = sql.trim().replace(/;$/, '').split(/\s+/).slice(w1 === 'table' ? 2 : 1).join(' ');
-      // InnoDB reports no affected rows for TRUNCATE
-      return { ...this.dml(session, `DELETE FROM ${name}`, ok, rows, sql), affectedRows: 0 };
+      // MySQL logs TRUNCATE as a statement, with no row events (Debezium sends only a schema
+      // change event for it), resets AUTO_INCREMENT and reports no affected rows.
+      const { st, table } = this.resolveTable(session, sql.trim().replace(/;$/, '').split(/\s+/).slice(w1 === 'table' ? 2 : 1).join(' '));
+      const def = st.tables.get(table);
+      if (!def) throw mysqlErrors.noSuchTable(st.name, table);
+      this.requireNoTx(session, 'TRUNCATE');
+      this.commitDdl(session, st, { mysql: sql, sqlite: [`DELETE FROM ${q(table)}`, `DELETE FROM sqlite_sequence WHERE name = '${table.replace(/'/g, "''")}'`].slice(0, aliasesRowid(def) ? 2 : 1), kind: 'truncate-table', table }, undefined, def);
+      return ok(0);
     }
     if (w0 === 'begin' || (w0 === 'start' && w1 === 'transaction')) {
       if (session.tx) this.commit(session);

@@ -59,7 +59,7 @@ export interface BinlogTransaction {
   query: string;
   events: RowChange[];
   /** Set for schema changes (CREATE/ALTER/DROP TABLE, CREATE/DROP DATABASE). */
-  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'create-database' | 'drop-database' | 'index'; def?: TableDef };
+  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'truncate-table' | 'create-database' | 'drop-database' | 'index'; def?: TableDef };
 }
 
 export interface SourceInfo {

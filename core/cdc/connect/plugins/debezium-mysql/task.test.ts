@@ -218,6 +218,16 @@ describe('Debezium MySQL source task', () => {
     expect((await drain(none, 10, true)).some((r) => r.topic === 'dbserver1')).toBe(false);
   });
 
+  it('TRUNCATE sends no data records, only a schema change event without table changes, as Debezium 1.9 does', async () => {
+    const src = await source();
+    const t = await task(src, { ...base, 'snapshot.mode': 'schema_only' });
+    await drain(t, 10, true);
+    src.executeSync('demo', 'TRUNCATE TABLE customers');
+    const recs = await drain(t, 10, true);
+    expect(recs.map((r) => r.topic)).toEqual(['dbserver1']);
+    expect(recs[0]!.value).toMatchObject({ databaseName: 'demo', ddl: 'TRUNCATE TABLE customers', tableChanges: [] });
+  });
+
   it('validates: remote hosts, missing keys, bad snapshot mode', async () => {
     const errs = await debeziumMySqlPlugin.validate({ 'database.hostname': 'db.example.com', 'snapshot.mode': 'sometimes' }, undefined as never);
     expect(errs['database.hostname']![0]).toContain("not from 'db.example.com'");
