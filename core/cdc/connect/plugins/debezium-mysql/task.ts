@@ -219,7 +219,8 @@ export class MySqlSourceTask implements SourceTask {
           const newKey = keyValue(s, ev.after, this.cfg.decimalMode)!;
           const d = this.record(tx.database, ev.table, s, 'd', ev.before, null, offset, info, [{ key: '__debezium.newkey', value: headerText(newKey) }]);
           out.push(d);
-          if (this.cfg.tombstonesOnDelete) out.push({ ...d, valueSchema: null, value: null, headers: [] });
+          // the tombstone carries the delete's headers (EventDispatcher copies record.headers())
+          if (this.cfg.tombstonesOnDelete) out.push({ ...d, valueSchema: null, value: null });
           out.push(this.record(tx.database, ev.table, s, 'c', null, ev.after, offset, info, [{ key: '__debezium.oldkey', value: headerText(oldKey) }]));
           continue;
         }
