@@ -253,6 +253,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       'SELECT 7 DIV 2, -7 DIV 2, 7 MOD 3, id DIV 2 FROM sx ORDER BY id',
       "SELECT NOW() > '2000-01-01', CURDATE() < '3000-01-01', DATE_ADD('2024-01-31', INTERVAL 1 MONTH)",
       "SELECT GROUP_CONCAT(v ORDER BY id DESC SEPARATOR ' | '), GROUP_CONCAT(DISTINCT v ORDER BY v), GROUP_CONCAT(id, ':', v ORDER BY id) FROM sx",
+      "SELECT 'a' || 'b', 1 || 0, 0 || 0, id FROM sx WHERE id = 1 || id = 3 ORDER BY id",
     ];
     await sameAnswers(script, true);
   });
