@@ -18,6 +18,7 @@ import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { planAlterTable } from './alter-table.js';
+import { autoIncrementRequest, counters, raiseCounter } from './auto-increment.js';
 import { rewriteDmlLimit } from './dml-limit.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
@@ -499,6 +500,8 @@ export class EmbeddedSource implements CaptureSource {
       }
     }
     if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
+    const autoIds = autoIncrementRequest(text, st.tables);
+    const counterBefore = autoIds ? (counters(st.db).get(autoIds.table) ?? 0) : 0;
     const isUpdate = /^\s*update\b/i.test(text);
     const weighed = lenient && /^\s*(insert|replace)\b/i.test(text);
     let res;
@@ -513,6 +516,8 @@ export class EmbeddedSource implements CaptureSource {
       if (isUpdate) affected = scalar(prepared(st).totalChanges) - before - affected;
       else if (weighed) affected = scalar(prepared(st).weightSince, [lastChange]);
     } catch (err) {
+      // the values InnoDB handed out stay used, whether the rows went in, were ignored or failed
+      if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
       throw this.translateError(err as Error, st, text, original);
     } finally {
       if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
@@ -529,6 +534,7 @@ export class EmbeddedSource implements CaptureSource {
     let insertId: number | undefined;
     // LAST_INSERT_ID is the AUTO_INCREMENT value; a table without one leaves it 0
     if (/^\s*(insert|replace)/i.test(text) && this.hasAutoIncrement(st, text)) insertId = scalar(prepared(st).lastId);
+    if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
     if (session.tx) return ok(affected, insertId ? { insertId } : {});
     const tx = this.captureAndCommit(st, session, [original]);
     return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
@@ -704,7 +710,10 @@ export class EmbeddedSource implements CaptureSource {
   private rollback(session: Session): void {
     const tx = session.tx!;
     session.tx = undefined;
-    if (tx.db) tx.db.db.run('ROLLBACK');
+    if (!tx.db) return;
+    const reached = counters(tx.db.db);
+    tx.db.db.run('ROLLBACK');
+    for (const [table, value] of reached) raiseCounter(tx.db.db, table, value);
   }
 
   private requireNoTx(session: Session, what: string): void {

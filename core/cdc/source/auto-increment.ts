@@ -1,0 +1,42 @@
+/**
+ * InnoDB's AUTO_INCREMENT counter on SQLite. InnoDB hands out a simple INSERT's values before it
+ * writes a row and never takes them back, so a failed or ignored row, and a rolled-back
+ * transaction, leave gaps; SQLite's counter (sqlite_sequence) is part of the transaction and goes
+ * back. What the counter reached is written back after such statements and after ROLLBACK. (After
+ * a crash the change log rebuilds the counter from the rows it holds, as MySQL 5.7 did at start.)
+ * One difference stays: within a multi-row INSERT IGNORE, InnoDB gives an ignored row's value to
+ * the next row, where SQLite moves on; the counter after the statement is the same.
+ */
+import type { Database } from 'sql.js';
+import { aliasesRowid, unquoteIdent, type TableDef } from './mysql-ddl.js';
+import { maskQuoted, topLevel } from './sql-text.js';
+
+/** The counter of each AUTO_INCREMENT table. */
+export function counters(db: Database): Map<string, number> {
+  return new Map((db.exec('SELECT name, seq FROM sqlite_sequence')[0]?.values ?? []).map(([n, s]) => [String(n), Number(s)]));
+}
+
+/** Sets a table's counter to at least `value`. */
+export function raiseCounter(db: Database, table: string, value: number): void {
+  db.run('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?', [value, table]);
+  if (db.getRowsModified() === 0) db.run('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)', [table, value]);
+}
+
+/**
+ * For `INSERT|REPLACE … INTO t (columns) VALUES (…), (…)` into a table whose AUTO_INCREMENT column
+ * is not among the columns: the table and how many values InnoDB hands out (one per row).
+ * Undefined for anything else (INSERT … SELECT, a given id).
+ */
+export function autoIncrementRequest(text: string, tables: Map<string, TableDef>): { table: string; rows: number } | undefined {
+  const m = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)?(`[^`]+`|"[^"]+"|[^\s(]+)\s*\(([^)]*)\)\s*values\s*/i.exec(text);
+  if (!m) return undefined;
+  const table = unquoteIdent(m[1]!);
+  const def = tables.get(table);
+  if (!def || !aliasesRowid(def)) return undefined;
+  const auto = def.primaryKey[0]!.toLowerCase();
+  if (m[2]!.split(',').some((c) => unquoteIdent(c.trim()).toLowerCase() === auto)) return undefined;
+  const rest = topLevel(maskQuoted(text.slice(m[0].length)));
+  const end = rest.search(/\bon\s+conflict\b/i);
+  const rows = (end < 0 ? rest : rest.slice(0, end)).split('(').length - 1;
+  return rows > 0 ? { table, rows } : undefined;
+}
