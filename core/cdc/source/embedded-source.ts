@@ -22,6 +22,7 @@ import { autoIncrementRequest, counters, raiseCounter } from './auto-increment.j
 import { rewriteDmlLimit } from './dml-limit.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
+import { registerJsonFunctions } from './json-functions.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
@@ -852,6 +853,7 @@ export class EmbeddedSource implements CaptureSource {
     db.run('PRAGMA recursive_triggers = ON');
     registerDateFunctions(db);
     registerMySqlFunctions(db);
+    registerJsonFunctions(db);
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');

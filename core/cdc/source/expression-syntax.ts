@@ -1,6 +1,6 @@
 /**
  * MySQL expression and SELECT syntax SQLite lacks, rewritten outside quoted text: RLIKE (SQLite's
- * REGEXP calls the connection's regexp function), || as OR, CONVERT(x, type) and CONVERT(x USING cs),
+ * REGEXP calls the connection's regexp function), || as OR, -> and ->> as JSON_EXTRACT, CONVERT(x, type) and CONVERT(x USING cs),
  * a DIV b and a MOD b, the locking clauses (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE, which one
  * writer has no use for), SELECT's optimizer modifiers (SQL_NO_CACHE …), and @@system variables,
  * which read as MySQL 8.0's values for the embedded server.
@@ -59,6 +59,12 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
     });
   }
   if (/\brlike\b/i.test(out)) out = replaceOutsideQuotes(out, /\brlike\b/gi, () => 'REGEXP');
+  // column->'$.path' is JSON_EXTRACT, column->>'$.path' JSON_UNQUOTE of it (SQLite's own -> and ->> differ)
+  if (out.includes('->')) {
+    out = replaceOutsideQuotes(out, /((?:`[^`]+`|[A-Za-z_][\w$]*)(?:\.(?:`[^`]+`|[A-Za-z_][\w$]*))*)\s*->(>?)\s*('(?:[^'\\]|\\.|'')*')/g, (_m, col: string, unq: string, path: string) =>
+      unq ? `json_unquote(json_extract(${col}, ${path}))` : `json_extract(${col}, ${path})`,
+    );
+  }
   // MySQL's || is OR (without PIPES_AS_CONCAT in sql_mode, the default); SQLite's concatenates
   if (out.includes('||')) out = replaceOutsideQuotes(out, /\|\|/g, () => ' OR ');
   if (/\bconvert\s*\(/i.test(out)) {
