@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLoupeServe, type LoupeServe } from './loupe-serve.js';
-import { occupy } from '../core/host/testing/free-port.js';
+import { occupy } from '../core/common/testing/free-port.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screenshots');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startDesktop, registerAppScheme, type Desktop } from './desktop.js';
 import { createFakeElectron } from './testing/fake-electron.js';
 import { echoRegistry } from '../core/host/testing/echo-service.js';
-import { freePortBase } from '../core/host/testing/free-port.js';
+import { freePortBase } from '../core/common/testing/free-port.js';
 import { silentLogger } from '../core/common/log.js';
 import { CONTENT_SECURITY_POLICY } from '../core/host/csp.js';
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main, HELP } from './main.js';
-import { freePortBase, isFree, occupy } from '../host/testing/free-port.js';
+import { freePortBase, isFree, occupy } from '../common/testing/free-port.js';
 import { SERVICE_NAMES } from '../common/service.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createHost, type Host } from './host.js';
-import { freePortBase } from './testing/free-port.js';
+import { freePortBase } from '../common/testing/free-port.js';
 import { silentLogger } from '../common/log.js';
 import type { TopicLog } from '../cdc/log/types.js';
 

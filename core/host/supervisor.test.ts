@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHost, type Host } from './host.js';
 import { echoRegistry } from './testing/echo-service.js';
-import { freePortBase, isFree, occupy } from './testing/free-port.js';
+import { freePortBase, isFree, occupy } from '../common/testing/free-port.js';
 import { silentLogger } from '../common/log.js';
 import type { ServiceStatus } from './contract.js';
 

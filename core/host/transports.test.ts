@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createHost, type Host } from './host.js';
 import { startWebHost, type WebHost } from './web-host.js';
 import { echoRegistry } from './testing/echo-service.js';
-import { freePortBase } from './testing/free-port.js';
+import { freePortBase } from '../common/testing/free-port.js';
 import { silentLogger } from '../common/log.js';
 
 let host: Host;

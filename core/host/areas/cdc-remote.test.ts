@@ -10,7 +10,7 @@ import { silentLogger } from '../../common/log.js';
 import { mariadbTests, startMariaDb, type MariaDbServer } from '../../cdc/source/testing/mariadb-server.js';
 import { createHost, type Host } from '../host.js';
 import { echoRegistry } from '../testing/echo-service.js';
-import { freePortBase } from '../testing/free-port.js';
+import { freePortBase } from '../../common/testing/free-port.js';
 
 const mariadb = mariadbTests();
 if (mariadb.skip) console.warn(`cdc-remote.test.ts: MariaDB tests ${mariadb.reason}`);

@@ -11,10 +11,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
+import { freePort } from '../../../common/testing/free-port.js';
 
 export interface MariaDbBinaries {
   mariadbd: string;
@@ -95,17 +95,6 @@ export function mariadbTests(): { skip: boolean; reason: string } {
   return { skip: true, reason: `skipped: ${found.missing}` };
 }
 
-/** A port nothing listens on right now (the server may still lose a race for it; start retries). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function run(cmd: string, args: string[], logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {

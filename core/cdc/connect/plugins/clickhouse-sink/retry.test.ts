@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '../../../../common/log.js';
 import type { ServiceHandle } from '../../../../common/service.js';
+import { freePort } from '../../../../common/testing/free-port.js';
 import { EmbeddedLog } from '../../../log/embedded-log.js';
 import { startClickHouseService, type ClickHouseApi } from '../../../clickhouse/service.js';
 import { runSinkUntilCaughtUp } from './harness.test-util.js';
@@ -25,15 +26,6 @@ afterAll(async () => {
   await ch?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A free port where nothing listens yet. */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** Starts forwarding `port` to ClickHouse after `delayMs`: a server that comes up late. */
 function proxyLater(port: number, target: number, delayMs: number): { close(): Promise<void> } {

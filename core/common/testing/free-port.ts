@@ -1,14 +1,27 @@
 import net from 'node:net';
 
+/**
+ * Ports are picked below Linux's ephemeral range (32768–60999): a port the kernel gives to another
+ * test's `listen(0)` or outgoing connection between the check and the bind would make a server
+ * started on it fail with EADDRINUSE.
+ */
+const LOW = 20000;
+const HIGH = 32768;
+
 /** A base port with `count` consecutive free ports on 127.0.0.1 (checked, not guaranteed later). */
 export async function freePortBase(count = 7): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 40000);
+    const base = LOW + Math.floor(Math.random() * (HIGH - LOW - count));
     let ok = true;
     for (let i = 0; i < count && ok; i++) ok = await isFree(base + i);
     if (ok) return base;
   }
   throw new Error('no free port range found');
+}
+
+/** One free port on 127.0.0.1, for a server a test starts later (a child process, say). */
+export function freePort(): Promise<number> {
+  return freePortBase(1);
 }
 
 export function isFree(port: number): Promise<boolean> {
