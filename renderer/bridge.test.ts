@@ -16,7 +16,7 @@ import { createDesktopApi } from '../electron/preload-api.js';
 import { createFakeElectron } from '../electron/testing/fake-electron.js';
 import { startWebHost, type WebHost } from '../core/host/web-host.js';
 import { echoRegistry } from '../core/host/testing/echo-service.js';
-import { freePortBase } from '../core/host/testing/free-port.js';
+import { freePortBase } from '../core/common/testing/free-port.js';
 import { silentLogger } from '../core/common/log.js';
 
 let desktop: Desktop;
