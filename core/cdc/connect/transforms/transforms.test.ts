@@ -11,7 +11,7 @@ const cols = [
   { name: 'name', baseType: 'varchar', args: ['255'], unsigned: false, nullable: true, defaultExpr: null },
 ];
 const s = tableSchemas('dbserver1', 'demo', 'customers', cols, ['id'], 'precise');
-const source = { version: '1.9.8.Final', connector: 'mysql', name: 'dbserver1', ts_ms: 1000, snapshot: 'false', db: 'demo', table: 'customers', server_id: 1, gtid: null, file: 'mysql-bin.000001', pos: 4, row: 0, thread: 7, query: null };
+const source = { version: '1.9.8.Final', connector: 'mysql', name: 'dbserver1', ts_ms: 1000, snapshot: 'false', db: 'demo', sequence: null, table: 'customers', server_id: 1, gtid: null, file: 'mysql-bin.000001', pos: 4, row: 0, thread: 7, query: null };
 
 function rec(op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null): SourceRecord {
   return { sourcePartition: {}, sourceOffset: {}, topic: 'dbserver1.demo.customers', keySchema: s.keySchema, key: { id: 1 }, valueSchema: s.envelopeSchema, value: { before, after, source, op, ts_ms: 2000, transaction: null } };
@@ -151,7 +151,10 @@ describe('JsonConverter and StringConverter', () => {
     const text = new JsonConverter().fromConnectData('t', s.envelopeSchema, { before: null, after: { created_at: 1704164645000, id: 1, name: 'Ada' }, source, op: 'c', ts_ms: 2000, transaction: null })!;
     const j = JSON.parse(text);
     expect(Object.keys(j.payload)).toEqual(['before', 'after', 'source', 'op', 'ts_ms', 'transaction']);
-    expect(Object.keys(j.payload.source)).toEqual(['version', 'connector', 'name', 'ts_ms', 'snapshot', 'db', 'table', 'server_id', 'gtid', 'file', 'pos', 'row', 'thread', 'query']);
+    // io.debezium.connector.mysql.Source at Debezium v1.9.8.Final: the common block (with sequence), then MySQL's fields
+    expect(Object.keys(j.payload.source)).toEqual(['version', 'connector', 'name', 'ts_ms', 'snapshot', 'db', 'sequence', 'table', 'server_id', 'gtid', 'file', 'pos', 'row', 'thread', 'query']);
+    expect(j.payload.source.sequence).toBeNull();
+    expect(j.schema.fields[2].fields[6]).toEqual({ type: 'string', optional: true, field: 'sequence' });
     expect(j.schema.name).toBe('dbserver1.demo.customers.Envelope');
     expect(j.schema.fields[0]).toEqual({
       type: 'struct',

@@ -19,6 +19,8 @@ export const SOURCE_SCHEMA: Schema = {
     { type: 'int64', optional: false, field: 'ts_ms' },
     { type: 'string', optional: true, name: 'io.debezium.data.Enum', version: 1, parameters: { allowed: 'true,last,false,incremental' }, default: 'false', field: 'snapshot' },
     { type: 'string', optional: false, field: 'db' },
+    // the common source block of Debezium 1.9 (AbstractSourceInfoStructMaker); MySQL leaves it null
+    { type: 'string', optional: true, field: 'sequence' },
     { type: 'string', optional: true, field: 'table' },
     { type: 'int64', optional: false, field: 'server_id' },
     { type: 'string', optional: true, field: 'gtid' },
@@ -92,6 +94,7 @@ export interface SourceInfoValue {
   ts_ms: number;
   snapshot: 'true' | 'last' | 'false';
   db: string;
+  sequence: null;
   table: string | null;
   server_id: number;
   gtid: string | null;

@@ -79,6 +79,7 @@ describe('Debezium MySQL source task', () => {
         ts_ms: Date.UTC(2026, 0, 1, 12, 0, 0), // binlog timestamps have second precision
         snapshot: 'false',
         db: 'demo',
+        sequence: null,
         table: 'customers',
         server_id: 1,
         gtid: pos.gtid,

@@ -148,7 +148,7 @@ export class MySqlSourceTask implements SourceTask {
 
   private snapshotSource(db: string, table: string, snapshot: SourceInfoValue['snapshot']): SourceInfoValue {
     const snap = this.snapshot!;
-    return { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: snap.startedMs, snapshot, db, table, server_id: 0, gtid: null, file: snap.at.file, pos: snap.at.pos, row: 0, thread: null, query: null };
+    return { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: snap.startedMs, snapshot, db, sequence: null, table, server_id: 0, gtid: null, file: snap.at.file, pos: snap.at.pos, row: 0, thread: null, query: null };
   }
 
   // ----------------------------------------------------------------------------- streaming
@@ -203,6 +203,7 @@ export class MySqlSourceTask implements SourceTask {
           ts_ms: tsSec * 1000,
           snapshot: 'false',
           db: tx.database,
+          sequence: null,
           table: ev.table,
           server_id: serverId,
           gtid: tx.gtid,
@@ -295,7 +296,7 @@ export class MySqlSourceTask implements SourceTask {
     // Debezium 1.9 (MySqlDatabaseSchema) records TRUNCATE as a database-level change: no table change
     const changes =
       ddl.kind === 'truncate-table' ? [] : ddl.table && ddl.def ? [tableChange(db, ddl.def, ddl.kind === 'create-table' ? 'CREATE' : 'ALTER')] : ddl.table && ddl.kind === 'drop-table' ? [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: null }] : [];
-    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: Math.floor(tx.ts / 1000) * 1000, snapshot: 'false', db, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
+    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: Math.floor(tx.ts / 1000) * 1000, snapshot: 'false', db, sequence: null, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
     const offset = { file: tx.file, pos: tx.pos, row: 1, gtids: `${this.source.info().serverUuid}:1-${tx.seq}`, ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
     return this.schemaRecord(db, ddl.mysql, changes, source, offset);
   }
