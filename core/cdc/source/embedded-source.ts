@@ -371,7 +371,8 @@ export class EmbeddedSource implements CaptureSource {
         else missing.push(`${dbName}.${table}`);
       }
       if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
-      for (const { st, table } of found) this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP TABLE ${q(table)}`], kind: 'drop-table', table });
+      // the change log keeps the dropped table's definition (Debezium's DROP change carries it)
+      for (const { st, table } of found) this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP TABLE ${q(table)}`], kind: 'drop-table', table }, undefined, st.tables.get(table));
       return ok(0);
     }
     if (w0 === 'alter' && w1 === 'table') return this.alterTable(session, sql, ok);

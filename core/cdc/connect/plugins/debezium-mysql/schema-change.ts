@@ -32,17 +32,19 @@ const COLUMN: Schema = {
     { type: 'boolean', optional: true, field: 'optional' },
     { type: 'boolean', optional: true, field: 'autoIncremented' },
     { type: 'boolean', optional: true, field: 'generated' },
+    { type: 'string', optional: true, field: 'comment' },
   ],
 };
 
 const TABLE: Schema = {
   type: 'struct',
-  optional: true,
+  optional: false,
   name: 'io.debezium.connector.schema.Table',
   fields: [
     { type: 'string', optional: true, field: 'defaultCharsetName' },
     { type: 'array', optional: true, items: { type: 'string', optional: false }, field: 'primaryKeyColumnNames' },
     { type: 'array', optional: false, items: COLUMN, field: 'columns' },
+    { type: 'string', optional: true, field: 'comment' },
   ],
 };
 
@@ -52,7 +54,7 @@ export const SCHEMA_CHANGE_VALUE: Schema = {
   name: 'io.debezium.connector.mysql.SchemaChangeValue',
   fields: [
     { ...SOURCE_SCHEMA, field: 'source' },
-    { type: 'string', optional: false, field: 'databaseName' },
+    { type: 'string', optional: true, field: 'databaseName' },
     { type: 'string', optional: true, field: 'schemaName' },
     { type: 'string', optional: true, field: 'ddl' },
     {
@@ -82,14 +84,12 @@ const JDBC: Record<string, number> = {
   binary: -2, varbinary: -3, tinyblob: -3, blob: -4, mediumblob: -4, longblob: -4,
 };
 
+/** A schema.Change; a DROP carries the table as it was (Debezium 1.9's ConnectTableChangeSerializer). */
 export function tableChange(db: string, def: TableDef, type: 'CREATE' | 'ALTER' | 'DROP'): Record<string, unknown> {
   return {
     type,
     id: `"${db}"."${def.name}"`,
-    table:
-      type === 'DROP'
-        ? null
-        : {
+    table: {
             defaultCharsetName: 'utf8mb4',
             primaryKeyColumnNames: [...def.primaryKey],
             columns: def.columns.map((c, i) => ({
@@ -105,7 +105,9 @@ export function tableChange(db: string, def: TableDef, type: 'CREATE' | 'ALTER' 
               optional: c.nullable,
               autoIncremented: c.autoIncrement,
               generated: c.autoIncrement,
+              comment: c.comment ?? null,
             })),
+            comment: null,
           },
   };
 }

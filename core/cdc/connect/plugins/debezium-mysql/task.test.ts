@@ -12,6 +12,7 @@ import { EmbeddedSource } from '../../../source/embedded-source.js';
 import type { SourceRecord } from '../../plugin.js';
 import { debeziumMySqlPlugin } from './plugin.js';
 import { headerText, MySqlSourceTask } from './task.js';
+import { JsonConverter } from '../../converters/json-converter.js';
 
 const open: { src: EmbeddedSource; dir: string }[] = [];
 afterEach(async () => {
@@ -215,6 +216,20 @@ describe('Debezium MySQL source task', () => {
     src.executeSync('demo', 'CREATE TABLE audit (id int primary key, note text)');
     const [ddl] = (await drain(t, 10, true)).filter((r) => r.topic === 'dbserver1');
     expect(ddl!.value).toMatchObject({ databaseName: 'demo', ddl: 'CREATE TABLE audit (id int primary key, note text)', source: { snapshot: 'false', table: 'audit' } });
+    // a DROP carries the table as it was, and the whole event serializes with its schema
+    src.executeSync('demo', 'DROP TABLE audit');
+    const [drop] = (await drain(t, 10, true)).filter((r) => r.topic === 'dbserver1');
+    expect((drop!.value as { tableChanges: unknown[] }).tableChanges).toEqual([
+      expect.objectContaining({ type: 'DROP', id: '"demo"."audit"', table: expect.objectContaining({ primaryKeyColumnNames: ['id'], columns: [expect.objectContaining({ name: 'id', comment: null }), expect.objectContaining({ name: 'note' })], comment: null }) }),
+    ]);
+    const json = JSON.parse(new JsonConverter({ 'schemas.enable': 'true' }).fromConnectData('dbserver1', drop!.valueSchema, drop!.value)!) as { schema: { fields: { field: string; optional: boolean }[] } };
+    expect(json.schema.fields.map((f) => [f.field, f.optional])).toEqual([
+      ['source', false],
+      ['databaseName', true],
+      ['schemaName', true],
+      ['ddl', true],
+      ['tableChanges', false],
+    ]);
     const none = await task(src, { ...base, 'include.schema.changes': 'false' });
     expect((await drain(none, 10, true)).some((r) => r.topic === 'dbserver1')).toBe(false);
   });

@@ -295,7 +295,14 @@ export class MySqlSourceTask implements SourceTask {
     if (ddl.table && !this.captured(db, ddl.table)) return null;
     // Debezium 1.9 (MySqlDatabaseSchema) records TRUNCATE as a database-level change: no table change
     const changes =
-      ddl.kind === 'truncate-table' ? [] : ddl.table && ddl.def ? [tableChange(db, ddl.def, ddl.kind === 'create-table' ? 'CREATE' : 'ALTER')] : ddl.table && ddl.kind === 'drop-table' ? [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: null }] : [];
+      ddl.kind === 'truncate-table'
+        ? []
+        : ddl.table && ddl.def
+          ? [tableChange(db, ddl.def, ddl.kind === 'create-table' ? 'CREATE' : ddl.kind === 'drop-table' ? 'DROP' : 'ALTER')]
+          : ddl.table && ddl.kind === 'drop-table'
+            ? // a drop logged without the table's definition (by an earlier version)
+              [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: { defaultCharsetName: null, primaryKeyColumnNames: [], columns: [], comment: null } }]
+            : [];
     const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: Math.floor(tx.ts / 1000) * 1000, snapshot: 'false', db, sequence: null, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
     const offset = { file: tx.file, pos: tx.pos, row: 1, gtids: `${this.source.info().serverUuid}:1-${tx.seq}`, ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
     return this.schemaRecord(db, ddl.mysql, changes, source, offset);
