@@ -15,6 +15,14 @@ export interface AlterPlan {
   rowsCopied: boolean;
 }
 
+/**
+ * Whether a key of `table` is an SQLite index of its own: unique keys of tables created by an
+ * earlier version are part of SQLite's table definition instead.
+ */
+export function hasOwnIndex(db: Database, table: string, key: string): boolean {
+  return db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [sqliteIndexName(table, key)]).length > 0;
+}
+
 /** The plan for `ALTER TABLE <def.name> <specs>` (specifications separated by commas). */
 export function planAlterTable(db: Database, def: TableDef, specs: string): AlterPlan {
   const next: TableDef = structuredClone(def);
@@ -52,8 +60,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string): Alte
       const name = unquoteIdent(dropKey[1]!);
       const ix = next.indexes.find((i) => i.name.toLowerCase() === name.toLowerCase());
       if (!ix) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
-      // Unique keys of tables created before they were indexes of their own are part of SQLite's table.
-      if (!db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [sqliteIndexName(def.name, ix.name)]).length) {
+      if (!hasOwnIndex(db, def.name, ix.name)) {
         throw mysqlErrors.notSupported(`dropping key '${ix.name}' of a table created by an earlier version of the embedded source`);
       }
       next.indexes = next.indexes.filter((i) => i !== ix);

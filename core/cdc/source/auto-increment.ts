@@ -22,13 +22,19 @@ export function raiseCounter(db: Database, table: string, value: number): void {
   if (db.getRowsModified() === 0) db.run('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)', [table, value]);
 }
 
+/** `INSERT|REPLACE [OR …] [INTO] <table>` at the start of a (translated) statement; group 1 is the table. */
+export const INSERT_HEAD = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)?(`[^`]+`|"[^"]+"|[^\s(]+)/i;
+
+/** INSERT_HEAD, then `(columns) VALUES`; group 2 is the column list. */
+const INSERT_COLUMNS_VALUES = new RegExp(`${INSERT_HEAD.source}\\s*\\(([^)]*)\\)\\s*values\\s*`, 'i');
+
 /**
  * For `INSERT|REPLACE … INTO t (columns) VALUES (…), (…)` into a table whose AUTO_INCREMENT column
  * is not among the columns: the table and how many values InnoDB hands out (one per row).
  * Undefined for anything else (INSERT … SELECT, a given id).
  */
 export function autoIncrementRequest(text: string, tables: Map<string, TableDef>): { table: string; rows: number } | undefined {
-  const m = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)?(`[^`]+`|"[^"]+"|[^\s(]+)\s*\(([^)]*)\)\s*values\s*/i.exec(text);
+  const m = INSERT_COLUMNS_VALUES.exec(text);
   if (!m) return undefined;
   const table = unquoteIdent(m[1]!);
   const def = tables.get(table);

@@ -86,8 +86,12 @@ export function rewriteIntervals(sql: string): string {
   return out;
 }
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** 0 for Sunday … 6 for Saturday. */
+export const dayOfWeek = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+/** 1 for January 1st. */
+export const dayOfYear = (y: number, m: number, d: number) => Math.round((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const ordinal = (d: number) => `${d}${d % 100 >= 11 && d % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][d % 10] ?? 'th'}`;
 
@@ -98,8 +102,8 @@ export function dateFormat(value: unknown, format: unknown): string | null {
   if (!m) return null;
   const [Y, M, D, h, i, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
   const micro = (m[7] ?? '').padEnd(6, '0');
-  const dow = new Date(Date.UTC(Y, M - 1, D)).getUTCDay();
-  const yday = Math.round((Date.UTC(Y, M - 1, D) - Date.UTC(Y, 0, 1)) / 86_400_000) + 1;
+  const dow = dayOfWeek(Y, M, D);
+  const yday = dayOfYear(Y, M, D);
   const h12 = h % 12 === 0 ? 12 : h % 12;
   const f = String(format);
   let out = '';

@@ -17,8 +17,8 @@ import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
-import { planAlterTable } from './alter-table.js';
-import { autoIncrementRequest, counters, raiseCounter } from './auto-increment.js';
+import { hasOwnIndex, planAlterTable } from './alter-table.js';
+import { autoIncrementRequest, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { rewriteDmlLimit } from './dml-limit.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
@@ -28,7 +28,7 @@ import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
-import { selectItemNames } from './sql-text.js';
+import { replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 
 export interface EmbeddedSourceOptions {
@@ -398,7 +398,9 @@ export class EmbeddedSource implements CaptureSource {
       const def = st.tables.get(table);
       if (!def) throw mysqlErrors.noSuchTable(st.name, table);
       this.requireNoTx(session, 'TRUNCATE');
-      this.commitDdl(session, st, { mysql: sql, sqlite: [`DELETE FROM ${q(table)}`, `DELETE FROM sqlite_sequence WHERE name = '${table.replace(/'/g, "''")}'`].slice(0, aliasesRowid(def) ? 2 : 1), kind: 'truncate-table', table }, undefined, def);
+      const sqlite = [`DELETE FROM ${q(table)}`];
+      if (aliasesRowid(def)) sqlite.push(`DELETE FROM sqlite_sequence WHERE name = '${table.replace(/'/g, "''")}'`);
+      this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'truncate-table', table }, undefined, def);
       return ok(0);
     }
     if (w0 === 'begin' || (w0 === 'start' && w1 === 'transaction')) {
@@ -482,7 +484,7 @@ export class EmbeddedSource implements CaptureSource {
     const sqlite = [`ALTER TABLE ${q(from.table)} RENAME TO ${q(to.table)}`];
     for (const ix of def.indexes) {
       // keys declared inline by an earlier version are SQLite's own and follow the table
-      if (!from.st.db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`, [sqliteIndexName(from.table, ix.name)]).length) continue;
+      if (!hasOwnIndex(from.st.db, from.table, ix.name)) continue;
       sqlite.push(`DROP INDEX ${q(sqliteIndexName(from.table, ix.name))}`, sqliteCreateIndex(to.table, ix));
     }
     this.commitDdl(session, from.st, { mysql: logged, sqlite, kind: 'rename-table', table: from.table }, undefined, next);
@@ -547,8 +549,7 @@ export class EmbeddedSource implements CaptureSource {
     let text = sql;
     let dbName = session.database;
     // `db.table` → `table`, routing the statement to that database.
-    text = text.replace(/(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g, (all, a: string, b: string, offset: number) => {
-      if (insideQuote(text, offset)) return all;
+    text = replaceOutsideQuotes(text, /(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g, (all, a: string, b: string) => {
       const name = unquoteIdent(a);
       if (this.dbs.has(name)) {
         dbName = name;
@@ -814,7 +815,7 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   private hasAutoIncrement(st: DbState, text: string): boolean {
-    const m = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)?(`[^`]+`|"[^"]+"|[^\s(]+)/i.exec(text);
+    const m = INSERT_HEAD.exec(text);
     const def = m ? st.tables.get(unquoteIdent(m[1]!)) : undefined;
     return def?.columns.some((c) => c.autoIncrement) ?? false;
   }
@@ -958,17 +959,6 @@ function showLike(sql: string): { text: string; test: (name: string) => boolean 
   const pattern = m[1]!.replace(/''/g, "'");
   const re = new RegExp(`^${pattern.replace(/\\(.)|([%_])|([.*+?^${}()|[\]\\])/g, (_x, esc: string, wild: string, special: string) => (esc ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`, 's');
   return { text: pattern, test: (name) => re.test(name) };
-}
-
-function insideQuote(text: string, offset: number): boolean {
-  let inS = false;
-  let inD = false;
-  for (let i = 0; i < offset; i++) {
-    const c = text[i];
-    if (c === "'" && !inD) inS = !inS;
-    else if (c === '"' && !inS) inD = !inD;
-  }
-  return inS || inD;
 }
 
 const IDENT = '(?:`[^`]*`|\\w+)';

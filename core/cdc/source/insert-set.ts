@@ -2,6 +2,7 @@
  * MySQL's `INSERT … [INTO] t SET a = 1, b = 'x' [ON DUPLICATE KEY UPDATE …]` (and REPLACE … SET),
  * which SQLite does not have: written as `INSERT … INTO t (a, b) VALUES (1, 'x') …`.
  */
+import { maskQuoted, topLevel } from './sql-text.js';
 
 const HEAD = /^\s*((?:insert(?:\s+or\s+ignore)?|replace))\s+(?:into\s+)?(`[^`]+`|"[^"]+"|[A-Za-z_][\w$]*)\s+set\s+/i;
 
@@ -10,23 +11,15 @@ export function rewriteInsertSet(sql: string): string | undefined {
   const head = HEAD.exec(sql);
   if (!head) return undefined;
   const rest = sql.slice(head[0].length);
+  // the assignments: split at top-level commas, up to a top-level ON DUPLICATE KEY UPDATE
+  const top = topLevel(maskQuoted(rest));
+  const odku = top.search(/(?<=\s)on\s+duplicate\s+key\s+update\b/i);
+  const end = odku < 0 ? rest.length : odku;
   const parts: string[] = [];
-  let depth = 0;
   let from = 0;
-  let end = rest.length;
-  for (let i = 0; i < rest.length; i++) {
-    const c = rest[i]!;
-    if (c === "'" || c === '"' || c === '`') {
-      for (i++; i < rest.length && rest[i] !== c; i++) if (rest[i] === '\\' && c !== '`') i++;
-    } else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (depth === 0 && c === ',') {
-      parts.push(rest.slice(from, i));
-      from = i + 1;
-    } else if (depth === 0 && /o/i.test(c) && /^on\s+duplicate\s+key\s+update\b/i.test(rest.slice(i)) && /\s/.test(rest[i - 1] ?? '')) {
-      end = i;
-      break;
-    }
+  for (let i = top.indexOf(','); i >= 0 && i < end; i = top.indexOf(',', i + 1)) {
+    parts.push(rest.slice(from, i));
+    from = i + 1;
   }
   parts.push(rest.slice(from, end));
   const cols: string[] = [];

@@ -7,6 +7,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { MySqlError } from './mysql-error.js';
+import { range, withArities } from './mysql-functions.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -104,14 +105,9 @@ function unquote(v: SqlValue): SqlValue {
   return s;
 }
 
-/** Functions of `n` arguments for n in 0…max (sql.js registers a function per argument count). */
-function variadic(max: number, f: (...a: SqlValue[]) => SqlValue): ((...a: SqlValue[]) => SqlValue)[] {
-  return Array.from({ length: max + 1 }, (_, n) => Object.defineProperty((...a: SqlValue[]) => f(...a), 'length', { value: n }));
-}
-
 export function registerJsonFunctions(db: Database): void {
   const fns: Record<string, ((...a: SqlValue[]) => SqlValue)[]> = {
-    json_object: variadic(16, (...a) => {
+    json_object: withArities(range(0, 16), (...a) => {
       if (a.length % 2) throw new MySqlError(1582, '42000', "Incorrect parameter count in the call to native function 'json_object'");
       const o: Record<string, Json> = {};
       for (let i = 0; i < a.length; i += 2) {
@@ -120,8 +116,8 @@ export function registerJsonFunctions(db: Database): void {
       }
       return made(jsonText(o));
     }),
-    json_array: variadic(16, (...a) => made(jsonText(a.map(toJson)))),
-    json_extract: variadic(8, extract).slice(2),
+    json_array: withArities(range(0, 16), (...a) => made(jsonText(a.map(toJson)))),
+    json_extract: withArities(range(2, 8), extract),
     json_unquote: [unquote],
   };
   for (const [name, list] of Object.entries(fns)) for (const f of list) db.create_function(name, f);

@@ -5,15 +5,17 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlValue } from 'sql.js';
-import { dateFormat } from './date-functions.js';
+import { dateFormat, dayOfWeek, dayOfYear, DAYS, MONTHS } from './date-functions.js';
 import { MySqlError } from './mysql-error.js';
 
 type Fn = (...args: SqlValue[]) => SqlValue;
 
 const text = (v: SqlValue): string => (v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v));
 const isNull = (...vs: SqlValue[]) => vs.some((v) => v === null || v === undefined);
-/** A function of exactly `n` arguments (sql.js registers a function for its `length`). */
-const arity = (n: number, f: Fn): Fn => Object.defineProperty((...a: SqlValue[]) => f(...a), 'length', { value: n });
+/** `f` as one function per argument count in `counts` (sql.js registers a function for its `length`). */
+export const withArities = (counts: number[], f: Fn): Fn[] => counts.map((n) => Object.defineProperty((...a: SqlValue[]) => f(...a), 'length', { value: n }));
+/** from, from + 1, … to */
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** 'YYYY-MM-DD[ HH:MM:SS]' as its parts, or undefined when it is no date. */
 function parts(v: SqlValue): { y: number; m: number; d: number; h: number; i: number; s: number } | undefined {
@@ -27,9 +29,7 @@ const datePart = (f: (p: NonNullable<ReturnType<typeof parts>>) => SqlValue): Fn
   const p = parts(v);
   return p ? f(p) : null;
 };
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const weekday = (p: { y: number; m: number; d: number }) => new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay();
+const weekday = (p: { y: number; m: number; d: number }) => dayOfWeek(p.y, p.m, p.d);
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** LPAD/RPAD: MySQL cuts a longer string to `n` characters and pads a shorter one with `pad` repeated. */
@@ -105,7 +105,7 @@ const FUNCTIONS: Record<string, Fn[]> = {
   quarter: [datePart((p) => Math.ceil(p.m / 3))],
   dayofweek: [datePart((p) => weekday(p) + 1)],
   weekday: [datePart((p) => (weekday(p) + 6) % 7)],
-  dayofyear: [datePart((p) => epochDay(p) - epochDay({ y: p.y, m: 1, d: 1 }) + 1)],
+  dayofyear: [datePart((p) => dayOfYear(p.y, p.m, p.d))],
   dayname: [datePart((p) => DAYS[weekday(p)]!)],
   monthname: [datePart((p) => MONTHS[p.m - 1]!)],
   last_day: [datePart((p) => iso(Date.UTC(p.y, p.m, 0)).slice(0, 10))],
@@ -165,8 +165,8 @@ const FUNCTIONS: Record<string, Fn[]> = {
   // MySQL's UUID() is version 1; this one is random (version 4), in the same text form
   uuid: [() => randomUUID()],
   rand: [() => Math.random()],
-  greatest: [2, 3, 4, 5, 6, 7, 8].map((n) => arity(n, (...a) => extreme(a, 1))),
-  least: [2, 3, 4, 5, 6, 7, 8].map((n) => arity(n, (...a) => extreme(a, -1))),
+  greatest: withArities(range(2, 8), (...a) => extreme(a, 1)),
+  least: withArities(range(2, 8), (...a) => extreme(a, -1)),
 };
 
 export function registerMySqlFunctions(db: Database): void {
