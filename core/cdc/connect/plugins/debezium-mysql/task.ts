@@ -16,6 +16,7 @@ import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValu
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
 import { showCreateTable } from '../../../source/mysql-ddl.js';
 import { Slicer } from '../../slice.js';
+import { headerText } from '../../converters/header-text.js';
 
 /** Most transactions parsed per read of the change log (kept until emitted). */
 const READ_AHEAD_TRANSACTIONS = 16;
@@ -359,15 +360,4 @@ export class MySqlSourceTask implements SourceTask {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref?.());
-}
-
-/**
- * A key struct as Kafka Connect's SimpleHeaderConverter writes a header (Values.convertToString):
- * `{"id":100}`, strings quoted with only backslash and double quote escaped.
- */
-export function headerText(key: Record<string, unknown>): string {
-  const one = (v: unknown): string => (v === null || v === undefined ? 'null' : typeof v === 'string' ? `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : String(v));
-  return `{${Object.entries(key)
-    .map(([k, v]) => `${one(k)}:${one(v)}`)
-    .join(',')}}`;
 }
