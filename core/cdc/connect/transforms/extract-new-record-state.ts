@@ -6,9 +6,12 @@
  *  - otherwise the older `delete.handling.mode` (drop (default) | none | rewrite) together with
  *    `drop.tombstones` (default true).
  * rewrite: a delete becomes its `before` row plus `__deleted: "true"`, other rows get "false".
- * `add.fields` (e.g. `op,table,source.ts_ms`) appends `__op`, `__table`, `__source_ts_ms`.
+ * `add.fields` (e.g. `op,table,source.ts_ms`) appends `__op`, `__table`, `__source_ts_ms`;
+ * `add.headers` adds the same as headers; `route.by.field` names a column of the row whose value
+ * becomes the topic.
  */
-import type { ConnectRecord, Schema } from '../plugin.js';
+import { ConnectException, DataException, type ConnectRecord, type Schema } from '../plugin.js';
+import { headerText } from '../converters/header-text.js';
 import { def, type TransformPlugin, type Transformation } from './transformation.js';
 
 export const EXTRACT_NEW_RECORD_STATE_CLASS = 'io.debezium.transforms.ExtractNewRecordState';
@@ -53,6 +56,65 @@ function fieldOf(schema: Schema | null, name: string): Schema | undefined {
   return schema?.fields?.find((f) => f.field === name);
 }
 
+/**
+ * Debezium's FieldReference (ExtractNewRecordState at tag v1.9.8.Final): `op` and `ts_ms` are
+ * envelope fields, `id`, `total_order` and `data_collection_order` belong to `transaction`, any
+ * other bare name to `source`; `struct.field` names both. The new name is the prefix plus
+ * `field` (bare) or `struct_field`, or the prefix plus the name after a colon.
+ */
+interface FieldReference {
+  field: string;
+  name: string;
+  value(envelope: Record<string, unknown>): unknown;
+  /** The field's schema made optional; throws for a field the envelope does not have. */
+  schema(envelope: Schema): Schema;
+}
+
+function fieldReferences(prefix: string, list: string): FieldReference[] {
+  if (!list) return [];
+  return list.split(',').map((spec) => {
+    const s = spec.trim();
+    const parts = javaSplit(s, ':');
+    const splits = javaSplit(parts[0] ?? '', '.');
+    const field = (splits.length === 1 ? splits[0] : splits[1]) ?? '';
+    const struct = splits.length === 1 ? structOf(field) : splits[0]!;
+    if (parts.length > 2) throw new ConnectException(`Unexpected field name: ${s}`);
+    const name = parts.length === 2 ? prefix + parts[1] : prefix + (splits.length === 1 ? field : `${struct}_${field}`);
+    return {
+      field,
+      name,
+      value(env) {
+        const parent = struct === null ? env : (env[struct] as Record<string, unknown> | null | undefined);
+        return parent ? (parent[field] ?? null) : null;
+      },
+      schema(envSchema) {
+        const parent = struct === null ? envSchema : fieldOf(envSchema, struct);
+        const f = fieldOf(parent ?? null, field);
+        if (!f) throw new ConnectException(`Unexpected field name: ${field}`);
+        // SchemaUtil.copySchemaBasics: type, name, version, doc and parameters; no default
+        const { field: _f, default: _d, fields: _fs, ...basics } = f;
+        void _f;
+        void _d;
+        void _fs;
+        return { ...basics, optional: true };
+      },
+    };
+  });
+}
+
+function structOf(field: string): string | null {
+  if (field === 'op' || field === 'ts_ms') return null;
+  if (field === 'id' || field === 'total_order' || field === 'data_collection_order') return 'transaction';
+  return 'source';
+}
+
+/** Java's String.split: trailing empty strings are dropped. */
+function javaSplit(s: string, sep: string): string[] {
+  const out = s.split(sep);
+  while (out.length > 1 && out[out.length - 1] === '') out.pop();
+  return out;
+}
+
 export const extractNewRecordStatePlugin: TransformPlugin = {
   class: EXTRACT_NEW_RECORD_STATE_CLASS,
   version: '1.9.8.Final',
@@ -64,6 +126,7 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
     def('add.fields.prefix', 'STRING', '__', 'LOW', 'Adds this prefix to each field listed.'),
     def('add.headers', 'LIST', '', 'LOW', 'Adds each field listed to the header, __ (or __<struct>_ if the struct is specified).'),
     def('add.headers.prefix', 'STRING', '__', 'LOW', 'Adds this prefix listed to each header.'),
+    def('route.by.field', 'STRING', '', 'LOW', 'The column which determines how the events will be routed, the value will replace the topic name.'),
   ],
   validate(config) {
     const errors: Record<string, string[]> = {};
@@ -81,18 +144,9 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
   },
   create(config): Transformation {
     const b = behaviourOf(config);
-    const prefix = config['add.fields.prefix'] ?? '__';
-    const addFields = (config['add.fields'] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((spec) => {
-        const [path, rename] = spec.split(':');
-        const given = path!.split('.');
-        // Debezium's FieldReference: a bare name is an envelope field (op, ts_ms, …) or else a source field.
-        const parts = given.length === 1 && !['op', 'ts_ms', 'before', 'after', 'transaction'].includes(given[0]!) ? ['source', given[0]!] : given;
-        return { parts, name: rename ?? prefix + given.join('_') };
-      });
+    const addFields = fieldReferences(config['add.fields.prefix'] ?? '__', config['add.fields'] ?? '');
+    const addHeaders = fieldReferences(config['add.headers.prefix'] ?? '__', config['add.headers'] ?? '');
+    const routeByField = config['route.by.field'] || null;
     // The flattened schema depends only on the envelope schema and which row is taken: built once
     // per envelope schema (the source task reuses one per table version), not per record.
     const schemaCache = new WeakMap<Schema, { before?: Schema; after?: Schema }>();
@@ -107,12 +161,7 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
       if (!entry) schemaCache.set(schema, (entry = {}));
       const cached = entry[side];
       if (cached) return cached;
-      const extra: Schema[] = [];
-      for (const f of addFields) {
-        let s: Schema | undefined = schema;
-        for (const p of f.parts) s = fieldOf(s ?? null, p);
-        extra.push({ ...(s ?? { type: 'string' }), field: f.name, optional: true, default: undefined });
-      }
+      const extra: Schema[] = addFields.map((f) => ({ ...f.schema(schema), field: f.name }));
       if (b.rewriteAll) extra.push({ type: 'string', optional: true, field: '__deleted' });
       const { field: _f, ...base } = fieldOf(schema, side)!;
       void _f;
@@ -120,28 +169,47 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
       entry[side] = built;
       return built;
     };
+    /** Struct.getString of the routing field: the row's value names the topic; null keeps it. */
+    const routedTopic = (rowSchema: Schema, row: Record<string, unknown>, topic: string): string => {
+      const f = fieldOf(rowSchema, routeByField!);
+      if (!f) throw new DataException(`${routeByField} is not a valid field name`);
+      if (f.type !== 'string') throw new DataException(`Field '${routeByField}' is not of type STRING`);
+      const v = row[routeByField!];
+      return typeof v === 'string' ? v : topic;
+    };
     return {
       apply<R extends ConnectRecord>(record: R): R | null {
-        if (record.value === null || record.value === undefined) return b.keepTombstones ? record : null;
+        if (record.value === null || record.value === undefined) {
+          if (!b.keepTombstones) return null;
+          // A tombstone has no envelope to read: only `op` becomes a header, as "d".
+          const ops = addHeaders.filter((h) => h.field === 'op');
+          return ops.length ? { ...record, headers: [...(record.headers ?? []), ...ops.map((h) => ({ key: h.name, value: 'd' }))] } : record;
+        }
         const schema = record.valueSchema;
         const env = record.value as Record<string, unknown>;
         if (!schema || !isEnvelope(schema)) return record; // not a Debezium envelope
+        if (addHeaders.length) {
+          for (const h of addHeaders) h.schema(schema); // an unknown field fails here, as in Debezium
+          record = { ...record, headers: [...(record.headers ?? []), ...addHeaders.map((h) => ({ key: h.name, value: headerText(h.value(env)) }))] };
+        }
         const op = env.op as string;
         let row: Record<string, unknown>;
+        let topic = record.topic;
         if (op === 'd') {
+          const before = (env.before as Record<string, unknown>) ?? {};
+          // Debezium 1.9.8 routes the unwrapped record, but a rewritten delete is rebuilt from the
+          // original one, so only a delete kept as a null value lands on the routed topic.
+          const routed = routeByField === null ? topic : routedTopic(fieldOf(schema, 'before')!, before, topic);
           if (b.onDelete === 'drop') return null;
-          if (b.onDelete === 'tombstone') return { ...record, valueSchema: null, value: null };
-          row = { ...((env.before as Record<string, unknown>) ?? {}) };
+          if (b.onDelete === 'tombstone') return { ...record, topic: routed, valueSchema: null, value: null };
+          row = { ...before };
         } else {
           row = { ...((env.after as Record<string, unknown>) ?? {}) };
+          if (routeByField !== null) topic = routedTopic(fieldOf(schema, 'after')!, row, topic);
         }
-        for (const f of addFields) {
-          let v: unknown = env;
-          for (const p of f.parts) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
-          row[f.name] = v ?? null;
-        }
+        for (const f of addFields) row[f.name] = f.value(env);
         if (b.rewriteAll) row.__deleted = op === 'd' ? 'true' : 'false';
-        return { ...record, valueSchema: rowSchemaOf(schema, op === 'd' ? 'before' : 'after'), value: row };
+        return { ...record, topic, valueSchema: rowSchemaOf(schema, op === 'd' ? 'before' : 'after'), value: row };
       },
     };
   },

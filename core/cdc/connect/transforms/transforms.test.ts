@@ -57,6 +57,44 @@ describe('ExtractNewRecordState', () => {
     ]);
   });
 
+  it('add.fields: a renamed field keeps the prefix, transaction fields come from the transaction block (Debezium 1.9.8 FieldReference)', () => {
+    const out = unwrap({ 'add.fields': 'source.ts_ms:EVENT_TIMESTAMP,id,db', 'add.fields.prefix': '_' })(rec('c', null, row))!;
+    expect(out.value).toEqual({ ...row, _EVENT_TIMESTAMP: 1000, _id: null, _db: 'demo' });
+    expect(out.valueSchema!.fields!.slice(3)).toEqual([
+      { type: 'int64', optional: true, field: '_EVENT_TIMESTAMP' },
+      { type: 'string', optional: true, field: '_id' },
+      { type: 'string', optional: true, field: '_db' },
+    ]);
+    expect(() => unwrap({ 'add.fields': 'nope' })(rec('c', null, row))).toThrow('Unexpected field name: nope');
+  });
+
+  it('add.headers: envelope fields as headers on every record it emits; a kept tombstone gets only op, as "d"', () => {
+    const t = unwrap({ 'add.headers': 'op,source.ts_ms,table', 'delete.handling.mode': 'rewrite', 'drop.tombstones': 'false' });
+    expect(t(rec('u', row, row))!.headers).toEqual([
+      { key: '__op', value: 'u' },
+      { key: '__source_ts_ms', value: '1000' },
+      { key: '__table', value: 'customers' },
+    ]);
+    expect(t(rec('d', row, null))!.headers!.map((h) => h.value)).toEqual(['d', '1000', 'customers']);
+    expect(t(tombstone)!.headers).toEqual([{ key: '__op', value: 'd' }]);
+    // the record given is not changed
+    const given = rec('c', null, row);
+    t(given);
+    expect(given.headers).toBeUndefined();
+  });
+
+  it('route.by.field: the row\'s value becomes the topic; null keeps it; a rewritten delete keeps the original topic (1.9.8)', () => {
+    const routed = { ...row, name: 'vip' };
+    expect(unwrap({ 'route.by.field': 'name' })(rec('c', null, routed))!.topic).toBe('vip');
+    expect(unwrap({ 'route.by.field': 'name' })(rec('c', null, { ...row, name: null }))!.topic).toBe('dbserver1.demo.customers');
+    expect(unwrap({ 'route.by.field': 'name', 'delete.handling.mode': 'none' })(rec('d', routed, null))!.topic).toBe('vip');
+    const rw = unwrap({ 'route.by.field': 'name', 'delete.handling.mode': 'rewrite' });
+    expect(rw(rec('u', routed, routed))!.topic).toBe('vip');
+    expect(rw(rec('d', routed, null))!.topic).toBe('dbserver1.demo.customers');
+    expect(() => unwrap({ 'route.by.field': 'id' })(rec('c', null, row))).toThrow("Field 'id' is not of type STRING");
+    expect(() => unwrap({ 'route.by.field': 'nope' })(rec('c', null, row))).toThrow('nope is not a valid field name');
+  });
+
   it('rejects an unknown mode', () => {
     expect(validateTransforms({ transforms: 'u', 'transforms.u.type': 'io.debezium.transforms.ExtractNewRecordState', 'transforms.u.delete.handling.mode': 'bogus' })).toEqual({
       'transforms.u.delete.handling.mode': ['Invalid value bogus for configuration transforms.u.delete.handling.mode: Value must be one of drop, rewrite, none'],
