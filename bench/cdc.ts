@@ -11,6 +11,10 @@
  *    against the source row for row;
  * 3. the peer: the same messages straight into chDB as JSONEachRow in 5000-row blocks.
  *
+ * Both print their process CPU: chDB parses and merges on several threads, so the peer alone keeps
+ * more than one core busy, and the line "CPU at ratio 0.5" says how much CPU the pipeline may use
+ * in all to reach the target on this machine.
+ *
  *   --changes N          changes for the throughput run (default 1,000,000; env LOUPE_BENCH_CDC_CHANGES)
  *   --rate R             changes per second for the latency run (default 1000)
  *   --latency-seconds S  length of the latency run (default 10)
@@ -222,9 +226,11 @@ async function main() {
     await session.queryAsync(translateDdl(targetDdl.replace('default.customers', 'default.customers_direct')).sql);
     const blocks: Buffer[] = [];
     for (let i = 0; i < messages.length; i += 5000) blocks.push(Buffer.from(messages.slice(i, i + 5000).join('\n') + '\n'));
+    const dc0 = process.cpuUsage();
     const d0 = performance.now();
     for (const b of blocks) await session.insert({ table: 'default.customers_direct', values: b, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } });
     const directMs = performance.now() - d0;
+    const directCpu = process.cpuUsage(dc0);
     session.close();
 
     latencies.sort((a, b) => a - b);
@@ -241,7 +247,7 @@ async function main() {
       mix: { inserts: 0.6, updates: 0.3, deletes: 0.1 },
       source: { ms: sourceMs, changesPerSecond: committed / (sourceMs / 1000) },
       throughput: { ms: pipelineMs, topicCompleteMs: topicMs, rowsPerSecond: pipelineRate, cpuSeconds: { user: pipelineCpu.user / 1e6, system: pipelineCpu.system / 1e6 }, messages: messages.length, targetRowsBeforeMerge: rawRows, finalEqualsSource: finalOk, cleanupEqualsSource: cleanupOk, optimizeFinalCleanupMs: optimizeMs },
-      directChdb: { ms: directMs, rowsPerSecond: directRate, blocks: blocks.length },
+      directChdb: { ms: directMs, rowsPerSecond: directRate, blocks: blocks.length, cpuSeconds: { user: directCpu.user / 1e6, system: directCpu.system / 1e6 } },
       ratio: pipelineRate / directRate,
       ratioTarget: 0.5,
       latency: { rate: RATE, achievedRate, seconds: LAT_S, changes: latencyChanges, insertsMeasured: latencies.length, medianMs: pct(50), p95Ms: pct(95), p99Ms: pct(99), maxMs: latencies[latencies.length - 1] ?? NaN, targetMedianMs: 250, finalEqualsSource: latencyOk, observedBy: 'ClickHouse insert completions (dedup token offsets) in the embedded server; inserted rows' },
@@ -255,9 +261,10 @@ async function main() {
         ['measure', 'value', 'note'],
         [
           ['source commits', formatRate(result.source.changesPerSecond), `embedded source, transactions of ${TX_SIZE}`],
-          ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}, process CPU ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s`],
-          ['chDB direct JSONEachRow', formatRate(directRate), `same ${messages.length.toLocaleString('en-US')} rows, 5000-row blocks; ${formatMs(directMs)}`],
+          ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}, ${cpuNote(pipelineCpu, pipelineMs)}`],
+          ['chDB direct JSONEachRow', formatRate(directRate), `same ${messages.length.toLocaleString('en-US')} rows, 5000-row blocks; ${formatMs(directMs)}, ${cpuNote(directCpu, directMs)}`],
           ['ratio pipeline / direct', formatRatio(result.ratio), `target >= 0.5 ${result.ratio >= 0.5 ? 'met' : 'NOT met'}`],
+          ['CPU at ratio 0.5', `${((os.cpus().length * 2 * directMs) / 1000).toFixed(1)} s`, `all ${os.cpus().length} cores for twice the peer's time; the pipeline used ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s, the peer ${((directCpu.user + directCpu.system) / 1e6).toFixed(1)} s`],
           ['FINAL = source', String(finalOk), `${rawRows.toLocaleString('en-US')} target rows before merges`],
           ['after OPTIMIZE FINAL CLEANUP', String(cleanupOk), `optimize took ${formatMs(optimizeMs)}`],
           [`latency median @ ${RATE}/s`, formatMs(pct(50)), `target < 250 ms ${pct(50) < 250 ? 'met' : 'NOT met'}; achieved ${Math.round(achievedRate)}/s`],
@@ -282,6 +289,12 @@ async function main() {
       }
     }
   }
+}
+
+/** Process CPU over a span, and how many cores' worth it kept busy. */
+function cpuNote(cpu: NodeJS.CpuUsage, ms: number): string {
+  const s = (cpu.user + cpu.system) / 1e6;
+  return `process CPU ${s.toFixed(1)} s (${(s / (ms / 1000)).toFixed(2)} cores)`;
 }
 
 main().catch((err) => {
