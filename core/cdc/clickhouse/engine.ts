@@ -45,8 +45,8 @@ export interface Summary {
 export interface ExecResult {
   queryId: string;
   body: Uint8Array;
-  /** The output format actually used (FORMAT clause or default). */
-  format: string;
+  /** The output format used (FORMAT clause or default); absent for statements without output (INSERT, DDL, SET). */
+  format?: string;
   summary: Summary;
   notices: string[];
 }
@@ -74,6 +74,8 @@ export interface TranslationLogEntry {
 /** Formats chDB's raw insert takes as bytes, straight to the engine's parser. */
 const RAW_INSERT_FORMATS = new Set(['JSONEachRow', 'JSONCompactEachRow', 'TSV', 'TabSeparated', 'TSVWithNames', 'TabSeparatedWithNames', 'CSV', 'CSVWithNames']);
 const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESC', 'DESCRIBE', 'EXISTS', 'EXPLAIN', 'SET', 'USE', 'CHECK']);
+/** Statements that return rows through an output format. */
+const OUTPUT_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESC', 'DESCRIBE', 'EXISTS', 'EXPLAIN', 'CHECK', 'KILL', 'WATCH', 'FROM', 'PARALLEL']);
 const DDL_KEYWORDS = new Set(['CREATE', 'ALTER', 'DROP', 'RENAME', 'TRUNCATE', 'OPTIMIZE', 'ATTACH', 'DETACH', 'EXCHANGE', 'GRANT', 'REVOKE', 'UNDROP']);
 /**
  * The words a ClickHouse statement can start with (the parsers ParserQuery tries). A request
@@ -92,6 +94,8 @@ interface SessionState {
   database?: string;
   settings: Map<string, string>;
   touched: number;
+  /** Seconds of silence after which the session closes (session_timeout). */
+  timeout: number;
 }
 
 export interface EngineOptions {
@@ -138,6 +142,28 @@ export class ChEngine {
     const run = this.tail.then(() => this.execNow(req));
     this.tail = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * Makes a named session ready for a request, as NamedSessionsStorage::acquireSession does:
+   * created on first use unless `check` (session_check=1) demands that it exist already.
+   */
+  openSession(id: string, timeoutSeconds: number, check: boolean): void {
+    const now = Date.now();
+    for (const [k, v] of this.sessions) if (now - v.touched > v.timeout * 1000) this.sessions.delete(k);
+    let s = this.sessions.get(id);
+    if (!s) {
+      if (check) throw new ClickHouseError(372, 'SESSION_NOT_FOUND', `Session ${id} not found`);
+      s = { settings: new Map(), touched: now, timeout: timeoutSeconds };
+      this.sessions.set(id, s);
+    }
+    s.timeout = timeoutSeconds;
+    s.touched = now;
+  }
+
+  /** close_session=1: the session and what was set in it are gone. */
+  closeSession(id: string): void {
+    this.sessions.delete(id);
   }
 
   /** The in-process query the host uses: SQL in, text in `format` out. */
@@ -190,12 +216,12 @@ export class ChEngine {
             settings: { ...insert.settings, ...settings },
           });
           this.notifyInsert(queryId, insert, req.database ?? sess?.database, r.rowsWritten, settings);
-          return this.result(queryId, new Uint8Array(0), insert.format, started, { written_rows: r.rowsWritten, written_bytes: r.bytesWritten }, []);
+          return this.result(queryId, new Uint8Array(0), undefined, started, { written_rows: r.rowsWritten, written_bytes: r.bytesWritten }, []);
         }
         const sql = data.length ? `${req.query.slice(0, insert.dataStart)}\n${data.toString('utf8')}` : req.query;
         const r = await this.session.queryAsync(sql, { format: 'TabSeparated' });
         this.notifyInsert(queryId, insert, req.database ?? sess?.database, 0, settings);
-        return this.result(queryId, new Uint8Array(0), insert.format, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead }, []);
+        return this.result(queryId, new Uint8Array(0), undefined, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead }, []);
       } catch (err) {
         throw toClickHouseError(err);
       }
@@ -231,7 +257,7 @@ export class ChEngine {
         });
         if (sess) for (const [k, v] of pairs) sess.settings.set(k, v);
       }
-      return this.result(queryId, new Uint8Array(0), req.defaultFormat ?? 'TabSeparated', started, {}, []);
+      return this.result(queryId, new Uint8Array(0), undefined, started, {}, []);
     }
 
     const notices: string[] = [];
@@ -283,18 +309,20 @@ export class ChEngine {
         ? await this.session.queryBindAsync(sql, params, { format })
         : await this.session.queryAsync(sql, { format });
       const body = r.bytes();
-      return this.result(queryId, body, format, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead, result_rows: countRows(body, format) }, notices);
+      // Only a query whose pipeline pulls rows gets an output format (executeQuery's result_details).
+      const output = OUTPUT_KEYWORDS.has(firstKeyword(tokens));
+      return this.result(queryId, body, output ? format : undefined, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead, result_rows: countRows(body, format) }, notices);
     } catch (err) {
       throw toClickHouseError(err);
     }
   }
 
-  private result(queryId: string, body: Uint8Array, format: string, started: bigint, n: Partial<Record<keyof Summary, number>>, notices: string[]): ExecResult {
+  private result(queryId: string, body: Uint8Array, format: string | undefined, started: bigint, n: Partial<Record<keyof Summary, number>>, notices: string[]): ExecResult {
     const s = (k: keyof Summary) => String(n[k] ?? 0);
     return {
       queryId,
       body,
-      format,
+      ...(format ? { format } : {}),
       notices,
       summary: {
         read_rows: s('read_rows'),
@@ -312,12 +340,11 @@ export class ChEngine {
   private sessionState(id: string): SessionState {
     let s = this.sessions.get(id);
     if (!s) {
-      s = { settings: new Map(), touched: Date.now() };
+      // Callers that skip openSession get the server's default_session_timeout.
+      s = { settings: new Map(), touched: Date.now(), timeout: 60 };
       this.sessions.set(id, s);
     }
     s.touched = Date.now();
-    // Sessions expire after an hour of silence (server default session_timeout is 60 s; be generous).
-    for (const [k, v] of this.sessions) if (Date.now() - v.touched > 3600_000) this.sessions.delete(k);
     return s;
   }
 

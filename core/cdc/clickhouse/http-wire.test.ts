@@ -1,0 +1,197 @@
+/**
+ * The HTTP interface on the wire, request by request, against what ClickHouse's server source
+ * does (src/Server/HTTPHandler.cpp, HTTPHandlerFactory.cpp, HTTP/authenticateUserByHTTP.cpp,
+ * HTTP/WriteBufferFromHTTP1ServerResponse.cpp, IO/CompressionMethod.cpp, Interpreters/Session.cpp).
+ * Raw http.request is used where fetch would hide the wire (it decompresses and adds headers).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@clickhouse/client';
+import { memoryLogger } from '../../common/log.js';
+import type { ServiceHandle } from '../../common/service.js';
+import { startClickHouseService, type ClickHouseApi } from './service.js';
+
+let dir: string;
+let ch: ServiceHandle<ClickHouseApi>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-ch-wire-'));
+  ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: dir, log: memoryLogger(), peers: {} });
+});
+afterAll(async () => {
+  await ch?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function raw(method: string, uri: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Raw> {
+  const { port } = new URL(ch.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: uri, headers: { ...headers, ...(body !== undefined ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const q = (sql: string, extra = '') => `/?query=${encodeURIComponent(sql)}${extra}`;
+
+describe('authentication (authenticateUserByHTTP.cpp)', () => {
+  it('refuses mixed credentials with AUTHENTICATION_FAILED and 403, naming both methods', async () => {
+    const basic = `Basic ${Buffer.from('default:').toString('base64')}`;
+    const a = await raw('GET', q('SELECT 1'), { 'X-ClickHouse-User': 'default', Authorization: basic });
+    expect([a.status, a.headers['x-clickhouse-exception-code']]).toEqual([403, '516']);
+    expect(a.body.toString()).toMatch(
+      /^Code: 516\. DB::Exception: Invalid authentication: it is not allowed to use X-ClickHouse HTTP headers and Authorization HTTP header simultaneously\. \(AUTHENTICATION_FAILED\) \(version [\d.]+\)\n$/,
+    );
+    const b = await raw('GET', q('SELECT 1', '&password='), { 'X-ClickHouse-User': 'default' });
+    expect(b.body.toString()).toContain('it is not allowed to use X-ClickHouse HTTP headers and authentication via parameters simultaneously. (AUTHENTICATION_FAILED)');
+    const c = await raw('GET', q('SELECT 1', '&user=default'), { Authorization: basic });
+    expect([c.status, c.body.toString()]).toEqual([403, expect.stringContaining('it is not allowed to use Authorization HTTP header and authentication via parameters simultaneously')]);
+  });
+
+  it('names an empty user and an unsupported Authorization scheme', async () => {
+    const empty = await raw('GET', q('SELECT 1', '&user='));
+    expect([empty.status, empty.body.toString()]).toEqual([403, expect.stringContaining('DB::Exception: Got an empty user name from authentication via parameters. (AUTHENTICATION_FAILED)')]);
+    const keyOnly = await raw('GET', q('SELECT 1'), { 'X-ClickHouse-Key': 'secret' });
+    expect(keyOnly.body.toString()).toContain('Got an empty user name from X-ClickHouse HTTP headers');
+    const bearer = await raw('GET', q('SELECT 1'), { Authorization: 'Bearer abc' });
+    expect(bearer.body.toString()).toContain("Invalid authentication: 'Bearer' HTTP Authorization scheme is not supported. (AUTHENTICATION_FAILED)");
+  });
+});
+
+describe('routing (HTTPHandlerFactory.cpp, NotFoundHandler.cpp)', () => {
+  it('serves queries on /query? and answers an empty query over GET as Empty query', async () => {
+    const viaQuery = await raw('POST', '/query?query=SELECT%207');
+    expect([viaQuery.status, viaQuery.body.toString()]).toEqual([200, '7\n']);
+    const noQuery = await raw('GET', '/?database=default');
+    expect([noQuery.status, noQuery.headers['x-clickhouse-exception-code']]).toEqual([400, '62']);
+    expect(noQuery.body.toString()).toMatch(/^Code: 62\. DB::Exception: Empty query\. \(SYNTAX_ERROR\)/);
+  });
+
+  it('answers unknown handles with the full URI and methods without a handler with 501', async () => {
+    const nf = await raw('GET', '/nope?x=1');
+    expect(nf.status).toBe(404);
+    expect(nf.body.toString()).toBe(
+      'There is no handle /nope?x=1\n\nUse / or /ping for health checks.\nOr /replicas_status for more sophisticated health checks.\n\n' +
+        "Send queries from your program with POST method or GET /?query=...\n\nUse clickhouse-client:\n\nFor interactive data analysis:\n    clickhouse-client\n\nFor batch query processing:\n    clickhouse-client --query='SELECT 1' > result\n    clickhouse-client < query > result\n",
+    );
+    // `/ping` is a strict path: with a query string it is no handler's
+    expect((await raw('GET', '/ping?x=1')).status).toBe(404);
+    const put = await raw('PUT', '/', {}, 'SELECT 1');
+    expect([put.status, put.body.length, put.headers.connection]).toEqual([501, 0, 'close']);
+    const head = await raw('HEAD', '/ping');
+    expect([head.status, head.body.length]).toEqual([200, 0]);
+  });
+});
+
+describe('response headers (HTTPHandler.cpp set_query_result, WriteBufferFromHTTP1ServerResponse.cpp)', () => {
+  it('sends a 16-letter X-ClickHouse-Exception-Tag and X-ClickHouse-Summary on success and error, query id and format only with results', async () => {
+    const ok = await raw('GET', q('SELECT 1'));
+    expect(ok.headers['x-clickhouse-exception-tag']).toMatch(/^[a-z]{16}$/);
+    const err = await raw('GET', q('SELECT * FROM no_such_table_wire'));
+    expect(err.status).toBe(404);
+    expect(err.headers['x-clickhouse-exception-tag']).toMatch(/^[a-z]{16}$/);
+    expect(err.headers['x-clickhouse-exception-tag']).not.toBe(ok.headers['x-clickhouse-exception-tag']);
+    expect(Object.keys(JSON.parse(String(err.headers['x-clickhouse-summary'])))).toEqual(['read_rows', 'read_bytes', 'written_rows', 'written_bytes', 'total_rows_to_read', 'result_rows', 'result_bytes', 'elapsed_ns']);
+    // the query fails before executeQuery reports result details
+    expect(err.headers['x-clickhouse-query-id']).toBeUndefined();
+    expect(err.headers['x-clickhouse-format']).toBeUndefined();
+    expect(err.headers['content-type']).toBe('text/plain; charset=UTF-8');
+
+    await raw('POST', '/', {}, 'CREATE TABLE IF NOT EXISTS wire_t (a UInt8) ENGINE = MergeTree ORDER BY a');
+    const ins = await raw('POST', q('INSERT INTO wire_t FORMAT JSONEachRow'), {}, '{"a":1}');
+    expect(ins.status).toBe(200);
+    expect(ins.headers['x-clickhouse-format']).toBeUndefined();
+    expect(ins.headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect(ins.headers['x-clickhouse-query-id']).toBeTruthy();
+  });
+
+  it('takes the query id, database and format from X-ClickHouse-* request headers', async () => {
+    await raw('POST', '/', {}, 'CREATE DATABASE IF NOT EXISTS wire_db');
+    const r = await raw('POST', '/', { 'X-ClickHouse-Query-Id': 'hdr-id-1', 'X-ClickHouse-Database': 'wire_db', 'X-ClickHouse-Format': 'JSONEachRow' }, 'SELECT currentDatabase() AS d');
+    expect(r.headers['x-clickhouse-query-id']).toBe('hdr-id-1');
+    expect(r.headers['x-clickhouse-format']).toBe('JSONEachRow');
+    expect(r.body.toString()).toBe('{"d":"wire_db"}\n');
+  });
+
+  it('leaves zero values out of X-ClickHouse-Progress (Progress::DisplayMode::Minimal)', async () => {
+    const r = await raw('GET', q('SELECT number FROM numbers(10)', '&send_progress_in_http_headers=1'));
+    const progress = JSON.parse(String(r.headers['x-clickhouse-progress'])) as Record<string, string>;
+    expect(progress.read_rows).toBe('10');
+    expect(progress).not.toHaveProperty('written_rows');
+  });
+});
+
+describe('compression (IO/CompressionMethod.cpp, enable_http_compression defaults to 1)', () => {
+  it('compresses whenever Accept-Encoding allows, preferring br over gzip, unless enable_http_compression=0', async () => {
+    const br = await raw('GET', q('SELECT 1'), { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe('1\n');
+    const gz = await raw('GET', q('SELECT 2'), { 'Accept-Encoding': 'gzip' });
+    expect(zlib.gunzipSync(gz.body).toString()).toBe('2\n');
+    const off = await raw('GET', q('SELECT 3', '&enable_http_compression=0'), { 'Accept-Encoding': 'gzip' });
+    expect([off.headers['content-encoding'], off.body.toString()]).toEqual([undefined, '3\n']);
+  });
+
+  it('reports bodies it cannot decode as ClickHouse does', async () => {
+    const bad = await raw('POST', '/', { 'Content-Encoding': 'gzip' }, Buffer.from('not gzip at all'));
+    expect(bad.headers['x-clickhouse-exception-code']).toBe('354');
+    expect(bad.body.toString()).toMatch(/^Code: 354\. DB::Exception: inflate failed: .*\(ZLIB_INFLATE_FAILED\)/);
+    const unknown = await raw('POST', '/', { 'Content-Encoding': 'identity' }, 'SELECT 1');
+    expect([unknown.status, unknown.headers['x-clickhouse-exception-code']]).toEqual([501, '48']);
+    expect(unknown.body.toString()).toContain("Unknown compression method 'identity'. Only 'auto', 'none', 'gzip', 'deflate', 'br', 'xz', 'zstd', 'lz4', 'bz2', 'snappy' are supported as compression methods. (NOT_IMPLEMENTED)");
+  });
+});
+
+describe('sessions (HTTPHandler.cpp parseSessionTimeout, Session.cpp)', () => {
+  it('validates session_id and session_timeout', async () => {
+    const empty = await raw('GET', q('SELECT 1', '&session_id='));
+    expect(empty.body.toString()).toMatch(/^Code: 744\. DB::Exception: Session id query parameter was provided, but it was empty\. \(SESSION_ID_EMPTY\)/);
+    const bad = await raw('GET', q('SELECT 1', '&session_id=s1&session_timeout=abc'));
+    expect(bad.body.toString()).toMatch(/^Code: 374\. DB::Exception: Invalid session timeout: 'abc'\. \(INVALID_SESSION_TIMEOUT\)/);
+    const big = await raw('GET', q('SELECT 1', '&session_id=s1&session_timeout=3601'));
+    expect(big.body.toString()).toContain("Session timeout '3601' is larger than max_session_timeout: 3600. Maximum session timeout could be modified in configuration file. (INVALID_SESSION_TIMEOUT)");
+  });
+
+  it('finds sessions with session_check=1, closes them with close_session=1 and locks them while in use', async () => {
+    const missing = await raw('GET', q('SELECT 1', '&session_id=wire-missing&session_check=1'));
+    expect(missing.body.toString()).toMatch(/^Code: 372\. DB::Exception: Session wire-missing not found\. \(SESSION_NOT_FOUND\)/);
+    expect((await raw('GET', q('SELECT 1', '&session_id=wire-s'))).status).toBe(200);
+    expect((await raw('GET', q('SELECT 1', '&session_id=wire-s&session_check=1'))).body.toString()).toBe('1\n');
+    expect((await raw('GET', q('SELECT 1', '&session_id=wire-s&close_session=1'))).status).toBe(200);
+    expect((await raw('GET', q('SELECT 1', '&session_id=wire-s&session_check=1'))).headers['x-clickhouse-exception-code']).toBe('372');
+
+    const slow = raw('GET', q('SELECT sleep(0.5)', '&session_id=wire-lock'));
+    await new Promise((r) => setTimeout(r, 100));
+    const locked = await raw('GET', q('SELECT 1', '&session_id=wire-lock'));
+    expect(locked.body.toString()).toMatch(/^Code: 373\. DB::Exception: Session wire-lock is locked by a concurrent client\. \(SESSION_IS_LOCKED\)/);
+    expect((await slow).status).toBe(200);
+  });
+});
+
+describe('@clickhouse/client against the interface', () => {
+  it('runs queries whose parameters it sends as multipart/form-data (more than 4096 characters)', async () => {
+    const client = createClient({ url: ch.url });
+    try {
+      const values = Array.from({ length: 600 }, (_, i) => `value-${i}`);
+      const rs = await client.query({ query: 'SELECT length({v:Array(String)}) AS n, {v:Array(String)}[600] AS last', format: 'JSONEachRow', query_params: { v: values } });
+      expect(await rs.json()).toEqual([{ n: 600, last: 'value-599' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
