@@ -153,11 +153,19 @@ export class Worker {
     return { version: KAFKA_VERSION, commit: createHash('sha1').update(`loupe-connect-${KAFKA_VERSION}`).digest('hex').slice(0, 16), kafka_cluster_id: this.clusterId };
   }
 
+  /**
+   * ConnectorPluginsResource's list: sinks, sources, transformations, converters, then header
+   * converters, each a SortedSet ordered by class name. JsonConverter and StringConverter are
+   * HeaderConverters too, so they appear twice.
+   */
   plugins(connectorsOnly = true): { class: string; type: string; version?: string }[] {
-    const out: { class: string; type: string; version?: string }[] = this.opts.plugins.map((p) => ({ class: p.class, type: p.type, version: p.version }));
+    type Info = { class: string; type: string; version?: string };
+    const byClass = (a: Info, b: Info) => (a.class < b.class ? -1 : a.class > b.class ? 1 : 0);
+    const connectors = (type: string): Info[] => this.opts.plugins.filter((p) => p.type === type).map((p) => ({ class: p.class, type: p.type, version: p.version }));
+    const out = [...connectors('sink').sort(byClass), ...connectors('source').sort(byClass)];
     if (!connectorsOnly) {
-      for (const t of TRANSFORM_PLUGINS) out.push({ class: t.class, type: 'transformation', version: t.version });
-      for (const c of CONVERTER_CLASSES) out.push({ class: c, type: 'converter', version: KAFKA_VERSION });
+      out.push(...TRANSFORM_PLUGINS.map((t) => ({ class: t.class, type: 'transformation', version: t.version })).sort(byClass));
+      for (const type of ['converter', 'header_converter']) out.push(...CONVERTER_CLASSES.map((c) => ({ class: c, type, version: KAFKA_VERSION })).sort(byClass));
     }
     return out;
   }
@@ -170,7 +178,13 @@ export class Worker {
   /** GET /connector-plugins/{plugin}/config */
   pluginConfig(cls: string): Omit<ConfigKeyDef, 'recommended'>[] {
     const p = this.findPlugin(cls);
-    if (p) return p.configDefs.map(stripRecommended);
+    if (p) {
+      // AbstractHerder.connectorPluginConfig: the plugin's own keys, then those of
+      // Source/SinkConnectorConfig it does not define itself.
+      const defs = new Map(p.configDefs.map((d) => [d.name, d]));
+      for (const d of [...COMMON_DEFS, ...(p.type === 'source' ? SOURCE_DEFS : SINK_DEFS)]) if (!defs.has(d.name)) defs.set(d.name, d);
+      return [...defs.values()].map(stripRecommended);
+    }
     const t = findTransform(cls);
     if (t) return t.configDefs.map(stripRecommended);
     throw new ConnectError(404, `Unknown plugin ${cls}.`);
@@ -196,15 +210,17 @@ export class Worker {
    * a 400 listing them, as Kafka Connect's herder does.
    */
   async putConnectorConfig(name: string, config: ConnectorConfig, opts: { allowReplace: boolean; initialState?: 'RUNNING' | 'PAUSED' | 'STOPPED' }): Promise<{ created: boolean; info: ConnectorInfo }> {
-    const existing = this.runtimes.get(name);
-    if (existing && !opts.allowReplace) throw connectErrors.alreadyExists(name);
+    // StandaloneHerder validates first and only then looks for an existing connector, so an
+    // invalid config for a taken name is a 400, not a 409.
     const infos = await this.validate(config);
+    const existing = this.runtimes.get(name);
     if (infos.error_count > 0) {
       const msgs = infos.configs.flatMap((c) => c.value.errors);
       throw connectErrors.badRequest(
         `Connector configuration is invalid and contains the following ${infos.error_count} error(s):\n${msgs.join('\n')}\nYou can also find the above list of errors at the endpoint \`/connector-plugins/{connectorType}/config/validate\``,
       );
     }
+    if (existing && !opts.allowReplace) throw connectErrors.alreadyExists(name);
     const plugin = this.findPlugin(config['connector.class']!)!;
     if (existing) {
       await this.stopTasks(existing);
@@ -224,16 +240,18 @@ export class Worker {
     return { created: true, info: this.connectorInfo(name) };
   }
 
-  /** PATCH …/config: non-null values set, null values remove. */
-  async patchConnectorConfig(name: string, patch: Record<string, string | null>): Promise<ConnectorInfo> {
+  /**
+   * PATCH …/config: non-null values set, null values remove (ConnectUtils.patchConfig). The
+   * herder checks nothing else: a patched `name` is stored as sent, as StandaloneHerder does.
+   */
+  async patchConnectorConfig(name: string, patch: Record<string, string | null> | null): Promise<ConnectorInfo> {
     const rt = this.require(name);
+    if (patch === null) throw connectErrors.internal('Cannot invoke "java.util.Map.forEach(java.util.function.BiConsumer)" because "patch" is null');
     const next: ConnectorConfig = { ...rt.stored.config };
     for (const [k, v] of Object.entries(patch)) {
       if (v === null) delete next[k];
       else next[k] = v;
     }
-    if (next.name !== undefined && next.name !== name) throw connectErrors.badRequest(`Connector name configuration (${next.name}) doesn't match connector name in the URL (${name})`);
-    next.name = name;
     return (await this.putConnectorConfig(name, next, { allowReplace: true })).info;
   }
 
@@ -296,7 +314,10 @@ export class Worker {
 
   /** PUT …/stop: tasks shut down and their configs dropped; offsets can then be changed. */
   async stop(name: string): Promise<void> {
-    const rt = this.require(name);
+    const rt = this.runtimes.get(name);
+    // StandaloneHerder.stopConnector has no existence check: MemoryConfigBackingStore.putTargetState
+    // throws an IllegalArgumentException, which the REST layer answers with a 500.
+    if (!rt) throw connectErrors.internal(`No connector \`${name}\` configured`);
     rt.stored.target = 'STOPPED';
     this.save();
     await this.stopTasks(rt);
@@ -397,7 +418,7 @@ export class Worker {
       await this.opts.topicLog.deleteGroup(group);
       if (current.size) await this.opts.topicLog.commitOffsets(group, [...current.values()]);
     }
-    return { message: 'The offsets for this connector have been altered successfully' };
+    return modifiedOffsetsMessage('altered');
   }
 
   async resetOffsets(name: string): Promise<{ message: string }> {
@@ -405,7 +426,7 @@ export class Worker {
     this.requireStopped(rt);
     if (rt.plugin.type === 'source') await this.offsets.write(name, this.offsets.list(name).map((o) => ({ partition: o.partition, offset: null })));
     else await this.opts.topicLog.deleteGroup(this.groupOf(rt));
-    return { message: 'The offsets for this connector have been reset successfully' };
+    return modifiedOffsetsMessage('reset');
   }
 
   // ------------------------------------------------------------------------------ validation
@@ -415,8 +436,9 @@ export class Worker {
     const cls = config['connector.class'];
     if (cls === undefined) throw connectErrors.badRequest(`Connector config ${javaMap(config)} contains no connector type`);
     const plugin = this.findPlugin(cls);
+    // Plugins.connectorClass throws a plain ConnectException: a 500, not a 400.
     if (!plugin) {
-      throw connectErrors.badRequest(
+      throw connectErrors.internal(
         `Failed to find any class that implements Connector and which name matches ${cls}, available connectors are: ${this.opts.plugins.map((p) => `PluginDesc{klass=class ${p.class}, name='${p.class}', version='${p.version}', encodedVersion=${p.version}, type=${p.type}, typeName='${p.type}', location='classpath'}`).join(', ')}`,
       );
     }
@@ -425,7 +447,8 @@ export class Worker {
       for (const [k, v] of Object.entries(e)) if (v.length) (errors[k] ??= []).push(...v);
     };
     const name = config.name;
-    if (name !== undefined && name.trim() === '') merge({ name: ['Invalid value  for configuration name: String may not be empty'] });
+    const nameError = name === undefined || name === null ? undefined : nonEmptyStringWithoutControlChars('name', name);
+    if (nameError) merge({ name: [nameError] });
     merge(validateCommon(config, plugin.type));
     const services = this.services(name ?? 'validate');
     merge(await plugin.validate(config, services));
@@ -451,7 +474,8 @@ export class Worker {
       configs.push({ definition: { name: k, type: 'STRING', required: false, default_value: null, importance: 'LOW', documentation: '', group: null, width: 'NONE', display_name: k, dependents: [], order: -1 }, value: { name: k, value: config[k] ?? null, recommended_values: [], errors: msgs, visible: true } });
     }
     const groups = [...new Set(defs.map((d) => d.group).filter((g): g is string => !!g))];
-    return { name: plugin.class, error_count: configs.reduce((n, c) => n + c.value.errors.length, 0), groups, configs };
+    // AbstractHerder names the result after connector.class as given (an alias stays an alias).
+    return { name: cls, error_count: configs.reduce((n, c) => n + c.value.errors.length, 0), groups, configs };
   }
 
   /** Recent source writes and sink deliveries (in memory, newest last) for the pipeline view. */
@@ -623,6 +647,17 @@ export class Worker {
   }
 }
 
+/**
+ * Worker.completeModifyOffsetsCallback: the short text only when the connector's alterOffsets()
+ * returns true. SinkConnector/SourceConnector return false by default, and neither ClickHouse's
+ * sink nor Debezium 1.9.8's MySQL connector overrides it, so Kafka Connect answers with the long one.
+ */
+function modifiedOffsetsMessage(kind: 'altered' | 'reset'): { message: string } {
+  return {
+    message: `The Connect framework-managed offsets for this connector have been ${kind} successfully. However, if this connector manages offsets externally, they will need to be manually ${kind} in the system that the connector uses.`,
+  };
+}
+
 function keep<T>(buf: T[], items: T[]): void {
   for (const item of items) buf.push(item);
   if (buf.length > LINEAGE_KEEP) buf.splice(0, buf.length - LINEAGE_KEEP);
@@ -632,6 +667,31 @@ function stripRecommended(d: ConfigKeyDef): Omit<ConfigKeyDef, 'recommended'> {
   const { recommended: _r, ...rest } = d;
   void _r;
   return { name: rest.name, type: rest.type, required: rest.required, default_value: rest.default_value, importance: rest.importance, documentation: rest.documentation, group: rest.group, order: rest.order, width: rest.width, display_name: rest.display_name, dependents: rest.dependents };
+}
+
+/** java.lang.String.trim(): strips every char up to U+0020 at both ends, and nothing else. */
+export function javaTrim(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) <= 0x20) start++;
+  while (end > start && s.charCodeAt(end - 1) <= 0x20) end--;
+  return s.slice(start, end);
+}
+
+/**
+ * ConfigDef.NonEmptyStringWithoutControlChars on the value ConfigDef.parseType made of it
+ * (String.trim(), which strips every char up to U+0020).
+ */
+function nonEmptyStringWithoutControlChars(key: string, raw: string): string | undefined {
+  const value = javaTrim(raw);
+  if (value === '') return `Invalid value ${value} for configuration ${key}: String may not be empty`;
+  const found: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const c = value.codePointAt(i)!;
+    if (c <= 0x1f || (c >= 0x7f && c <= 0x9f)) found.push(c);
+  }
+  if (found.length) return `Invalid value ${value} for configuration ${key}: String may not contain control sequences but had the following ASCII chars: ${found.join(', ')}`;
+  return undefined;
 }
 
 /** Java's Map.toString: {k=v, k2=v2} */
