@@ -29,6 +29,7 @@ import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, split
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
 import { replaceOutsideQuotes, selectItemNames } from './sql-text.js';
+import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 
 export interface EmbeddedSourceOptions {
@@ -55,7 +56,7 @@ interface DbState {
   /** Binlog position the in-memory state includes (everything before it is applied). */
   appliedThrough: BinlogPosition;
   /** Prepared capture statements; export() frees them, so they are made again on demand. */
-  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement };
+  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; sameRows: Statement };
 }
 
 function prepared(st: DbState): NonNullable<DbState['prepared']> {
@@ -68,6 +69,9 @@ function prepared(st: DbState): NonNullable<DbState['prepared']> {
     // MySQL's affected rows of an INSERT … ON DUPLICATE KEY UPDATE, REPLACE or INSERT IGNORE:
     // 1 per row inserted or deleted, 2 per row updated (none for a row left as it was)
     weightSince: st.db.prepare("SELECT COALESCE(sum(CASE op WHEN 'u' THEN 2 ELSE 1 END), 0) FROM __loupe_changes WHERE id > ?"),
+    // …and 1 per row a REPLACE found already there as it was (MySQL's update in place of the
+    // same row: no row event, but the row is counted)
+    sameRows: st.db.prepare('SELECT same FROM __loupe_replace'),
   });
 }
 
@@ -508,6 +512,9 @@ export class EmbeddedSource implements CaptureSource {
     const counterBefore = autoIds ? (counters(st.db).get(autoIds.table) ?? 0) : 0;
     const isUpdate = /^\s*update\b/i.test(text);
     const weighed = lenient && /^\s*(insert|replace)\b/i.test(text);
+    // the REPLACE triggers (replace.ts) log what MySQL logs
+    const replacing = /^\s*replace\b/i.test(text);
+    if (replacing) st.db.run('UPDATE __loupe_replace SET active = 1, victim = NULL, entry = NULL, same = 0');
     let res;
     let affected: number;
     try {
@@ -518,13 +525,14 @@ export class EmbeddedSource implements CaptureSource {
       // total_changes() counts the capture trigger's rows too: what is left after the
       // statement's own rows is the rows whose values really changed
       if (isUpdate) affected = scalar(prepared(st).totalChanges) - before - affected;
-      else if (weighed) affected = scalar(prepared(st).weightSince, [lastChange]);
+      else if (weighed) affected = scalar(prepared(st).weightSince, [lastChange]) + (replacing ? scalar(prepared(st).sameRows) : 0);
     } catch (err) {
       // the values InnoDB handed out stay used, whether the rows went in, were ignored or failed
       if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
       throw this.translateError(err as Error, st, text, original);
     } finally {
       if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
+      if (replacing) st.db.run('UPDATE __loupe_replace SET active = 0, victim = NULL, entry = NULL');
     }
     if (isRead) {
       const r = res[res.length - 1];
@@ -774,11 +782,12 @@ export class EmbeddedSource implements CaptureSource {
   private createTriggers(st: DbState, def: TableDef): void {
     const t = def.name;
     const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
-    st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}); END`);
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}); END`);
     // MySQL writes no row event for a row an UPDATE leaves as it was
     const changed = def.columns.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}`).join(' OR ');
     st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} WHEN ${changed} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}); END`);
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL); END`);
+    for (const sql of replaceTriggers(def, image)) st.db.run(sql);
     // MySQL (strict mode) rejects values that do not fit the column type; SQLite would keep them.
     const checks: string[] = [];
     for (const c of def.columns) {
@@ -840,7 +849,15 @@ export class EmbeddedSource implements CaptureSource {
     this.prepareSession(db);
     const tables = new Map<string, TableDef>();
     for (const [n, d] of db.exec('SELECT name, def FROM __loupe_tables')[0]?.values ?? []) tables.set(n as string, JSON.parse(d as string) as TableDef);
-    return { name, db, tables, appliedThrough: { file: '', pos: 0 } };
+    const st: DbState = { name, db, tables, appliedThrough: { file: '', pos: 0 } };
+    // a snapshot keeps the triggers of the version that wrote it (one from before the REPLACE
+    // triggers would make REPLACE a delete and an insert again): they are made anew from the
+    // definitions
+    for (const def of tables.values()) {
+      this.dropTriggers(st, def.name);
+      this.createTriggers(st, def);
+    }
+    return st;
   }
 
   /** Connection-level state that export() resets. */
@@ -850,8 +867,9 @@ export class EmbeddedSource implements CaptureSource {
     db.run('PRAGMA journal_mode = MEMORY');
     db.run('PRAGMA synchronous = OFF');
     db.run('PRAGMA temp_store = MEMORY');
-    // REPLACE removes the rows it conflicts with; only with recursive triggers do those removals
-    // fire the capture trigger, and the change log holds the delete before the insert.
+    // The REPLACE triggers (replace.ts) remove the conflicting rows themselves; a conflict SQLite's
+    // own REPLACE still resolves fires the capture trigger only with recursive triggers, so that
+    // the change log holds that delete too.
     db.run('PRAGMA recursive_triggers = ON');
     registerDateFunctions(db);
     registerMySqlFunctions(db);
@@ -859,6 +877,9 @@ export class EmbeddedSource implements CaptureSource {
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');
+    db.run(REPLACE_STATE_DDL);
+    db.run('DELETE FROM __loupe_replace');
+    db.run('INSERT INTO __loupe_replace VALUES (0, NULL, NULL, 0)');
   }
 
   private writeDbList(): void {

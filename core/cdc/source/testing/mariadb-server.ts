@@ -82,6 +82,14 @@ export function findMariaDb(): MariaDbBinaries | { missing: string } {
   return { mariadbd, installDb, client };
 }
 
+/** `mariadb-binlog` (mariadb-client, which mariadb-server depends on), or why it cannot be used. */
+export function findMariaDbBinlog(): { binlog: string } | { missing: string } {
+  const found = findMariaDb();
+  const near = 'missing' in found ? [] : [path.dirname(found.mariadbd), path.join(path.dirname(found.mariadbd), '../bin')];
+  const binlog = onPath('mariadb-binlog', near) ?? onPath('mysqlbinlog', near);
+  return binlog ? { binlog } : { missing: 'no mariadb-binlog to decode the binary log (apt-get install mariadb-client)' };
+}
+
 const isCi = () => /^(true|1|yes)$/i.test(process.env.CI ?? '');
 
 /**
@@ -125,6 +133,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface StartOptions {
   /** How long to wait for the server to accept the user's login (default 60 s). */
   readyTimeoutMs?: number;
+  /**
+   * Writes a row-based binary log (binlog_format=ROW, as Debezium requires of MySQL) to
+   * `<dir>/binlog/mariadb-bin.*`; `SHOW MASTER STATUS` says where it stands.
+   */
+  binlog?: boolean;
 }
 
 /** Starts a private server; throws with the error log when it cannot. */
@@ -133,14 +146,19 @@ export async function startMariaDb(opts: StartOptions = {}): Promise<MariaDbServ
   if ('missing' in bins) throw new Error(`cannot start MariaDB for the tests: ${bins.missing}${isCi() ? ' (CI=true: the MariaDB tests must run, .ci/run installs mariadb-server)' : ''}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-mariadb-'));
   try {
-    return await startIn(dir, bins, opts.readyTimeoutMs ?? 60_000);
+    const extra: string[] = [];
+    if (opts.binlog) {
+      fs.mkdirSync(path.join(dir, 'binlog'));
+      extra.push(`--log-bin=${path.join(dir, 'binlog', 'mariadb-bin')}`, '--binlog-format=ROW', '--server-id=1');
+    }
+    return await startIn(dir, bins, opts.readyTimeoutMs ?? 60_000, extra);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
   }
 }
 
-async function startIn(dir: string, bins: MariaDbBinaries, readyTimeoutMs: number): Promise<MariaDbServer> {
+async function startIn(dir: string, bins: MariaDbBinaries, readyTimeoutMs: number, extraArgs: string[]): Promise<MariaDbServer> {
   const asRoot = process.getuid?.() === 0;
   const user = 'loupe';
   const password = randomBytes(12).toString('hex');
@@ -182,6 +200,7 @@ async function startIn(dir: string, bins: MariaDbBinaries, readyTimeoutMs: numbe
         '--character-set-server=utf8mb4',
         '--collation-server=utf8mb4_general_ci',
         ...innodb,
+        ...extraArgs,
       ],
       { stdio: 'ignore' },
     );
