@@ -1,7 +1,8 @@
 /**
- * MySQL column → Debezium's Connect schema and value (Debezium MySQL connector's default
- * mappings: time.precision.mode=adaptive_time_microseconds, decimal.handling.mode=precise,
- * bigint.unsigned.handling.mode=long). DATETIME has no zone: it is read as UTC, so
+ * MySQL column → Debezium's Connect schema and value, as the MySQL connector maps them under
+ * decimal.handling.mode (precise | double | string), time.precision.mode
+ * (adaptive_time_microseconds | connect) and bigint.unsigned.handling.mode (long | precise);
+ * the defaults are the first of each. DATETIME has no zone: it is read as UTC, so
  * `2024-01-02 03:04:05` → 1704164645000 (io.debezium.time.Timestamp, epoch millis).
  */
 import type { Schema } from '../../plugin.js';
@@ -16,6 +17,18 @@ export interface ColumnLike {
 }
 
 export type DecimalMode = 'precise' | 'double' | 'string';
+
+/** The connector settings that choose how column values are represented. */
+export interface TypeModes {
+  decimal: DecimalMode;
+  timePrecision: 'adaptive_time_microseconds' | 'connect';
+  bigintUnsigned: 'long' | 'precise';
+}
+
+/** The modes for a decimal mode alone, the others at their defaults. */
+export function typeModes(m: TypeModes | DecimalMode): TypeModes {
+  return typeof m === 'string' ? { decimal: m, timePrecision: 'adaptive_time_microseconds', bigintUnsigned: 'long' } : m;
+}
 
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?/;
 
@@ -57,7 +70,9 @@ export function decimalToBase64(text: string, scale: number): string {
   return Buffer.from(bytes).toString('base64');
 }
 
-export function columnSchema(c: ColumnLike, decimalMode: DecimalMode): Schema {
+export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Schema {
+  const { decimal: decimalMode, timePrecision, bigintUnsigned } = typeModes(modes);
+  const connectTime = timePrecision === 'connect';
   const optional = c.nullable;
   const t = c.baseType;
   const base = (type: Schema['type'], extra: Partial<Schema> = {}): Schema => ({ type, optional, ...extra });
@@ -78,7 +93,8 @@ export function columnSchema(c: ColumnLike, decimalMode: DecimalMode): Schema {
       break;
     case 'bigint':
     case 'serial':
-      s = base('int64');
+      // SERIAL is BIGINT UNSIGNED; `precise` carries it as Decimal.builder(0), which has no precision parameter
+      s = (c.unsigned || t === 'serial') && bigintUnsigned === 'precise' ? base('bytes', { name: 'org.apache.kafka.connect.data.Decimal', version: 1, parameters: { scale: '0' } }) : base('int64');
       break;
     case 'float':
     case 'double':
@@ -97,16 +113,17 @@ export function columnSchema(c: ColumnLike, decimalMode: DecimalMode): Schema {
       break;
     }
     case 'date':
-      s = base('int32', { name: 'io.debezium.time.Date', version: 1 });
+      s = base('int32', { name: connectTime ? 'org.apache.kafka.connect.data.Date' : 'io.debezium.time.Date', version: 1 });
       break;
     case 'datetime':
-      s = precisionOf(c) > 3 ? base('int64', { name: 'io.debezium.time.MicroTimestamp', version: 1 }) : base('int64', { name: 'io.debezium.time.Timestamp', version: 1 });
+      if (connectTime) s = base('int64', { name: 'org.apache.kafka.connect.data.Timestamp', version: 1 });
+      else s = precisionOf(c) > 3 ? base('int64', { name: 'io.debezium.time.MicroTimestamp', version: 1 }) : base('int64', { name: 'io.debezium.time.Timestamp', version: 1 });
       break;
     case 'timestamp':
       s = base('string', { name: 'io.debezium.time.ZonedTimestamp', version: 1 });
       break;
     case 'time':
-      s = base('int64', { name: 'io.debezium.time.MicroTime', version: 1 });
+      s = connectTime ? base('int32', { name: 'org.apache.kafka.connect.data.Time', version: 1 }) : base('int64', { name: 'io.debezium.time.MicroTime', version: 1 });
       break;
     case 'year':
       s = base('int32', { name: 'io.debezium.time.Year', version: 1 });
@@ -139,6 +156,14 @@ export function columnSchema(c: ColumnLike, decimalMode: DecimalMode): Schema {
   return s;
 }
 
+/** TIME text → microseconds (negative and over 24 h allowed, as MySQL's TIME is). */
+function timeToMicros(text: string): number | null {
+  const m = /^(-)?(\d+):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const us = ((+m[2]! * 60 + +m[3]!) * 60 + +(m[4] ?? 0)) * 1_000_000 + +(m[5] ?? '').padEnd(6, '0');
+  return m[1] ? -us : us;
+}
+
 function unquote(s: string): string {
   return s.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
 }
@@ -148,7 +173,7 @@ function defaultValue(c: ColumnLike, s: Schema, decimalMode: DecimalMode): unkno
   const e = c.defaultExpr;
   if (e === null || /^null$/i.test(e)) return undefined;
   if (/^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i.test(e)) {
-    if (s.name === 'io.debezium.time.Timestamp' || s.name === 'io.debezium.time.MicroTimestamp') return 0;
+    if (s.name === 'io.debezium.time.Timestamp' || s.name === 'io.debezium.time.MicroTimestamp' || s.name === 'org.apache.kafka.connect.data.Timestamp') return 0;
     if (s.name === 'io.debezium.time.ZonedTimestamp') return '1970-01-01T00:00:00Z';
     return undefined;
   }
@@ -161,10 +186,12 @@ export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: 
   if (v === null || v === undefined) return null;
   switch (s.name) {
     case 'io.debezium.time.Timestamp':
+    case 'org.apache.kafka.connect.data.Timestamp':
       return datetimeToEpochMillis(String(v));
     case 'io.debezium.time.MicroTimestamp':
       return datetimeToEpochMicros(String(v));
-    case 'io.debezium.time.Date': {
+    case 'io.debezium.time.Date':
+    case 'org.apache.kafka.connect.data.Date': {
       const ms = datetimeToEpochMillis(String(v));
       return ms === null ? null : Math.floor(ms / 86_400_000);
     }
@@ -172,11 +199,11 @@ export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: 
       const ms = datetimeToEpochMillis(String(v));
       return ms === null ? null : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
     }
-    case 'io.debezium.time.MicroTime': {
-      const m = /^(-)?(\d+):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/.exec(String(v).trim());
-      if (!m) return null;
-      const us = ((+m[2]! * 60 + +m[3]!) * 60 + +(m[4] ?? 0)) * 1_000_000 + +(m[5] ?? '').padEnd(6, '0');
-      return m[1] ? -us : us;
+    case 'io.debezium.time.MicroTime':
+      return timeToMicros(String(v));
+    case 'org.apache.kafka.connect.data.Time': {
+      const us = timeToMicros(String(v));
+      return us === null ? null : Math.trunc(us / 1000);
     }
     case 'io.debezium.time.Year':
       return Number(v);

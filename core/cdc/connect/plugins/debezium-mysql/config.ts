@@ -4,7 +4,7 @@
  * *.include.list/exclude.list, database.history.* → schema.history.internal.*.
  */
 import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../../plugin.js';
-import type { DecimalMode } from './column-types.js';
+import type { DecimalMode, TypeModes } from './column-types.js';
 
 export const SNAPSHOT_MODES = ['initial', 'initial_only', 'when_needed', 'never', 'schema_only', 'schema_only_recovery', 'no_data', 'recovery', 'always'] as const;
 export type SnapshotMode = (typeof SNAPSHOT_MODES)[number];
@@ -25,7 +25,23 @@ export interface MySqlConnectorConfig {
   tombstonesOnDelete: boolean;
   maxBatchSize: number;
   pollIntervalMs: number;
+  typeModes: TypeModes;
+  /** column.include.list / column.exclude.list, matched against `<db>.<table>.<column>`. */
+  columnInclude: RegExp[] | null;
+  columnExclude: RegExp[] | null;
+  /** message.key.columns as Debezium expands it: one regex per `<table regex>.<column>`. */
+  messageKeyColumns: RegExp[] | null;
+  /** skipped.operations: streamed c/u/d events left out (r and t are accepted; MySQL streams neither). */
+  skippedOperations: Set<string>;
+  provideTransactionMetadata: boolean;
+  transactionTopic: string;
+  /** heartbeat.interval.ms; 0 sends none. */
+  heartbeatIntervalMs: number;
+  heartbeatTopic: string;
 }
+
+/** Debezium's CustomKeyMapper: `<fully-qualified table>:<column>[,<column>…]`, several separated by `;`. */
+const MSG_KEY_COLUMNS_PATTERN = /^\s*([^\s:]+):([^:\s]+)\s*$/;
 
 const EMBEDDED_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -63,7 +79,37 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
     tombstonesOnDelete: (first(config, 'tombstones.on.delete') ?? 'true').toLowerCase() !== 'false',
     maxBatchSize: Number(first(config, 'max.batch.size') ?? 2048),
     pollIntervalMs: Number(first(config, 'poll.interval.ms') ?? 500),
+    typeModes: {
+      decimal: (first(config, 'decimal.handling.mode') ?? 'precise').toLowerCase() as DecimalMode,
+      timePrecision: (first(config, 'time.precision.mode') ?? 'adaptive_time_microseconds').toLowerCase() === 'connect' ? 'connect' : 'adaptive_time_microseconds',
+      bigintUnsigned: (first(config, 'bigint.unsigned.handling.mode') ?? 'long').toLowerCase() === 'precise' ? 'precise' : 'long',
+    },
+    columnInclude: regexList(first(config, 'column.include.list', 'column.whitelist')),
+    columnExclude: regexList(first(config, 'column.exclude.list', 'column.blacklist')),
+    messageKeyColumns: messageKeyRegexes(first(config, 'message.key.columns')),
+    skippedOperations: new Set(
+      (first(config, 'skipped.operations') ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o && o !== 'none'),
+    ),
+    provideTransactionMetadata: (first(config, 'provide.transaction.metadata') ?? 'false').toLowerCase() === 'true',
+    transactionTopic: (first(config, 'transaction.topic') ?? '${database.server.name}.transaction').replaceAll('${database.server.name}', first(config, 'topic.prefix', 'database.server.name') ?? ''),
+    heartbeatIntervalMs: Number(first(config, 'heartbeat.interval.ms') ?? 0),
+    heartbeatTopic: `${first(config, 'heartbeat.topics.prefix') ?? '__debezium-heartbeat'}.${first(config, 'topic.prefix', 'database.server.name') ?? ''}`,
   };
+}
+
+/** `inventory.orders:id,line;(.*).items:sku` → regexes for `inventory.orders.id`, `inventory.orders.line`, `(.*).items.sku`. */
+function messageKeyRegexes(v: string | undefined): RegExp[] | null {
+  if (v === undefined) return null;
+  const out: string[] = [];
+  for (const part of v.split(';')) {
+    const [table, columns] = part.split(':');
+    if (table === undefined || columns === undefined) continue;
+    for (const c of columns.split(',')) out.push(`${table}.${c}`);
+  }
+  return regexList(out.join(','));
 }
 
 const required = (name: string) => `The '${name}' value is invalid: A value is required`;
@@ -106,8 +152,50 @@ export function validateConfig(config: ConnectorConfig): ValidationErrors {
       }
     }
   }
-  if (first(config, 'database.include.list') && first(config, 'database.exclude.list')) add('database.exclude.list', 'Database include list is already specified, exclude list is not allowed');
-  if (first(config, 'table.include.list') && first(config, 'table.exclude.list')) add('table.exclude.list', 'Table include list is already specified, exclude list is not allowed');
+  // RelationalDatabaseConnectorConfig's *_ALREADY_SPECIFIED_ERROR_MSG, in the 2.x "value is invalid" form these messages use
+  for (const [inc, exc] of [
+    ['database.include.list', 'database.exclude.list'],
+    ['table.include.list', 'table.exclude.list'],
+    ['column.include.list', 'column.exclude.list'],
+  ] as const) {
+    if (first(config, inc) && first(config, exc)) add(exc, `The '${exc}' value is invalid: "${inc}" is already specified`);
+  }
+  for (const k of ['column.include.list', 'column.whitelist', 'column.exclude.list', 'column.blacklist']) {
+    const v = config[k];
+    if (v === undefined) continue;
+    for (const part of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+      try {
+        new RegExp(part);
+      } catch (err) {
+        add(k, `The '${k}' value is invalid: A comma-separated list of valid regular expressions is expected, but ${(err as Error).message}`);
+      }
+    }
+  }
+  const keyCols = config['message.key.columns'];
+  if (keyCols !== undefined) {
+    if (keyCols === '') add('message.key.columns', "The 'message.key.columns' value is invalid: Must not be empty");
+    for (const part of keyCols.split(';')) {
+      if (!MSG_KEY_COLUMNS_PATTERN.test(part)) add('message.key.columns', `The 'message.key.columns' value is invalid: ${part} has an invalid format (expecting '^\\s*([^\\s:]+):([^:\\s]+)\\s*$')`);
+    }
+  }
+  const skipped = config['skipped.operations'];
+  if (skipped !== undefined && skipped !== 'none') {
+    const ops = skipped.split(',').map((o) => o.trim());
+    if (ops.some((o) => !['none', 'r', 'c', 'u', 'd', 't'].includes(o))) add('skipped.operations', "The 'skipped.operations' value is invalid: Invalid operation");
+    else if (ops.includes('none') && ops.some((o) => o !== 'none')) add('skipped.operations', "The 'skipped.operations' value is invalid: 'none' cannot be specified with other skipped operation types");
+  }
+  const tpm = config['time.precision.mode'];
+  if (tpm !== undefined) {
+    const m = tpm.trim().toLowerCase();
+    if (m === 'adaptive') add('time.precision.mode', "The 'time.precision.mode' value is invalid: The 'adaptive' time.precision.mode is no longer supported");
+    else if (m !== 'adaptive_time_microseconds' && m !== 'connect') add('time.precision.mode', "The 'time.precision.mode' value is invalid: Value must be one of adaptive, adaptive_time_microseconds, connect");
+  }
+  const bum = config['bigint.unsigned.handling.mode'];
+  if (bum !== undefined && !['long', 'precise'].includes(bum.trim().toLowerCase())) add('bigint.unsigned.handling.mode', "The 'bigint.unsigned.handling.mode' value is invalid: Value must be one of long, precise");
+  for (const k of ['heartbeat.interval.ms']) {
+    const v = config[k];
+    if (v !== undefined && !/^\d+$/.test(v.trim())) add(k, `The '${k}' value is invalid: A positive integer is expected`);
+  }
   return errors;
 }
 
@@ -135,6 +223,16 @@ export const CONFIG_DEFS: ConfigKeyDef[] = [
   d('tombstones.on.delete', 'BOOLEAN', 'true', 'MEDIUM', 'Whether delete operations should be represented by a delete event and a subsequent tombstone event (true) or only by a delete event (false).', 'Connector', 8),
   d('max.batch.size', 'INT', '2048', 'MEDIUM', 'Maximum size of each batch of source records.', 'Connector', 9),
   d('poll.interval.ms', 'LONG', '500', 'MEDIUM', 'Time to wait for new change events to appear after receiving no events, given in milliseconds.', 'Connector', 10),
+  d('column.include.list', 'LIST', null, 'MEDIUM', 'Regular expressions matching columns to include in change events. Older name: column.whitelist.', 'Filters', 4),
+  d('column.exclude.list', 'LIST', null, 'MEDIUM', 'Regular expressions matching columns to exclude from change events. Older name: column.blacklist.', 'Filters', 5),
+  d('message.key.columns', 'STRING', null, 'MEDIUM', "A semicolon-separated list of expressions that match fully-qualified tables and column(s) to be used as message key. Each expression must match the pattern '<fully-qualified table name>:<key columns>',where the table names could be defined as (DB_NAME.TABLE_NAME) or (SCHEMA_NAME.TABLE_NAME), depending on the specific connector,and the key columns are a comma-separated list of columns representing the custom key. For any table without an explicit key configuration the table's primary key column(s) will be used as message key.Example: dbserver1.inventory.orderlines:orderId,orderLineId;dbserver1.inventory.orders:id", 'Connector', 11),
+  d('skipped.operations', 'LIST', null, 'LOW', "The comma-separated list of operations to skip during streaming, defined as: 'c' for inserts/create; 'u' for updates; 'd' for deletes, 't' for truncates, and 'none' to indicate nothing skipped. By default, no operations will be skipped.", 'Connector', 12),
+  d('time.precision.mode', 'STRING', 'adaptive_time_microseconds', 'MEDIUM', "Time, date and timestamps can be represented with different kinds of precisions, including:'adaptive_time_microseconds': the precision of date and timestamp values is based the database column's precision; but time fields always use microseconds precision;'connect': always represents time, date and timestamp values using Kafka Connect's built-in representations for Time, Date, and Timestamp, which uses millisecond precision regardless of the database columns' precision.", 'Connector', 13, { recommended: ['adaptive_time_microseconds', 'connect'] }),
+  d('bigint.unsigned.handling.mode', 'STRING', 'long', 'MEDIUM', "Specify how BIGINT UNSIGNED columns should be represented in change events, including:'precise' uses java.math.BigDecimal to represent values, which are encoded in the change events using a binary representation and Kafka Connect's 'org.apache.kafka.connect.data.Decimal' type; 'long' (the default) represents values using Java's 'long', which may not offer the precision but will be far easier to use in consumers.", 'Connector', 14, { recommended: ['long', 'precise'] }),
+  d('provide.transaction.metadata', 'BOOLEAN', 'false', 'LOW', 'Enables transaction metadata extraction together with event counting', 'Connector', 15),
+  d('transaction.topic', 'STRING', '${database.server.name}.transaction', 'MEDIUM', "The name of the transaction metadata topic. The placeholder ${database.server.name} can be used for referring to the connector's logical name; defaults to ${database.server.name}.transaction.", 'Connector', 16),
+  d('heartbeat.interval.ms', 'INT', '0', 'MEDIUM', 'Length of an interval in milli-seconds in in which the connector periodically sends heartbeat messages to a heartbeat topic. Use 0 to disable heartbeat messages. Disabled by default.', 'Connector', 17),
+  d('heartbeat.topics.prefix', 'STRING', '__debezium-heartbeat', 'LOW', 'The prefix that is used to name heartbeat topics.Defaults to __debezium-heartbeat.', 'Connector', 18),
   d('database.history.kafka.bootstrap.servers', 'STRING', null, 'HIGH', 'Debezium 1.x schema history brokers; accepted (Loupe keeps schema history in its embedded source).', 'History Storage', 0),
   d('database.history.kafka.topic', 'STRING', null, 'HIGH', 'Debezium 1.x schema history topic; accepted.', 'History Storage', 1),
   d('schema.history.internal.kafka.bootstrap.servers', 'STRING', null, 'HIGH', 'Schema history brokers (Debezium 2.x); accepted.', 'History Storage', 2),

@@ -4,7 +4,7 @@
  * table definition. Field order and schema names follow Debezium 1.9's MySQL connector.
  */
 import type { Schema } from '../../plugin.js';
-import { columnSchema, convertValue, type ColumnLike, type DecimalMode } from './column-types.js';
+import { columnSchema, convertValue, type ColumnLike, type DecimalMode, type TypeModes } from './column-types.js';
 
 export const DEBEZIUM_VERSION = '1.9.8.Final';
 
@@ -50,12 +50,23 @@ export interface TableSchemas {
   keyColumns: { col: ColumnLike; schema: Schema }[];
 }
 
-export function tableSchemas(prefix: string, db: string, table: string, columns: ColumnLike[], primaryKey: string[], decimalMode: DecimalMode): TableSchemas {
-  const cols = columns.map((col) => ({ col, schema: { ...columnSchema(col, decimalMode), field: col.name } }));
-  const keyCols = primaryKey.map((k) => cols.find((c) => c.col.name === k)!).filter(Boolean);
+/** What the connector's filters make of a table: the columns kept in the value, and the key's columns. */
+export interface TableShape {
+  /** column.include.list / column.exclude.list: whether a column is in `before` and `after`. */
+  includeColumn?: (name: string) => boolean;
+  /** message.key.columns: the key's columns in table order, where the table has a match. */
+  keyColumns?: string[];
+}
+
+export function tableSchemas(prefix: string, db: string, table: string, columns: ColumnLike[], primaryKey: string[], modes: TypeModes | DecimalMode, shape: TableShape = {}): TableSchemas {
+  const all = columns.map((col) => ({ col, schema: { ...columnSchema(col, modes), field: col.name } }));
+  // TableSchemaBuilder.create: the key comes from all columns, the value only from those the filter keeps
+  const cols = shape.includeColumn ? all.filter((c) => shape.includeColumn!(c.col.name)) : all;
+  const keyCols = (shape.keyColumns?.length ? shape.keyColumns : primaryKey).map((k) => all.find((c) => c.col.name === k)!).filter(Boolean);
   const base = `${prefix}.${db}.${table}`;
   const valueSchema: Schema = { type: 'struct', optional: true, name: `${base}.Value`, fields: cols.map((c) => c.schema) };
-  const keySchema: Schema | null = keyCols.length ? { type: 'struct', optional: false, name: `${base}.Key`, fields: keyCols.map((c) => ({ ...c.schema, optional: false, default: undefined })) } : null;
+  // A primary key column is NOT NULL whatever its declaration says; message.key.columns may pick nullable ones.
+  const keySchema: Schema | null = keyCols.length ? { type: 'struct', optional: false, name: `${base}.Key`, fields: keyCols.map((c) => ({ ...c.schema, optional: primaryKey.includes(c.col.name) ? false : c.schema.optional, default: undefined })) } : null;
   if (keySchema) for (const f of keySchema.fields!) delete f.default;
   const envelopeSchema: Schema = {
     type: 'struct',

@@ -9,7 +9,7 @@
  * `{snapshot: true, snapshot_table, snapshot_rowid, file, pos}` (the binlog position the snapshot
  * was taken at, where streaming begins afterwards).
  */
-import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
+import { ConnectException, type ConnectHeader, type ConnectorConfig, type Schema, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
 import { parseConfig, type MySqlConnectorConfig } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
@@ -39,6 +39,9 @@ export class MySqlSourceTask implements SourceTask {
   private snapshot: SnapshotState | null = null;
   /** Next transaction to read and how many of its events were already emitted. */
   private stream: { from: BinlogPosition; skip: number } | null = null;
+  /** provide.transaction.metadata: the transaction whose BEGIN was sent and its event counts so far. */
+  private openTx: OpenTransaction | null = null;
+  private lastHeartbeat = 0;
   private stopped = false;
   private schemas = new Map<string, { def: TableDef; s: TableSchemas }>();
   /** Transactions read from the change log but not yet fully emitted, in order. */
@@ -68,6 +71,7 @@ export class MySqlSourceTask implements SourceTask {
       };
     } else if (offset && mode !== 'always') {
       this.stream = { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) };
+      this.openTx = transactionFromOffset(offset);
     } else if (wantsSnapshot) {
       const at = source.position();
       this.snapshot = { tables: await this.capturedTables(), tableIdx: 0, rowid: 0, at: { file: at.file, pos: at.pos }, startedMs: context.services.now(), schemaDone: false };
@@ -77,6 +81,7 @@ export class MySqlSourceTask implements SourceTask {
       const at = source.position();
       this.stream = { from: { file: at.file, pos: at.pos }, skip: 0 };
     }
+    this.lastHeartbeat = context.services.now();
     context.services.log.info('MySQL source task started', { phase: this.snapshot ? 'snapshot' : 'streaming', mode });
   }
 
@@ -179,6 +184,15 @@ export class MySqlSourceTask implements SourceTask {
       }
       const gtids = `${uuid}:1-${tx.seq}`;
       const tsSec = Math.floor(tx.ts / 1000);
+      // A DDL statement is not a transaction in the binlog (no BEGIN … XID around it).
+      let open: OpenTransaction | null = null;
+      if (this.cfg.provideTransactionMetadata && !tx.ddl) {
+        open = this.openTx && this.openTx.file === tx.file && this.openTx.pos === tx.pos ? this.openTx : null;
+        if (!open) {
+          open = this.openTx = { file: tx.file, pos: tx.pos, id: tx.gtid ?? `file=${tx.file},pos=${tx.pos}`, total: 0, perTable: new Map() };
+          out.push(this.transactionRecord('BEGIN', open, { file: tx.file, pos: tx.pos, row: skip, gtids, ts_sec: tsSec, server_id: serverId, event: 1, ...transactionOffset(open) }));
+        }
+      }
       let i = skip;
       // A transaction's events mostly touch one table: its filter and schemas are looked up once per run of it.
       let runTable: string | undefined;
@@ -194,8 +208,8 @@ export class MySqlSourceTask implements SourceTask {
           runSchemas = this.captured(tx.database, ev.table) ? this.schemasFor(tx.database, ev.table) : undefined;
         }
         const s = runSchemas;
-        if (!s) continue;
-        const offset = { file: tx.file, pos: tx.pos, row: i + 1, gtids, ts_sec: tsSec, server_id: serverId, event: 1 };
+        if (!s || this.cfg.skippedOperations.has(ev.op)) continue;
+        const offset: Record<string, unknown> = { file: tx.file, pos: tx.pos, row: i + 1, gtids, ts_sec: tsSec, server_id: serverId, event: 1 };
         const info: SourceInfoValue = {
           version: DEBEZIUM_VERSION,
           connector: 'mysql',
@@ -217,16 +231,21 @@ export class MySqlSourceTask implements SourceTask {
         if (ev.op === 'u' && ev.before && ev.after && s.keyColumns.some(({ col }) => ev.before![col.name] !== ev.after![col.name])) {
           // A primary key change, as Debezium sends it: a delete of the old key (its tombstone
           // too) and a create of the new one, each naming the other key in a header.
-          const oldKey = keyValue(s, ev.before, this.cfg.decimalMode)!;
-          const newKey = keyValue(s, ev.after, this.cfg.decimalMode)!;
+          const oldKey = keyValue(s, ev.before, this.cfg.typeModes.decimal)!;
+          const newKey = keyValue(s, ev.after, this.cfg.typeModes.decimal)!;
           const d = this.record(tx.database, ev.table, s, 'd', ev.before, null, offset, info, [{ key: '__debezium.newkey', value: headerText(newKey) }]);
+          if (open) this.countEvent(open, tx.database, ev.table, d);
           out.push(d);
           // the tombstone carries the delete's headers (EventDispatcher copies record.headers())
           if (this.cfg.tombstonesOnDelete) out.push({ ...d, valueSchema: null, value: null });
-          out.push(this.record(tx.database, ev.table, s, 'c', null, ev.after, offset, info, [{ key: '__debezium.oldkey', value: headerText(oldKey) }]));
+          const c = this.record(tx.database, ev.table, s, 'c', null, ev.after, offset, info, [{ key: '__debezium.oldkey', value: headerText(oldKey) }]);
+          if (open) this.countEvent(open, tx.database, ev.table, c);
+          out.push(c);
           continue;
         }
-        out.push(this.record(tx.database, ev.table, s, ev.op, ev.before, ev.after, offset, info));
+        const rec = this.record(tx.database, ev.table, s, ev.op, ev.before, ev.after, offset, info);
+        if (open) this.countEvent(open, tx.database, ev.table, rec);
+        out.push(rec);
         if (ev.op === 'd' && this.cfg.tombstonesOnDelete) {
           const d = out[out.length - 1]!;
           out.push({ ...d, valueSchema: null, value: null });
@@ -241,9 +260,64 @@ export class MySqlSourceTask implements SourceTask {
       st.from = { file: tx.file, pos: tx.nextPos };
       st.skip = 0;
       this.ahead.shift();
+      if (open) {
+        // The commit (XID) event: END, whose offset is already past the transaction.
+        out.push(this.transactionRecord('END', open, { file: tx.file, pos: tx.nextPos, row: 0, gtids, ts_sec: tsSec, server_id: serverId, event: 1 }));
+        this.openTx = null;
+      }
     }
     if (out.length === 0) await this.source.waitForCommit(st.from, Math.min(Math.max(this.cfg.pollIntervalMs, 50), 1000));
+    const heartbeat = this.heartbeat(serverId);
+    if (heartbeat) out.push(heartbeat);
     return out;
+  }
+
+  /**
+   * heartbeat.interval.ms: a record to `<heartbeat.topics.prefix>.<topic prefix>` once the interval
+   * has passed, carrying where streaming stands, so an idle connector's offset keeps moving.
+   */
+  private heartbeat(serverId: number): SourceRecord | null {
+    const every = this.cfg.heartbeatIntervalMs;
+    const now = this.ctx.services.now();
+    if (every <= 0 || now - this.lastHeartbeat < every || !this.stream) return null;
+    this.lastHeartbeat = now;
+    const st = this.stream;
+    const open = this.openTx && this.openTx.file === st.from.file && this.openTx.pos === st.from.pos ? this.openTx : null;
+    return {
+      sourcePartition: this.partition,
+      sourceOffset: { file: st.from.file, pos: st.from.pos, row: st.skip, server_id: serverId, event: 1, ...(open ? transactionOffset(open) : {}) },
+      topic: this.cfg.heartbeatTopic,
+      kafkaPartition: 0,
+      keySchema: HEARTBEAT_KEY_SCHEMA,
+      key: { serverName: this.cfg.topicPrefix },
+      valueSchema: HEARTBEAT_VALUE_SCHEMA,
+      value: { ts_ms: now },
+      timestamp: now,
+    };
+  }
+
+  /** TransactionMonitor.transactionEvent: the event's place in its transaction, in its value and its offset. */
+  private countEvent(open: OpenTransaction, db: string, table: string, rec: SourceRecord): void {
+    const collection = `${db}.${table}`;
+    const n = (open.perTable.get(collection) ?? 0) + 1;
+    open.perTable.set(collection, n);
+    open.total++;
+    (rec.value as { transaction: unknown }).transaction = { id: open.id, total_order: open.total, data_collection_order: n };
+    rec.sourceOffset = { ...rec.sourceOffset, ...transactionOffset(open) };
+  }
+
+  private transactionRecord(status: 'BEGIN' | 'END', open: OpenTransaction, offset: Record<string, unknown>): SourceRecord {
+    const end = status === 'END';
+    return {
+      sourcePartition: this.partition,
+      sourceOffset: offset,
+      topic: this.cfg.transactionTopic,
+      keySchema: TRANSACTION_KEY_SCHEMA,
+      key: { id: open.id },
+      valueSchema: TRANSACTION_VALUE_SCHEMA,
+      value: { status, id: open.id, event_count: end ? open.total : null, data_collections: end ? [...open.perTable].map(([data_collection, event_count]) => ({ data_collection, event_count })) : null },
+      timestamp: this.ctx.services.now(),
+    };
   }
 
   /** The transaction at `from` (from the read-ahead when it has it), or undefined when none is committed yet. */
@@ -312,7 +386,7 @@ export class MySqlSourceTask implements SourceTask {
   // ------------------------------------------------------------------------------- helpers
 
   private record(db: string, table: string, s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue, headers?: ConnectHeader[]): SourceRecord {
-    const mode = this.cfg.decimalMode;
+    const mode = this.cfg.typeModes.decimal;
     const now = this.ctx.services.now();
     const r: SourceRecord = {
       sourcePartition: this.partition,
@@ -334,7 +408,12 @@ export class MySqlSourceTask implements SourceTask {
     const key = `${db}.${table}`;
     const cached = this.schemas.get(key);
     if (cached && cached.def === def) return cached.s;
-    const s = tableSchemas(this.cfg.topicPrefix, db, table, def.columns, def.primaryKey, this.cfg.decimalMode);
+    const { columnInclude, columnExclude, messageKeyColumns } = this.cfg;
+    const fq = (col: string) => `${db}.${table}.${col}`;
+    const s = tableSchemas(this.cfg.topicPrefix, db, table, def.columns, def.primaryKey, this.cfg.typeModes, {
+      ...(columnInclude ? { includeColumn: (c: string) => columnInclude.some((r) => r.test(fq(c))) } : columnExclude ? { includeColumn: (c: string) => !columnExclude.some((r) => r.test(fq(c))) } : {}),
+      ...(messageKeyColumns ? { keyColumns: def.columns.map((c) => c.name).filter((c) => messageKeyColumns.some((r) => r.test(fq(c)))) } : {}),
+    });
     this.schemas.set(key, { def, s });
     return s;
   }
@@ -357,6 +436,62 @@ export class MySqlSourceTask implements SourceTask {
     return out;
   }
 }
+
+/** A transaction whose BEGIN was sent: its id (the GTID, or `file=…,pos=…`) and events so far, per table. */
+interface OpenTransaction {
+  file: string;
+  pos: number;
+  id: string;
+  total: number;
+  perTable: Map<string, number>;
+}
+
+/** TransactionContext's offset keys, so a restart inside a transaction goes on counting. */
+const TX_ID = 'transaction_id';
+const TX_TABLE_COUNT = 'transaction_data_collection_order_';
+
+function transactionOffset(open: OpenTransaction): Record<string, unknown> {
+  const o: Record<string, unknown> = { [TX_ID]: open.id };
+  for (const [t, n] of open.perTable) o[TX_TABLE_COUNT + t] = n;
+  return o;
+}
+
+function transactionFromOffset(offset: Record<string, unknown>): OpenTransaction | null {
+  if (typeof offset[TX_ID] !== 'string') return null;
+  const perTable = new Map<string, number>();
+  for (const [k, v] of Object.entries(offset)) if (k.startsWith(TX_TABLE_COUNT)) perTable.set(k.slice(TX_TABLE_COUNT.length), Number(v));
+  let total = 0;
+  for (const n of perTable.values()) total += n;
+  return { file: String(offset.file), pos: Number(offset.pos), id: offset[TX_ID], total, perTable };
+}
+
+// TransactionMonitor and HeartbeatImpl at tag v1.9.8.Final
+const TRANSACTION_KEY_SCHEMA: Schema = { type: 'struct', optional: false, name: 'io.debezium.connector.common.TransactionMetadataKey', fields: [{ type: 'string', optional: false, field: 'id' }] };
+const TRANSACTION_VALUE_SCHEMA: Schema = {
+  type: 'struct',
+  optional: false,
+  name: 'io.debezium.connector.common.TransactionMetadataValue',
+  fields: [
+    { type: 'string', optional: false, field: 'status' },
+    { type: 'string', optional: false, field: 'id' },
+    { type: 'int64', optional: true, field: 'event_count' },
+    {
+      type: 'array',
+      optional: true,
+      field: 'data_collections',
+      items: {
+        type: 'struct',
+        optional: false,
+        fields: [
+          { type: 'string', optional: false, field: 'data_collection' },
+          { type: 'int64', optional: false, field: 'event_count' },
+        ],
+      },
+    },
+  ],
+};
+const HEARTBEAT_KEY_SCHEMA: Schema = { type: 'struct', optional: false, name: 'io.debezium.connector.common.ServerNameKey', fields: [{ type: 'string', optional: false, field: 'serverName' }] };
+const HEARTBEAT_VALUE_SCHEMA: Schema = { type: 'struct', optional: false, name: 'io.debezium.connector.common.Heartbeat', fields: [{ type: 'int64', optional: false, field: 'ts_ms' }] };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref?.());
