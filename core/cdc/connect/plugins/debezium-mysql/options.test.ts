@@ -33,7 +33,7 @@ describe('column.include.list / column.exclude.list', () => {
   it('both lists at once is a validation error, with a bad regex', async () => {
     expect((await validate({ 'column.include.list': 'a', 'column.exclude.list': 'b' }))['column.exclude.list']).toEqual(['The \'column.exclude.list\' value is invalid: "column.include.list" is already specified']);
     expect((await validate({ 'table.include.list': 'a', 'table.exclude.list': 'b' }))['table.exclude.list']).toEqual(['The \'table.exclude.list\' value is invalid: "table.include.list" is already specified']);
-    expect((await validate({ 'column.exclude.list': 'demo.(' }))['column.exclude.list']![0]).toMatch(/^The 'column.exclude.list' value is invalid: A comma-separated list of valid regular expressions is expected, but /);
+    expect((await validate({ 'column.exclude.list': 'demo.(' }))['column.exclude.list']![0]).toMatch(/^The 'column.exclude.list' value 'demo.\(' is invalid: A comma-separated list of valid regular expressions is expected, but /);
   });
 });
 
