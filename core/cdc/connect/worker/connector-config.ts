@@ -2,6 +2,7 @@
  * The settings every connector has (Kafka Connect's ConnectorConfig / SourceConnectorConfig /
  * SinkConnectorConfig), their ConfigKeyInfo rows for validate, and their checks.
  */
+import { validateTopicCreation } from './topic-creation.js';
 import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../plugin.js';
 import { CONVERTER_CLASSES, resolveConverterClass } from '../converters/index.js';
 import { validateTransforms } from '../transforms/index.js';
@@ -70,14 +71,7 @@ export function validateCommon(config: ConnectorConfig, type: 'source' | 'sink')
         add('topics.regex', `Invalid value ${regex} for configuration topics.regex: Invalid regex: ${(err as Error).message}`);
       }
     }
-  } else {
-    for (const k of ['topic.creation.default.partitions', 'topic.creation.default.replication.factor']) {
-      const v = config[k];
-      if (v === undefined) continue;
-      if (!INT.test(v.trim())) add(k, `Invalid value ${v} for configuration ${k}: Not a number of type ${k.endsWith('partitions') ? 'INT' : 'SHORT'}`);
-      else if (Number(v) === 0 || Number(v) < -1) add(k, `Invalid value ${v} for configuration ${k}: Number of ${k.endsWith('partitions') ? 'partitions' : 'replication factor'} must be positive, or -1 to use the broker's default`);
-    }
-  }
+  } else Object.assign(errors, validateTopicCreation(config));
   return errors;
 }
 

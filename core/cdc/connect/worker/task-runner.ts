@@ -3,6 +3,7 @@
  * that polls (source) or fetches and delivers (sink), honours pause, records a Java-like trace
  * when it fails, and stops cleanly.
  */
+import { groupFor, topicConfigOf, topicCreationGroups, type TopicCreationGroup } from './topic-creation.js';
 import type { TopicLog, TopicPartition, TopicPartitionOffset, LogRecord, ProduceRecord } from '../../log/types.js';
 import { converterFor, type Converter } from '../converters/index.js';
 import {
@@ -160,6 +161,8 @@ abstract class Runner {
 export class SourceRunner extends Runner {
   private task: SourceTask | undefined;
   private knownTopics = new Set<string>();
+  /** topic.creation groups, worked out at the first new topic; null when the connector creates none. */
+  private topicGroups: TopicCreationGroup[] | null | undefined;
 
   constructor(
     connector: string,
@@ -270,16 +273,11 @@ export class SourceRunner extends Runner {
     this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'source', records: batches.reduce((n, b) => n + b.records.length, 0), topics: [...byTopic.keys()], positions });
   }
 
-  /** topic.creation.*: create new topics with the connector's default group settings. */
+  /** topic.creation.*: a topic the connector writes to first is created with its group's settings. */
   private async ensureTopic(topic: string): Promise<void> {
     if (this.knownTopics.has(topic)) return;
-    const c = this.connectorConfig;
-    const enabled = (c['topic.creation.enable'] ?? 'true').toLowerCase() !== 'false';
-    const partitions = Number(c['topic.creation.default.partitions'] ?? -1);
-    const rf = Number(c['topic.creation.default.replication.factor'] ?? -1);
-    if (enabled && c['topic.creation.default.partitions'] !== undefined) {
-      await this.log.createTopic(topic, { partitions: partitions > 0 ? partitions : 1, replicationFactor: rf > 0 ? rf : 1 });
-    }
+    this.topicGroups ??= topicCreationGroups(this.connectorConfig);
+    if (this.topicGroups) await this.log.createTopic(topic, topicConfigOf(groupFor(this.topicGroups, topic)));
     this.knownTopics.add(topic);
     this.hooks.onTopic(topic);
   }
