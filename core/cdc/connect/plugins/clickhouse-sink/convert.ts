@@ -59,22 +59,50 @@ export function epochForColumn(value: number, precision: number, perSecond = 100
   return `${sec}.${frac.toString().padStart(precision, '0')}`;
 }
 
-export function convertRow(value: unknown, columns: Map<string, ColumnType>, schema: Schema | null): Record<string, unknown> {
+export interface RowOptions {
+  /** Leave out fields the table has no column for (ClickHouseWriter.cleanupExtraFields). */
+  onlyTableColumns: boolean;
+}
+
+/**
+ * The row ClickHouseWriter.doInsertJson sends: Gson leaves null fields out, so a column given
+ * null gets its DEFAULT (NULL only for a Nullable column without one), and with
+ * `onlyTableColumns` fields the table lacks are left out.
+ */
+export function convertRow(value: unknown, columns: Map<string, ColumnType>, schema: Schema | null, opts?: RowOptions): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new DataException(`Expected a struct or map value for a ClickHouse row, got ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
-  // Most rows need no change: copy only when a value is actually converted (less garbage per block).
-  let row: Record<string, unknown> | undefined;
+  const src = value as Record<string, unknown>;
+  const onlyColumns = opts?.onlyTableColumns === true;
+  // Most rows need no change: copy only when a field is converted or left out (less garbage per block).
+  let leaveOut = false;
+  let converted: Map<string, unknown> | undefined;
   let fieldSchemas: Map<string, Schema> | undefined;
-  for (const k in value as Record<string, unknown>) {
-    const v = (value as Record<string, unknown>)[k];
+  for (const k in src) {
+    const v = src[k];
     const col = columns.get(k);
+    if (v === null || (onlyColumns && !col)) {
+      leaveOut = true;
+      continue;
+    }
     if (col?.dateTimePrecision === undefined || typeof v !== 'number') continue;
     fieldSchemas ??= new Map((schema?.fields ?? []).map((f) => [f.field ?? '', f]));
-    const converted = epochForColumn(v, col.dateTimePrecision, unitsPerSecond(fieldSchemas.get(k)?.name));
-    if (converted === v) continue;
-    row ??= { ...(value as Record<string, unknown>) };
-    row[k] = converted;
+    const c = epochForColumn(v, col.dateTimePrecision, unitsPerSecond(fieldSchemas.get(k)?.name));
+    if (c !== v) (converted ??= new Map()).set(k, c);
   }
-  return row ?? (value as Record<string, unknown>);
+  if (!leaveOut) {
+    if (!converted) return src;
+    const row = { ...src };
+    for (const [k, c] of converted) row[k] = c;
+    return row;
+  }
+  // A fresh object rather than `delete` on a copy, which would drop it to a slow dictionary shape.
+  const row: Record<string, unknown> = {};
+  for (const k in src) {
+    const v = src[k];
+    if (v === null || (onlyColumns && !columns.has(k))) continue;
+    row[k] = converted?.has(k) ? converted.get(k) : v;
+  }
+  return row;
 }

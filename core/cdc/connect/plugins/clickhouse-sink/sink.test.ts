@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CDC_ASSETS, useClickHouseAndLog, type ClickHouseFixture } from '../../../testing/clickhouse-fixture.test-util.js';
 import { Killed, runSinkUntilCaughtUp } from './harness.test-util.js';
-import { validateSinkConfig } from './config.js';
+import { parseSinkConfig, SINK_CONFIG_DEFS, validateSinkConfig } from './config.js';
 import { epochForColumn } from './convert.js';
-import type { SinkStep } from './task.js';
+import { ClickHouseSinkTask, rangeState, type SinkStep } from './task.js';
+import { silentLogger } from '../../../../common/log.js';
+import type { SinkRecord, SinkTaskContext } from '../../plugin.js';
 
 const ASSETS = CDC_ASSETS;
 const fx = useClickHouseAndLog('loupe-sink-');
@@ -34,11 +36,10 @@ const unwrapRow = (id: number, name: string | null, createdAtMs: number, deleted
 describe('ClickHouse sink connector', () => {
   it('validates the seed config and reports bad keys the way Kafka Connect does', () => {
     expect(validateSinkConfig(sinkConfig('t'))).toEqual({});
-    const errs = validateSinkConfig({ topics: 't', port: 'abc', exactlyOnce: 'yes', 'errors.tolerance': 'some' });
+    const errs = validateSinkConfig({ topics: 't', port: 'abc', exactlyOnce: 'yes' });
     expect(errs.hostname).toEqual(['Missing required configuration "hostname" which has no default value.']);
     expect(errs.port).toEqual(['Invalid value abc for configuration port: Not a number of type INT']);
     expect(errs.exactlyOnce).toEqual(['Invalid value yes for configuration exactlyOnce: Expected value to be either true or false']);
-    expect(errs['errors.tolerance']![0]).toContain('NONE, ALL');
   });
 
   it('converts epoch milliseconds exactly for DateTime and DateTime64 columns of any precision', () => {
@@ -71,7 +72,7 @@ describe('ClickHouse sink connector', () => {
     await runSinkUntilCaughtUp(log, sinkConfig('some.topic', { topic2TableMap: 'some.topic=mapped_target' }), { group: 'g-map', dataDir: dir });
     expect(await (await client.query({ query: 'SELECT id FROM mapped_target', format: 'JSONEachRow' })).json()).toEqual([{ id: 5 }]);
     await log.produce('no_table_topic', [{ key: null, value: '{"id":1}' }]);
-    await expect(runSinkUntilCaughtUp(log, sinkConfig('no_table_topic'), { group: 'g-none', dataDir: dir })).rejects.toThrow(/Table \[no_table_topic\] does not exist/);
+    await expect(runSinkUntilCaughtUp(log, sinkConfig('no_table_topic'), { group: 'g-none', dataDir: dir })).rejects.toThrow(/^Table `default`.`no_table_topic` does not exist$/);
   });
 
   it('creates its exactly-once state table (KeeperMap, translated to EmbeddedRocksDB) and records AFTER_PROCESSING', async () => {
@@ -79,7 +80,7 @@ describe('ClickHouse sink connector', () => {
     await log.produce('eo_state', [{ key: null, value: JSON.stringify(unwrapRow(1, 'a', 1_700_000_000_000, false)) }]);
     await runSinkUntilCaughtUp(log, sinkConfig('eo_state'), { group: 'g-eo', dataDir: dir });
     expect(await (await client.query({ query: "SELECT engine FROM system.tables WHERE name = 'connect_state'", format: 'JSONEachRow' })).json()).toEqual([{ engine: 'EmbeddedRocksDB' }]);
-    expect(ch.api.translations().some((t) => t.original.includes("KeeperMap('connect_state')") && t.translated.includes('EmbeddedRocksDB'))).toBe(true);
+    expect(ch.api.translations().some((t) => t.original.includes("ENGINE=KeeperMap('/kafka-connect')") && t.translated.includes('EmbeddedRocksDB'))).toBe(true);
     expect(await (await client.query({ query: "SELECT * FROM connect_state WHERE key = 'eo_state-0'", format: 'JSONEachRow' })).json()).toEqual([{ key: 'eo_state-0', minOffset: 0, maxOffset: 0, state: 'AFTER_PROCESSING' }]);
   });
 
@@ -161,5 +162,208 @@ describe('ClickHouse sink connector', () => {
     await client.command({ query: `OPTIMIZE TABLE ${topic} FINAL CLEANUP` });
     expect(await q(`SELECT id, name, created_at FROM ${topic} ORDER BY id`)).toEqual(expected);
     expect(await q(`SELECT count() AS c FROM ${topic} WHERE __deleted = 1`)).toEqual([{ c: 0 }]);
+  });
+});
+
+/** A task started on its own: put is called directly, and seeks on open are not followed (as a consumer reset would not be). */
+async function startTask(config: Record<string, string>): Promise<ClickHouseSinkTask> {
+  const topics = config.topics!.split(',');
+  const ctx: SinkTaskContext = {
+    services: { log: silentLogger, dataDir: dir, peers: {}, now: () => Date.now(), resource: () => undefined },
+    connector: 'sink',
+    taskId: 0,
+    assignment: () => topics.map((topic) => ({ topic, partition: 0 })),
+    offset: () => {},
+    committedOffsets: async () => [],
+    requestCommit: () => {},
+    topicLog: log,
+  };
+  const task = new ClickHouseSinkTask();
+  await task.start(config, ctx);
+  return task;
+}
+
+const rec = (topic: string, offset: number, value: unknown, partition = 0): SinkRecord => ({
+  topic,
+  kafkaPartition: partition,
+  kafkaOffset: offset,
+  originalTopic: topic,
+  keySchema: null,
+  key: null,
+  valueSchema: null,
+  value,
+  timestamp: 0,
+  timestampType: 'CreateTime',
+  headers: [],
+});
+const range = (topic: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => rec(topic, from + i, { id: from + i }));
+const ids = async (table: string) => ((await (await client.query({ query: `SELECT id FROM ${table} ORDER BY id`, format: 'JSONEachRow' })).json()) as { id: number }[]).map((r) => r.id);
+
+describe('ClickHouse sink as the connector v1.3.4 source has it', () => {
+  it('defines every ClickHouseSinkConfig key with its ConfigDef default', () => {
+    const defaults = Object.fromEntries(SINK_CONFIG_DEFS.map((d) => [d.name, d.default_value]));
+    expect(defaults).toMatchObject({ hostname: null, port: '8443', username: '', ssl: 'true', timeoutSeconds: '30', retryCount: '3', tableRefreshInterval: '0', zkPath: '/kafka-connect', zkDatabase: 'connect_state', dbTopicSplitChar: '', insertFormat: 'none', client_version: '', proxyPort: '-1' });
+    for (const k of ['jdbcConnectionProperties', 'suppressTableExistenceException', 'customInsertFormat', 'proxyType', 'proxyHost', 'enableDbTopicSplit', 'bypassRowBinary', 'dateTimeFormats', 'tolerateStateMismatch', 'bypassSchemaValidation', 'bypassFieldCleanup', 'ignorePartitionsWhenBatching']) expect(defaults).toHaveProperty([k]);
+    expect(SINK_CONFIG_DEFS.find((d) => d.name === 'topic2TableMap')!.type).toBe('LIST');
+  });
+
+  it('validates as ConfigDef does: NonEmptyString, Range and ZKPathValidator; framework keys and list values are not its business', () => {
+    expect(validateSinkConfig({ hostname: ' ', retryCount: '2', timeoutSeconds: '601', tableRefreshInterval: 'x', zkPath: 'kafka', proxyPort: '99999999999' })).toEqual({
+      hostname: ['Invalid value  for configuration hostname: String must be non-empty'],
+      retryCount: ['Invalid value 2 for configuration retryCount: Value must be at least 3'],
+      timeoutSeconds: ['Invalid value 601 for configuration timeoutSeconds: Value must be no more than 600'],
+      tableRefreshInterval: ['Invalid value x for configuration tableRefreshInterval: Not a number of type LONG'],
+      zkPath: ['zkPath cannot be empty and must begin with a forward slash'],
+      proxyPort: ['Invalid value 99999999999 for configuration proxyPort: Not a number of type INT'],
+    });
+    expect(validateSinkConfig({ hostname: 'h', clickhouseSettings: 'nonsense', topic2TableMap: 'a', 'errors.tolerance': 'some' })).toEqual({});
+  });
+
+  it('reads clickhouseSettings and topic2TableMap entries only when they split into exactly two parts, and adds its own settings unless set', () => {
+    const c = parseSinkConfig({ clickhouseSettings: 'a=1, b=, c=d=e, async_insert=1', topic2TableMap: 't1=x,t2=y=z' });
+    expect(c.clickhouseSettings).toEqual({ a: '1', async_insert: '1', input_format_skip_unknown_fields: '1', wait_end_of_query: '1', send_progress_in_http_headers: '1' });
+    expect(c.topic2Table).toEqual({ t1: 'x' });
+  });
+
+  it('classifies ranges as RangeContainer.getOverLappingState', () => {
+    const st = { minOffset: 10, maxOffset: 20 };
+    expect(rangeState(st, 10, 20, 'AFTER_PROCESSING')).toBe('SAME');
+    expect(rangeState(st, 5, 20, 'AFTER_PROCESSING')).toBe('SAME');
+    expect(rangeState(st, 21, 30, 'AFTER_PROCESSING')).toBe('NEW');
+    expect(rangeState(st, 12, 15, 'BEFORE_PROCESSING')).toBe('CONTAINS');
+    expect(rangeState(st, 9, 30, 'BEFORE_PROCESSING')).toBe('OVER_LAPPING');
+    expect(rangeState(st, 0, 5, 'BEFORE_PROCESSING')).toBe('ZERO');
+    expect(rangeState(st, 5, 8, 'AFTER_PROCESSING')).toBe('PREVIOUS');
+    expect(rangeState(st, 8, 19, 'BEFORE_PROCESSING')).toBe('ERROR');
+  });
+
+  it('creates the state table named by zkDatabase at the KeeperMap path zkPath', async () => {
+    await createTarget('zk_t');
+    await log.produce('zk_t', [{ key: null, value: JSON.stringify(unwrapRow(1, 'a', 1_700_000_000_000, false)) }]);
+    await runSinkUntilCaughtUp(log, sinkConfig('zk_t', { zkDatabase: 'my_state', zkPath: '/my/path' }), { group: 'g-zk', dataDir: dir });
+    expect(ch.api.translations().some((t) => t.original.startsWith('CREATE TABLE IF NOT EXISTS `my_state` (`key` String, minOffset BIGINT, maxOffset BIGINT, state String) ENGINE=KeeperMap(\'/my/path\') PRIMARY KEY `key`'))).toBe(true);
+    expect(await (await client.query({ query: 'SELECT * FROM my_state', format: 'JSONEachRow' })).json()).toEqual([{ key: 'zk_t-0', minOffset: 0, maxOffset: 0, state: 'AFTER_PROCESSING' }]);
+  });
+
+  it('AFTER_PROCESSING: skips the same and contained ranges, inserts past an overlap, fails on an earlier range unless tolerateStateMismatch, resets at offset 0', async () => {
+    await client.command({ query: 'CREATE TABLE default.sm_after (id Int64) ENGINE = MergeTree ORDER BY id' });
+    const cfg = sinkConfig('sm_after', { 'errors.retry.timeout': '1' });
+    const task = await startTask(cfg);
+    try {
+      await task.put(range('sm_after', 0, 4));
+      await task.put(range('sm_after', 0, 4));
+      await task.put(range('sm_after', 2, 3));
+      await task.put(range('sm_after', 3, 7));
+      expect(await ids('sm_after')).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      await expect(task.put(range('sm_after', 1, 2))).rejects.toThrow(
+        'AFTER_PROCESSING: State MISMATCH as batch already processed - skipping [2] records for topic: [sm_after], partition: [0], minOffset: [1], maxOffset: [2], storedMinOffset: [5], storedMaxOffset: [7]',
+      );
+      // The topic seems recreated: its records go in again.
+      await task.put(range('sm_after', 0, 1));
+      expect(await ids('sm_after')).toEqual([0, 0, 1, 1, 2, 3, 4, 5, 6, 7]);
+    } finally {
+      await task.stop();
+    }
+    const tolerant = await startTask({ ...cfg, tolerateStateMismatch: 'true' });
+    try {
+      await tolerant.put(range('sm_after', 1, 1));
+      expect(await ids('sm_after')).toHaveLength(10);
+    } finally {
+      await tolerant.stop();
+    }
+  });
+
+  it('BEFORE_PROCESSING: a contained batch fails, an overlap whose first part differs from the stored range inserts only past it', async () => {
+    await client.command({ query: 'CREATE TABLE default.sm_before (id Int64) ENGINE = MergeTree ORDER BY id' });
+    await createTarget('sm_seed');
+    // The state table exists once a sink with exactlyOnce has started.
+    await log.produce('sm_seed', [{ key: null, value: JSON.stringify(unwrapRow(1, 'a', 1_700_000_000_000, false)) }]);
+    await runSinkUntilCaughtUp(log, sinkConfig('sm_seed'), { group: 'g-sm-seed', dataDir: dir });
+    await client.command({ query: "INSERT INTO connect_state VALUES ('sm_before-0', 10, 20, 'BEFORE_PROCESSING')" });
+    const task = await startTask(sinkConfig('sm_before'));
+    try {
+      await expect(task.put(range('sm_before', 12, 15))).rejects.toThrow('BEFORE_PROCESSING: State CONTAINS given [4] records for topic: [sm_before], partition: [0], minOffset: [12], maxOffset: [15]');
+      await expect(task.put(range('sm_before', 8, 19))).rejects.toThrow(
+        'BEFORE_PROCESSING: ERROR State given [12] records for topic: [sm_before], partition: [0], minOffset: [8], maxOffset: [19], expectedMinOffset: [10], expectedMaxOffset: [20]',
+      );
+      await task.put(range('sm_before', 12, 25));
+      expect(await ids('sm_before')).toEqual([21, 22, 23, 24, 25]);
+      expect(await (await client.query({ query: "SELECT minOffset, maxOffset, state FROM connect_state WHERE key = 'sm_before-0'", format: 'JSONEachRow' })).json()).toEqual([{ minOffset: 21, maxOffset: 25, state: 'AFTER_PROCESSING' }]);
+    } finally {
+      await task.stop();
+    }
+  });
+
+  it('without exactlyOnce keeps the state in memory (a batch put twice lands once); ignorePartitionsWhenBatching inserts per topic, without a token or state', async () => {
+    await client.command({ query: 'CREATE TABLE default.mem_state (id Int64) ENGINE = MergeTree ORDER BY id' });
+    const cfg = sinkConfig('mem_state', { exactlyOnce: 'false' });
+    const task = await startTask(cfg);
+    try {
+      await task.put(range('mem_state', 0, 2));
+      await task.put(range('mem_state', 0, 2));
+      expect(await ids('mem_state')).toEqual([0, 1, 2]);
+    } finally {
+      await task.stop();
+    }
+    // A replicated table drops a block whose token it has seen: without tokens, other records at the same offsets land.
+    await createTarget('by_topic', "ReplicatedMergeTree('/clickhouse/tables/{shard}/bt', '{replica}')");
+    const row = (id: number, p: number, o: number) => rec('by_topic', o, unwrapRow(id, 'x', 1_700_000_000_000, false), p);
+    const byTopic = await startTask(sinkConfig('by_topic', { exactlyOnce: 'false', ignorePartitionsWhenBatching: 'true' }));
+    try {
+      await byTopic.put([row(1, 0, 0), row(2, 1, 0), row(3, 0, 1)]);
+      await byTopic.put([row(11, 0, 0), row(12, 1, 0), row(13, 0, 1)]);
+    } finally {
+      await byTopic.stop();
+    }
+    expect(await ids('by_topic')).toEqual([1, 2, 3, 11, 12, 13]);
+  });
+
+  it('enableDbTopicSplit takes the database from the topic and keys the state by <database><char><topic>', async () => {
+    await client.command({ query: 'CREATE DATABASE IF NOT EXISTS otherdb' });
+    await client.command({ query: 'CREATE TABLE otherdb.split_t (id Int64) ENGINE = MergeTree ORDER BY id' });
+    await log.produce('otherdb.split_t', [{ key: null, value: '{"id":7}' }]);
+    await runSinkUntilCaughtUp(log, sinkConfig('otherdb.split_t', { enableDbTopicSplit: 'true', dbTopicSplitChar: '.' }), { group: 'g-split', dataDir: dir });
+    expect(await ids('otherdb.split_t')).toEqual([7]);
+    expect(await (await client.query({ query: "SELECT state FROM connect_state WHERE key = 'otherdb.split_t-0'", format: 'JSONEachRow' })).json()).toEqual([{ state: 'AFTER_PROCESSING' }]);
+  });
+
+  it('suppressTableExistenceException lets a batch for a missing table pass', async () => {
+    await log.produce('no_table_2', [{ key: null, value: '{"id":1}' }]);
+    expect(await runSinkUntilCaughtUp(log, sinkConfig('no_table_2', { suppressTableExistenceException: 'true' }), { group: 'g-suppress', dataDir: dir })).toBe('done');
+  });
+
+  it('leaves null fields out as Gson does (the column DEFAULT applies) and fields the table lacks when ClickHouse would not skip them', async () => {
+    await client.command({ query: "CREATE TABLE default.nulls_t (id Int64, d String DEFAULT 'dflt', n Nullable(String) DEFAULT 'nd') ENGINE = MergeTree ORDER BY id" });
+    await log.produce('nulls_t', [{ key: null, value: JSON.stringify({ id: 1, d: null, n: null, extra: 1 }) }]);
+    await runSinkUntilCaughtUp(log, sinkConfig('nulls_t', { exactlyOnce: 'false', clickhouseSettings: 'input_format_skip_unknown_fields=0' }), { group: 'g-nulls', dataDir: dir });
+    expect(await (await client.query({ query: 'SELECT * FROM nulls_t', format: 'JSONEachRow' })).json()).toEqual([{ id: 1, d: 'dflt', n: 'nd' }]);
+  });
+
+  it('inserts string values (StringConverter) as they are, in insertFormat; insertFormat=none fails as the connector does', async () => {
+    await client.command({ query: 'CREATE TABLE default.str_t (id Int64, s String) ENGINE = MergeTree ORDER BY id' });
+    const task = await startTask(sinkConfig('str_t', { exactlyOnce: 'false' }));
+    try {
+      await task.put([rec('str_t', 0, '{"id":1,"s":"a"}'), rec('str_t', 1, '{"id":2,"s":"b"}')]);
+    } finally {
+      await task.stop();
+    }
+    const csv = await startTask(sinkConfig('str_t', { exactlyOnce: 'false', customInsertFormat: 'true', insertFormat: 'CSV' }));
+    try {
+      await csv.put([rec('str_t', 2, '3,c'), rec('str_t', 3, '4,d\n')]);
+    } finally {
+      await csv.stop();
+    }
+    expect(await (await client.query({ query: 'SELECT id, s FROM str_t ORDER BY id', format: 'JSONEachRow' })).json()).toEqual([
+      { id: 1, s: 'a' },
+      { id: 2, s: 'b' },
+      { id: 3, s: 'c' },
+      { id: 4, s: 'd' },
+    ]);
+    const none = await startTask(sinkConfig('str_t', { exactlyOnce: 'false', insertFormat: 'none' }));
+    try {
+      await expect(none.put([rec('str_t', 4, '{"id":5}')])).rejects.toThrow('using org.apache.kafka.connect.storage.StringConverter, but did not enable.');
+    } finally {
+      await none.stop();
+    }
   });
 });

@@ -1,7 +1,9 @@
 /**
- * The exactly-once state store: one row per topic-partition in `connect_state`
- * (`key String, minOffset Int64, maxOffset Int64, state String`), a KeeperMap table on a
- * ClickHouse server (embedded ClickHouse turns it into EmbeddedRocksDB with a notice).
+ * The exactly-once state store, as KeeperStateProvider (tag v1.3.4) keeps it: one row per
+ * topic-partition in the table named by `zkDatabase` (default `connect_state`),
+ * `(key String, minOffset BIGINT, maxOffset BIGINT, state String)`, a KeeperMap table at the
+ * Keeper path `zkPath` (default `/kafka-connect`). Embedded ClickHouse turns KeeperMap into
+ * EmbeddedRocksDB with a notice.
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { ConnectException } from '../../plugin.js';
@@ -15,35 +17,47 @@ export interface StateRecord {
   state: ProcessingState;
 }
 
-export const STATE_TABLE = 'connect_state';
-
 export const KEEPER_MAP_HINT =
   'exactlyOnce=true requires keeper_map_path_prefix in the ClickHouse server configuration, e.g. <keeper_map_path_prefix>/keeper_map_tables</keeper_map_path_prefix>, and a Keeper (ClickHouse Keeper or ZooKeeper) the server can reach';
 
+/** Utils.escapeName: backticks are dropped, not escaped. */
+const escapeName = (name: string) => `\`${name.replace(/`/g, '')}\``;
+const sqlString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export interface StateStoreOptions {
+  onCluster: string;
+  zkPath: string;
+  zkDatabase: string;
+}
+
 export class StateStore {
+  private readonly table: string;
+
   constructor(
     private readonly client: ClickHouseClient,
-    private readonly onCluster: string,
-  ) {}
+    private readonly opts: StateStoreOptions,
+  ) {
+    this.table = escapeName(opts.zkDatabase);
+  }
 
   /** Creates the state table; a server without keeper_map_path_prefix gets a clear message. */
   async ensureTable(): Promise<void> {
-    const cluster = this.onCluster ? ` ON CLUSTER ${this.onCluster}` : '';
+    const cluster = this.opts.onCluster ? ` ON CLUSTER ${this.opts.onCluster}` : '';
     try {
       await this.client.command({
-        query: `CREATE TABLE IF NOT EXISTS ${STATE_TABLE}${cluster} (\`key\` String, minOffset BIGINT, maxOffset BIGINT, state String) ENGINE=KeeperMap('${STATE_TABLE}') PRIMARY KEY \`key\``,
+        query: `CREATE TABLE IF NOT EXISTS ${this.table}${cluster} (\`key\` String, minOffset BIGINT, maxOffset BIGINT, state String) ENGINE=KeeperMap(${sqlString(this.opts.zkPath)}) PRIMARY KEY \`key\`;`,
       });
     } catch (err) {
       const msg = (err as Error).message;
       if (/keeper_map_path_prefix|KeeperMap is disabled/i.test(msg)) throw new ConnectException(`${KEEPER_MAP_HINT}. The server said: ${msg}`);
-      throw new ConnectException(`Could not create the exactly-once state table ${STATE_TABLE}: ${msg}`);
+      throw new ConnectException(`Could not create the exactly-once state table ${this.opts.zkDatabase}: ${msg}`);
     }
   }
 
-  async get(topic: string, partition: number): Promise<StateRecord | undefined> {
+  async get(key: string): Promise<StateRecord | undefined> {
     const rs = await this.client.query({
-      query: `SELECT \`key\`, minOffset, maxOffset, state FROM ${STATE_TABLE} WHERE \`key\` = {k:String}`,
-      query_params: { k: `${topic}-${partition}` },
+      query: `SELECT \`key\`, minOffset, maxOffset, state FROM ${this.table} WHERE \`key\` = {k:String}`,
+      query_params: { k: key },
       format: 'JSONEachRow',
     });
     const rows = await rs.json<{ key: string; minOffset: number | string; maxOffset: number | string; state: string }>();
@@ -52,13 +66,11 @@ export class StateStore {
     return { key: r.key, minOffset: Number(r.minOffset), maxOffset: Number(r.maxOffset), state: r.state as ProcessingState };
   }
 
-  async set(topic: string, partition: number, minOffset: number, maxOffset: number, state: ProcessingState): Promise<void> {
-    await this.client.insert({
-      table: STATE_TABLE,
-      values: [{ key: `${topic}-${partition}`, minOffset, maxOffset, state }],
-      format: 'JSONEachRow',
-      // KeeperMap overwrites by key; never let deduplication swallow a state change.
-      clickhouse_settings: { insert_deduplicate: 0, async_insert: 0 },
+  async set(key: string, minOffset: number, maxOffset: number, state: ProcessingState): Promise<void> {
+    // The connector's own statement: KeeperMap overwrites by key, and wait_for_async_insert keeps
+    // the write synchronous should the server or profile turn async_insert on.
+    await this.client.command({
+      query: `INSERT INTO ${this.table} SETTINGS wait_for_async_insert=1 VALUES (${sqlString(key)}, ${minOffset}, ${maxOffset}, '${state}');`,
     });
   }
 }

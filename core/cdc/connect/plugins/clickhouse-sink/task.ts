@@ -1,23 +1,23 @@
 /**
  * The ClickHouse sink task: records → JSONEachRow blocks inserted through @clickhouse/client,
- * one block per topic-partition and batch, each with insert_deduplication_token
+ * one block per put and topic-partition, each with insert_deduplication_token
  * `<topic>-<partition>-<first offset>-<last offset>`.
  *
- * With exactlyOnce, every block goes through the state machine of the real connector:
- * write BEFORE_PROCESSING(range) → insert(range) → write AFTER_PROCESSING(range). After a
- * crash between any two steps the state says what to do with records delivered again:
- * - below a BEFORE range, or inside/below an AFTER range: already in the table → skipped;
- * - the BEFORE range itself: inserted again as exactly that block with the same token, so
- *   ClickHouse drops it if the first insert had landed (deduplication) and keeps it if not;
- * - a batch that overlaps or contains the stored range is split at its bounds.
- * Offsets are only committed up to the last block whose AFTER state is written.
+ * Every block goes through the state machine of the real connector (Processing.doLogic, tag
+ * v1.3.4): the last range and state of a topic-partition (BEFORE_PROCESSING / AFTER_PROCESSING)
+ * decide what to do with a batch - see `rangeState`. With exactlyOnce the state lives in the
+ * KeeperMap table and survives a crash between any two steps; without it, in memory (the
+ * connector's InMemoryState). Unlike the connector, the task also seeks its partitions to where
+ * the stored state needs the records again (the start of an unfinished range, or after a finished
+ * one), so batches delivered after a restart line up with the stored range.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import { Readable } from 'node:stream';
 import type { Logger } from '../../../../common/log.js';
 import { ConnectException, DataException, type ConnectorConfig, type SinkRecord, type SinkTask, type SinkTaskContext, type TopicPartition, type TopicPartitionOffset } from '../../plugin.js';
-import { parseSinkConfig, type SinkConfig } from './config.js';
-import { convertRow, parseColumnType, type ColumnType } from './convert.js';
-import { StateStore, type StateRecord } from './state.js';
+import { javaSplit, parseSinkConfig, type SinkConfig } from './config.js';
+import { convertRow, parseColumnType, type ColumnType, type RowOptions } from './convert.js';
+import { StateStore, type ProcessingState, type StateRecord } from './state.js';
 
 /** Where a test can stop the task dead, between the steps of the exactly-once state machine. */
 export type SinkStep = 'after-before-state' | 'after-insert' | 'after-after-state';
@@ -25,12 +25,12 @@ export interface SinkTaskHooks {
   step?(step: SinkStep, block: { topic: string; partition: number; min: number; max: number }): void | Promise<void>;
 }
 
-/** Settings of every insert: the connector's own, then the seed's constants. */
+/**
+ * Settings of every insert besides clickhouseSettings (which carries the connector's own four:
+ * input_format_skip_unknown_fields, wait_end_of_query, async_insert, send_progress_in_http_headers):
+ * the seed's constants.
+ */
 export const INSERT_SETTINGS = {
-  input_format_skip_unknown_fields: 1,
-  wait_end_of_query: 1,
-  async_insert: 0,
-  send_progress_in_http_headers: 1,
   receive_timeout: 1_000_000,
   send_timeout: 1_000_000,
   http_send_timeout: 1000,
@@ -38,8 +38,36 @@ export const INSERT_SETTINGS = {
   allow_nondeterministic_mutations: 1,
 } as const;
 
-/** ClickHouse error codes the real connector treats as retriable (Utils.java). */
+/** ClickHouse error codes the real connector treats as retriable (Utils.handleException). */
 const RETRIABLE_CODES = new Set([3, 107, 159, 164, 202, 203, 209, 210, 241, 242, 252, 285, 319, 425, 999]);
+
+/** RangeContainer.getOverLappingState's answers. */
+export type RangeState = 'ZERO' | 'SAME' | 'CONTAINS' | 'OVER_LAPPING' | 'NEW' | 'ERROR' | 'PREVIOUS';
+
+/** RangeContainer.getOverLappingState: the stored range [min, max] against a batch's [actualMin, actualMax], in the connector's order of tests. */
+export function rangeState(stored: { minOffset: number; maxOffset: number }, actualMin: number, actualMax: number, state: ProcessingState): RangeState {
+  const { minOffset: min, maxOffset: max } = stored;
+  if (actualMax === max && actualMin <= min) return 'SAME';
+  if (actualMin > max) return 'NEW';
+  if (actualMax <= max && actualMin >= min) return 'CONTAINS';
+  if (actualMax > max) return 'OVER_LAPPING';
+  if (actualMin === 0) return 'ZERO';
+  if (state === 'AFTER_PROCESSING') return 'PREVIOUS';
+  return 'ERROR';
+}
+
+/** A batch of one topic-partition (or one topic, with ignorePartitionsWhenBatching) as Record.convert names it. */
+interface Batch {
+  topic: string;
+  partition: number;
+  records: SinkRecord[];
+  /** Record.getDatabase: the database part of the topic with enableDbTopicSplit, else `database`. */
+  database: string;
+  /** Record.getTopic: the topic without its database part; names the table and the deduplication token. */
+  table: string;
+  /** Processing.doLogic's topic: `<database><dbTopicSplitChar><topic>` with enableDbTopicSplit; keys the state. */
+  stateTopic: string;
+}
 
 const tpKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
@@ -49,11 +77,12 @@ export class ClickHouseSinkTask implements SinkTask {
   private log!: Logger;
   private client!: ClickHouseClient;
   private stateStore?: StateStore;
+  /** Last state per state key (`<topic>-<partition>`); the only store without exactlyOnce. */
   private readonly states = new Map<string, StateRecord | null>();
-  private readonly pending = new Map<string, SinkRecord[]>();
-  /** Next offset per partition whose records are all safely in ClickHouse. */
+  /** Next offset per partition whose records the sink has dealt with. */
   private readonly done = new Map<string, TopicPartitionOffset>();
-  private readonly columns = new Map<string, Map<string, ColumnType>>();
+  private readonly columns = new Map<string, Map<string, ColumnType> | null>();
+  private rowOptions!: RowOptions;
   private stopped = false;
 
   constructor(private readonly hooks: SinkTaskHooks = {}) {}
@@ -62,6 +91,9 @@ export class ClickHouseSinkTask implements SinkTask {
     this.cfg = parseSinkConfig(config);
     this.ctx = context;
     this.log = context.services.log.child(`clickhouse-sink-${context.taskId}`);
+    const skipUnknown = this.cfg.clickhouseSettings.input_format_skip_unknown_fields;
+    // cleanupExtraFields drops fields the table lacks; ClickHouse does the same while it skips unknown fields.
+    this.rowOptions = { onlyTableColumns: !this.cfg.bypassFieldCleanup && skipUnknown !== '1' && skipUnknown?.toLowerCase() !== 'true' };
     const url = `${this.cfg.ssl ? 'https' : 'http'}://${this.cfg.hostname}:${this.cfg.port}`;
     this.client = createClient({
       url,
@@ -74,7 +106,7 @@ export class ClickHouseSinkTask implements SinkTask {
       log: { level: ClickHouseLogLevel.OFF },
     });
     if (this.cfg.exactlyOnce) {
-      this.stateStore = new StateStore(this.client, this.cfg.keeperOnCluster);
+      this.stateStore = new StateStore(this.client, { onCluster: this.cfg.keeperOnCluster, zkPath: this.cfg.zkPath, zkDatabase: this.cfg.zkDatabase });
       await this.withRetry('create state table', () => this.stateStore!.ensureTable());
     }
     this.log.info(`ClickHouse sink started for ${url} database ${this.cfg.database}${this.cfg.exactlyOnce ? ' (exactlyOnce)' : ''}`);
@@ -85,12 +117,10 @@ export class ClickHouseSinkTask implements SinkTask {
     if (!this.stateStore) return;
     const seek: TopicPartitionOffset[] = [];
     for (const tp of partitions) {
-      const key = tpKey(tp.topic, tp.partition);
+      const key = this.stateKey(this.split(tp.topic).stateTopic, tp.partition);
       if (this.states.has(key)) continue;
-      const st = (await this.withRetry('read state', () => this.stateStore!.get(tp.topic, tp.partition))) ?? null;
-      this.states.set(key, st);
+      const st = await this.readState(key);
       if (!st) continue;
-      // Resume where the state machine needs the records: the start of an unfinished block, or after a finished one.
       seek.push({ ...tp, offset: st.state === 'AFTER_PROCESSING' ? st.maxOffset + 1 : st.minOffset });
     }
     if (seek.length) this.ctx.offset(seek);
@@ -98,26 +128,36 @@ export class ClickHouseSinkTask implements SinkTask {
 
   async put(records: SinkRecord[]): Promise<void> {
     if (this.stopped || records.length === 0) return;
-    const touched = new Set<string>();
+    // ProxySinkTask groups by topic and partition, or by topic alone with ignorePartitionsWhenBatching (not with exactlyOnce).
+    const byTopic = !this.cfg.exactlyOnce && this.cfg.ignorePartitionsWhenBatching;
+    const groups = new Map<string, SinkRecord[]>();
     for (const r of records) {
-      const key = tpKey(r.topic, r.kafkaPartition);
-      let list = this.pending.get(key);
-      if (!list) this.pending.set(key, (list = []));
+      const key = byTopic ? r.topic : tpKey(r.topic, r.kafkaPartition);
+      let list = groups.get(key);
+      if (!list) groups.set(key, (list = []));
       list.push(r);
-      touched.add(key);
     }
-    for (const key of touched) {
-      const list = this.pending.get(key)!;
-      list.sort((a, b) => a.kafkaOffset - b.kafkaOffset);
-      await this.drain(list[0]!.topic, list[0]!.kafkaPartition, list);
+    for (const list of groups.values()) {
+      if (this.stopped) return;
+      const first = list[0]!;
+      const batch: Batch = { ...this.split(first.topic), topic: first.topic, partition: first.kafkaPartition, records: list };
+      try {
+        if (byTopic) await this.insertBatch(batch, list, undefined);
+        else await this.doLogic(batch);
+      } catch (err) {
+        // Utils.handleException: what is not retried fails the task, unless errors.tolerance=all.
+        if (this.cfg.errorsTolerance !== 'all') throw err;
+        this.log.warn(`Errors tolerance is enabled, ignoring exception: ${(err as Error).message}`);
+      }
+      for (const r of list) this.markDone(r.topic, r.kafkaPartition, r.kafkaOffset);
     }
   }
 
-  /** Commits only up to the first record not yet safely in ClickHouse. */
+  /** Never commits past what put has dealt with. */
   async preCommit(current: TopicPartitionOffset[]): Promise<TopicPartitionOffset[]> {
     return current.map((c) => {
-      const first = this.pending.get(tpKey(c.topic, c.partition))?.[0];
-      return first ? { ...c, offset: Math.min(c.offset, first.kafkaOffset) } : c;
+      const d = this.done.get(tpKey(c.topic, c.partition));
+      return d && d.offset < c.offset ? { ...c, offset: d.offset } : c;
     });
   }
 
@@ -127,11 +167,7 @@ export class ClickHouseSinkTask implements SinkTask {
   }
 
   async close(partitions: TopicPartition[]): Promise<void> {
-    for (const tp of partitions) {
-      const key = tpKey(tp.topic, tp.partition);
-      this.pending.delete(key);
-      this.states.delete(key);
-    }
+    for (const tp of partitions) this.states.delete(this.stateKey(this.split(tp.topic).stateTopic, tp.partition));
   }
 
   async stop(): Promise<void> {
@@ -139,128 +175,221 @@ export class ClickHouseSinkTask implements SinkTask {
     await this.client?.close();
   }
 
-  private markDone(topic: string, partition: number, lastOffset: number): void {
-    this.done.set(tpKey(topic, partition), { topic, partition, offset: lastOffset + 1 });
+  /** RecordConvertor.convert and Processing.doLogic's naming of a topic. */
+  private split(topic: string): Pick<Batch, 'database' | 'table' | 'stateTopic'> {
+    if (!this.cfg.enableDbTopicSplit) return { database: this.cfg.database, table: topic, stateTopic: topic };
+    const parts = javaSplit(topic, this.cfg.dbTopicSplitChar);
+    const [database, table] = parts.length === 2 ? [parts[0]!, parts[1]!] : [this.cfg.database, topic];
+    return { database, table, stateTopic: `${database}${this.cfg.dbTopicSplitChar}${table}` };
   }
 
-  /** Inserts what is pending for one topic-partition, block by block. */
-  private async drain(topic: string, partition: number, list: SinkRecord[]): Promise<void> {
+  private stateKey(topic: string, partition: number): string {
+    return `${topic}-${partition}`;
+  }
+
+  private markDone(topic: string, partition: number, offset: number): void {
     const key = tpKey(topic, partition);
-    const maxBlock = Math.max(1, this.cfg.maxPollRecords);
-    while (list.length && !this.stopped) {
-      if (this.stateStore) {
-        if (!this.states.has(key)) await this.open([{ topic, partition }]);
-        const st = this.states.get(key) ?? null;
-        if (st) {
-          // Everything below a BEFORE range, and everything up to an AFTER range's end, is already in the table.
-          const doneBelow = st.state === 'AFTER_PROCESSING' ? st.maxOffset + 1 : st.minOffset;
-          let skip = 0;
-          while (skip < list.length && list[skip]!.kafkaOffset < doneBelow) skip++;
-          if (skip) {
-            this.log.debug(`skipping ${skip} records of ${topic}-${partition} already in ClickHouse (state ${st.state} ${st.minOffset}-${st.maxOffset})`);
-            list.splice(0, skip);
-            this.markDone(topic, partition, doneBelow - 1);
-            if (!list.length) return;
-          }
-          if (st.state === 'BEFORE_PROCESSING') {
-            // Redo exactly the unfinished block; wait until all of it has been delivered again.
-            if (list[list.length - 1]!.kafkaOffset < st.maxOffset) return;
-            let n = 0;
-            while (n < list.length && list[n]!.kafkaOffset <= st.maxOffset) n++;
-            const block = list.slice(0, n);
-            this.log.info(`redoing block ${topic}-${partition} ${st.minOffset}-${st.maxOffset} left in BEFORE_PROCESSING; ClickHouse drops it if it had landed`);
-            await this.insertBlock(topic, partition, block, st.minOffset, st.maxOffset);
-            await this.hooks.step?.('after-insert', { topic, partition, min: st.minOffset, max: st.maxOffset });
-            await this.writeState(topic, partition, st.minOffset, st.maxOffset, 'AFTER_PROCESSING');
-            await this.hooks.step?.('after-after-state', { topic, partition, min: st.minOffset, max: st.maxOffset });
-            list.splice(0, n);
-            this.markDone(topic, partition, st.maxOffset);
-            continue;
-          }
+    const cur = this.done.get(key);
+    if (!cur || cur.offset <= offset) this.done.set(key, { topic, partition, offset: offset + 1 });
+  }
+
+  private async readState(key: string): Promise<StateRecord | null> {
+    if (!this.states.has(key) && this.stateStore) this.states.set(key, (await this.withRetry('read state', () => this.stateStore!.get(key))) ?? null);
+    return this.states.get(key) ?? null;
+  }
+
+  private async writeState(b: Batch, min: number, max: number, state: ProcessingState): Promise<void> {
+    const key = this.stateKey(b.stateTopic, b.partition);
+    if (this.stateStore) await this.withRetry('write state', () => this.stateStore!.set(key, min, max, state));
+    this.states.set(key, { key, minOffset: min, maxOffset: max, state });
+  }
+
+  /** BEFORE_PROCESSING(range) → insert → AFTER_PROCESSING(range). */
+  private async process(b: Batch, records: SinkRecord[], min: number, max: number): Promise<void> {
+    const at = { topic: b.topic, partition: b.partition, min, max };
+    await this.writeState(b, min, max, 'BEFORE_PROCESSING');
+    await this.hooks.step?.('after-before-state', at);
+    await this.insertBatch(b, records, [min, max]);
+    await this.hooks.step?.('after-insert', at);
+    await this.writeState(b, min, max, 'AFTER_PROCESSING');
+    await this.hooks.step?.('after-after-state', at);
+  }
+
+  /** Re-inserts a range left in BEFORE_PROCESSING and records it AFTER_PROCESSING (no new BEFORE). */
+  private async finish(b: Batch, records: SinkRecord[], min: number, max: number): Promise<void> {
+    const at = { topic: b.topic, partition: b.partition, min, max };
+    await this.insertBatch(b, records, [min, max]);
+    await this.hooks.step?.('after-insert', at);
+    await this.writeState(b, min, max, 'AFTER_PROCESSING');
+    await this.hooks.step?.('after-after-state', at);
+  }
+
+  /** Processing.doLogic for one topic-partition batch. */
+  private async doLogic(b: Batch): Promise<void> {
+    const { records, stateTopic: topic, partition } = b;
+    let min = Number.MAX_SAFE_INTEGER;
+    let max = -1;
+    for (const r of records) {
+      if (r.kafkaOffset < min) min = r.kafkaOffset;
+      if (r.kafkaOffset > max) max = r.kafkaOffset;
+    }
+    const st = await this.readState(this.stateKey(topic, partition));
+    if (!st) {
+      await this.process(b, records, min, max);
+      return;
+    }
+    const trimmed = records.filter((r) => r.kafkaOffset >= st.minOffset);
+    const rs = rangeState(st, min, max, st.state);
+    const given = `[${records.length}] records for topic: [${topic}], partition: [${partition}], minOffset: [${min}], maxOffset: [${max}]`;
+    if (st.state === 'BEFORE_PROCESSING') {
+      switch (rs) {
+        case 'ZERO':
+          this.log.warn(`The topic seems to be deleted. Resetting state for topic [${topic}] partition [${partition}].`);
+          await this.process(b, records, min, max);
+          return;
+        case 'SAME':
+        case 'NEW':
+          // The same range again: ClickHouse drops the block if the first insert had landed.
+          await this.finish(b, trimmed, min, max);
+          return;
+        case 'CONTAINS':
+          throw new ConnectException(`BEFORE_PROCESSING: State CONTAINS given ${given}`);
+        case 'OVER_LAPPING': {
+          const left = trimmed.filter((r) => r.kafkaOffset <= st.maxOffset);
+          const right = trimmed.filter((r) => r.kafkaOffset > st.maxOffset);
+          const lMin = left.length ? left[0]!.kafkaOffset : Number.MAX_SAFE_INTEGER;
+          const lMax = left.length ? left[left.length - 1]!.kafkaOffset : -1;
+          // Re-insert the first chunk only if its bounds are the stored ones; otherwise it cannot be deduplicated.
+          if (rangeState(st, lMin, lMax, 'BEFORE_PROCESSING') === 'SAME') await this.finish(b, left, lMin, lMax);
+          else this.log.warn(`Records seemingly missing compared to prior batch for topic [${topic}] partition [${partition}].`);
+          await this.process(b, right, right[0]!.kafkaOffset, right[right.length - 1]!.kafkaOffset);
+          return;
         }
-        const block = list.slice(0, maxBlock);
-        const min = block[0]!.kafkaOffset;
-        const max = block[block.length - 1]!.kafkaOffset;
-        await this.writeState(topic, partition, min, max, 'BEFORE_PROCESSING');
-        await this.hooks.step?.('after-before-state', { topic, partition, min, max });
-        await this.insertBlock(topic, partition, block, min, max);
-        await this.hooks.step?.('after-insert', { topic, partition, min, max });
-        await this.writeState(topic, partition, min, max, 'AFTER_PROCESSING');
-        await this.hooks.step?.('after-after-state', { topic, partition, min, max });
-        list.splice(0, block.length);
-        this.markDone(topic, partition, max);
-      } else {
-        const block = list.slice(0, maxBlock);
-        const min = block[0]!.kafkaOffset;
-        const max = block[block.length - 1]!.kafkaOffset;
-        await this.insertBlock(topic, partition, block, min, max);
-        list.splice(0, block.length);
-        this.markDone(topic, partition, max);
+        default:
+          throw new ConnectException(`BEFORE_PROCESSING: ERROR State given ${given}, expectedMinOffset: [${st.minOffset}], expectedMaxOffset: [${st.maxOffset}]`);
       }
+    }
+    switch (rs) {
+      case 'SAME':
+      case 'CONTAINS':
+        this.log.debug(`skipping ${records.length} records of ${topic}-${partition} already in ClickHouse (AFTER_PROCESSING ${st.minOffset}-${st.maxOffset})`);
+        return;
+      case 'ZERO':
+        this.log.warn(`It seems you deleted the topic - resetting state for topic [${topic}] partition [${partition}].`);
+        await this.process(b, records, min, max);
+        return;
+      case 'NEW':
+        await this.process(b, trimmed, min, max);
+        return;
+      case 'OVER_LAPPING': {
+        const right = trimmed.filter((r) => r.kafkaOffset > st.maxOffset);
+        await this.process(b, right, right[0]!.kafkaOffset, right[right.length - 1]!.kafkaOffset);
+        return;
+      }
+      case 'PREVIOUS': {
+        const msg = `AFTER_PROCESSING: State MISMATCH as batch already processed - skipping ${given}, storedMinOffset: [${st.minOffset}], storedMaxOffset: [${st.maxOffset}]`;
+        if (!this.cfg.tolerateStateMismatch) throw new ConnectException(msg);
+        this.log.warn(msg);
+        return;
+      }
+      default:
+        throw new ConnectException(`AFTER_PROCESSING: ERROR State given ${given}, expectedMinOffset: [${st.minOffset}], expectedMaxOffset: [${st.maxOffset}]`);
     }
   }
 
-  private async writeState(topic: string, partition: number, min: number, max: number, state: StateRecord['state']): Promise<void> {
-    await this.withRetry('write state', () => this.stateStore!.set(topic, partition, min, max, state));
-    this.states.set(tpKey(topic, partition), { key: `${topic}-${partition}`, minOffset: min, maxOffset: max, state });
+  /** Utils.getTableName: topic2TableMap or the topic, in the record's database. */
+  private tableFor(b: Batch): { database: string; table: string } {
+    return { database: b.database, table: this.cfg.topic2Table[b.table] ?? b.table };
   }
 
-  private tableFor(topic: string): string {
-    return this.cfg.topic2Table[topic] ?? topic;
-  }
-
-  private async columnsOf(table: string): Promise<Map<string, ColumnType>> {
-    const cached = this.columns.get(table);
-    if (cached) return cached;
+  /** The table's columns; null for a missing table when suppressTableExistenceException is set. */
+  private async columnsOf(database: string, table: string): Promise<Map<string, ColumnType> | null> {
+    const name = `${escapeName(database)}.${escapeName(table)}`;
+    const cached = this.columns.get(name);
+    if (cached !== undefined) return cached;
     let rows: { name: string; type: string }[];
     try {
-      rows = await this.withRetry('describe table', async () =>
-        (await this.client.query({ query: `DESCRIBE TABLE ${quoteIdent(this.cfg.database)}.${quoteIdent(table)}`, format: 'JSONEachRow' })).json<{ name: string; type: string }>(),
-      );
+      rows = await this.withRetry('describe table', async () => (await this.client.query({ query: `DESCRIBE TABLE ${name}`, format: 'JSONEachRow' })).json<{ name: string; type: string }>());
     } catch (err) {
-      if (/UNKNOWN_TABLE|\b60\b|does not exist/.test((err as Error).message)) {
-        throw new ConnectException(`Table [${table}] does not exist in database [${this.cfg.database}] - see the docs for topic and table naming, or set topic2TableMap (ClickHouse said: ${(err as Error).message})`);
+      if (!/UNKNOWN_TABLE|UNKNOWN_DATABASE|\b60\b|\b81\b|does not exist/.test((err as Error).message)) throw err;
+      // ClickHouseWriter.getTable's texts; a suppressed miss is not cached, so a table created later is found.
+      if (this.cfg.suppressTableExistenceException) {
+        this.log.warn(`Table [${name}] does not exist, but error was suppressed.`);
+        return null;
       }
-      throw err;
+      this.log.error(`Table [${name}] does not exist - see docs for more details about table names and topic names.`);
+      throw new ConnectException(`Table ${name} does not exist`);
     }
     const map = new Map(rows.map((r) => [r.name, parseColumnType(r.type)]));
-    this.columns.set(table, map);
+    this.columns.set(name, map);
     return map;
   }
 
-  private async insertBlock(topic: string, partition: number, block: SinkRecord[], min: number, max: number): Promise<void> {
-    const table = this.tableFor(topic);
-    const cols = await this.columnsOf(table);
+  /** ClickHouseWriter.doInsert: one insert of the batch's rows, with the token of `range` when given. */
+  private async insertBatch(b: Batch, block: SinkRecord[], range: [number, number] | undefined): Promise<void> {
+    if (!block.length) return;
+    const { database, table } = this.tableFor(b);
+    const cols = await this.columnsOf(database, table);
+    if (!cols) return;
+    const token = range ? `${b.table}-${b.partition}-${range[0]}-${range[1]}` : undefined;
+    const what = `${escapeName(database)}.${escapeName(table)} (${token ?? `topic ${b.topic}`})`;
+    // The first record decides how the batch is written, as Record.convert's SchemaType does.
+    const firstValue = block.find((r) => r.value !== null && r.value !== undefined)?.value;
+    if (typeof firstValue === 'string') {
+      await this.insertStrings(database, table, block, token, what);
+      return;
+    }
     const rows: Record<string, unknown>[] = [];
     for (const r of block) {
       if (r.value === null || r.value === undefined) continue; // tombstones carry no row
       try {
-        rows.push(convertRow(r.value, cols, r.valueSchema));
+        rows.push(convertRow(r.value, cols, r.valueSchema, this.rowOptions));
       } catch (err) {
         if (this.cfg.errorsTolerance === 'all') {
-          this.log.warn(`skipping record ${topic}-${partition}@${r.kafkaOffset}: ${(err as Error).message} (errors.tolerance=all)`);
+          this.log.warn(`skipping record ${b.topic}-${r.kafkaPartition}@${r.kafkaOffset}: ${(err as Error).message} (errors.tolerance=all)`);
           continue;
         }
         throw err instanceof DataException ? err : new DataException((err as Error).message);
       }
     }
     if (!rows.length) return;
-    const token = `${topic}-${partition}-${min}-${max}`;
-    try {
-      await this.withRetry(`insert ${token}`, () =>
-        this.client.insert({
-          table: `${quoteIdent(this.cfg.database)}.${quoteIdent(table)}`,
-          values: rows,
-          format: 'JSONEachRow',
-          clickhouse_settings: { ...INSERT_SETTINGS, ...this.cfg.clickhouseSettings, insert_deduplication_token: token } as Record<string, string | number>,
-        }),
-      );
-    } catch (err) {
-      if (this.cfg.errorsTolerance === 'all') {
-        this.log.error(`dropping block ${token} after errors (errors.tolerance=all): ${(err as Error).message}`);
-        return;
+    await this.send(database, table, what, rows.length, token, (settings) => this.client.insert({ table: `${escapeName(database)}.${escapeName(table)}`, values: rows, format: 'JSONEachRow', clickhouse_settings: settings }));
+  }
+
+  /** ClickHouseWriter.doInsertString: string values (StringConverter) sent as they are, in insertFormat. */
+  private async insertStrings(database: string, table: string, block: SinkRecord[], token: string | undefined, what: string): Promise<void> {
+    const format = this.cfg.insertFormat;
+    if (format === 'NONE') throw new ConnectException('using org.apache.kafka.connect.storage.StringConverter, but did not enable.');
+    const parts: string[] = [];
+    for (const r of block) {
+      if (r.value === null || r.value === undefined) continue;
+      if (typeof r.value !== 'string') {
+        const msg = `Expected a string value in a batch of string records, got ${Array.isArray(r.value) ? 'an array' : typeof r.value}`;
+        if (this.cfg.errorsTolerance !== 'all') throw new DataException(msg);
+        this.log.warn(`skipping record ${r.topic}-${r.kafkaPartition}@${r.kafkaOffset}: ${msg} (errors.tolerance=all)`);
+        continue;
       }
-      throw err instanceof ConnectException ? err : new ConnectException(`Insert of ${rows.length} rows into ${this.cfg.database}.${table} (${token}) failed: ${(err as Error).message}`);
+      const s = r.value;
+      parts.push(s);
+      // CSV and TSV rows get the line end they lack; JSON objects are sent back to back, as the connector writes them.
+      if (format !== 'JSON' && !s.endsWith('\n')) parts.push('\n');
+    }
+    if (!parts.length) return;
+    const body = parts.join('');
+    const chFormat = format === 'JSON' ? 'JSONEachRow' : format === 'CSV' ? 'CSV' : 'TabSeparated';
+    // exec, not insert: the client would encode each chunk of a JSON format again.
+    await this.send(database, table, what, block.length, token, async (settings) => {
+      const res = await this.client.exec({ query: `INSERT INTO ${escapeName(database)}.${escapeName(table)} FORMAT ${chFormat}`, values: Readable.from([body]), clickhouse_settings: settings });
+      res.stream.resume();
+    });
+  }
+
+  private async send(database: string, table: string, what: string, n: number, token: string | undefined, insert: (settings: Record<string, string | number>) => Promise<unknown>): Promise<void> {
+    const settings: Record<string, string | number> = { ...INSERT_SETTINGS, ...(token ? { insert_deduplication_token: token } : {}), ...this.cfg.clickhouseSettings };
+    try {
+      await this.withRetry(`insert ${what}`, () => insert(settings));
+    } catch (err) {
+      throw err instanceof ConnectException ? err : new ConnectException(`Insert of ${n} records into ${what} failed: ${(err as Error).message}`);
     }
   }
 
@@ -288,6 +417,7 @@ function isRetriable(err: unknown): boolean {
   return /socket hang up|Timeout error|ECONNREFUSED|ECONNRESET/i.test(e.message ?? '');
 }
 
-function quoteIdent(name: string): string {
-  return `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
+/** Utils.escapeName: backticks are dropped, not escaped. */
+function escapeName(name: string): string {
+  return `\`${name.replace(/`/g, '')}\``;
 }
