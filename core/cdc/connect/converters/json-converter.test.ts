@@ -113,3 +113,42 @@ describe('JsonConverter writes every message exactly as the general path did', (
     }
   });
 });
+
+describe('decimal.format and replace.null.with.default (JsonConverterConfig)', () => {
+  const decimal = (scale: number): Schema => ({ type: 'bytes', optional: true, name: 'org.apache.kafka.connect.data.Decimal', version: 1, parameters: { scale: String(scale), 'connect.decimal.precision': '20' } });
+  const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+
+  it('NUMERIC writes a Decimal as the number BigDecimal.toString gives, all digits kept; BASE64 (the default) the unscaled bytes', () => {
+    const row: Schema = { type: 'struct', optional: false, name: 'r', fields: [{ ...decimal(2), field: 'price' }, { type: 'int32', optional: false, field: 'id' }] };
+    const numeric = new JsonConverter({ 'schemas.enable': 'false', 'decimal.format': 'numeric' });
+    // 1250 with scale 2 is 12.50; 2^70 + 1 with scale 2 has more digits than a double holds
+    expect(numeric.fromConnectData('t', row, { price: b64('04e2'), id: 1 })).toBe('{"price":12.50,"id":1}');
+    expect(numeric.fromConnectData('t', row, { price: b64('400000000000000001'), id: 1 })).toBe('{"price":11805916207174113034.25,"id":1}');
+    expect(numeric.fromConnectData('t', row, { price: b64('fb1e'), id: 1 })).toBe('{"price":-12.50,"id":1}');
+    expect(new JsonConverter({ 'schemas.enable': 'false' }).fromConnectData('t', row, { price: b64('04e2'), id: 1 })).toBe(`{"price":"${b64('04e2')}","id":1}`);
+    // the general path (a Decimal inside an array) writes the same numbers
+    const list: Schema = { type: 'array', optional: false, items: decimal(3) };
+    expect(numeric.fromConnectData('t', list, [b64('01'), null])).toBe('[0.001,null]');
+  });
+
+  it('BigDecimal.toString switches to scientific notation below an adjusted exponent of -6', async () => {
+    const { decimalText } = await import('./json-converter.js');
+    expect(decimalText(b64('01'), 7)).toBe('1E-7');
+    expect(decimalText(b64('0c'), 8)).toBe('1.2E-7');
+    expect(decimalText(b64('01'), 6)).toBe('0.000001');
+    expect(decimalText(b64('00'), 2)).toBe('0.00');
+    expect(decimalText(b64('7b'), 0)).toBe('123');
+  });
+
+  it('replace.null.with.default=false writes and reads a null field as null; true (the default) as its default', () => {
+    const row: Schema = { type: 'struct', optional: false, name: 'r', fields: [{ type: 'int64', optional: true, default: 0, name: 'io.debezium.time.Timestamp', version: 1, field: 'created_at' }] };
+    const replace = new JsonConverter({ 'schemas.enable': 'false' });
+    const keep = new JsonConverter({ 'schemas.enable': 'false', 'replace.null.with.default': 'false' });
+    expect(replace.fromConnectData('t', row, { created_at: null })).toBe('{"created_at":0}');
+    expect(keep.fromConnectData('t', row, { created_at: null })).toBe('{"created_at":null}');
+    const text = '{"schema":{"type":"struct","fields":[{"type":"int64","optional":true,"default":0,"field":"created_at"},{"type":"string","optional":false,"field":"name"}],"optional":false},"payload":{"created_at":null,"name":"a"}}';
+    expect(new JsonConverter().toConnectData('t', text).value).toEqual({ created_at: 0, name: 'a' });
+    expect(new JsonConverter({ 'replace.null.with.default': 'false' }).toConnectData('t', text).value).toEqual({ created_at: null, name: 'a' });
+    expect(() => new JsonConverter().toConnectData('t', text.replace('"name":"a"', '"name":null'))).toThrow('Invalid null value for required STRING field');
+  });
+});

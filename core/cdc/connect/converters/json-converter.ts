@@ -3,12 +3,65 @@
  * message is `{"schema": …, "payload": …}` where the schema is written exactly as JsonConverter
  * writes it (type, fields/items/keys/values, optional, name, version, doc, parameters, default,
  * and `field` last on struct fields); with `false` only the payload. Null schema and null value
- * serialize to a tombstone.
+ * serialize to a tombstone. `decimal.format` NUMERIC writes Decimal fields as JSON numbers
+ * (BASE64, the default, as the base64 of the unscaled bytes), and `replace.null.with.default`
+ * (default true) says whether a null field with a default is written, and read, as the default.
  */
 import { DataException, type Schema } from '../plugin.js';
 import type { Converter, SchemaAndValue } from './converter.js';
 
 export const JSON_CONVERTER_CLASS = 'org.apache.kafka.connect.json.JsonConverter';
+
+/** How values are written: JsonConverterConfig's decimal.format and replace.null.with.default. */
+export interface JsonOptions {
+  numericDecimals: boolean;
+  replaceNullWithDefault: boolean;
+}
+const DEFAULT_OPTIONS: JsonOptions = { numericDecimals: false, replaceNullWithDefault: true };
+const DECIMAL = 'org.apache.kafka.connect.data.Decimal';
+
+/** JSON text written as it is (a Decimal as a number keeps all its digits). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A Decimal as Jackson writes a BigDecimal number node (BigDecimal.toString): plain unless the
+ * scale is negative or the adjusted exponent is below -6. The Connect value is the base64 of the
+ * unscaled value's big-endian two's-complement bytes, as the Debezium source builds it.
+ */
+export function decimalText(base64: string, scale: number): string {
+  const bytes = Buffer.from(base64, 'base64');
+  let unscaled = 0n;
+  for (const b of bytes) unscaled = (unscaled << 8n) | BigInt(b);
+  if (bytes.length && bytes[0]! & 0x80) unscaled -= 1n << BigInt(bytes.length * 8);
+  const neg = unscaled < 0n;
+  const digits = (neg ? -unscaled : unscaled).toString();
+  const sign = neg ? '-' : '';
+  const adjusted = digits.length - 1 - scale;
+  if (scale === 0) return sign + digits;
+  if (scale > 0 && adjusted >= -6) {
+    if (digits.length > scale) return `${sign}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+    return `${sign}0.${'0'.repeat(scale - digits.length)}${digits}`;
+  }
+  const mantissa = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+  return `${sign}${mantissa}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
+}
+
+/** JSON.stringify, but RawJson values are written as their text. */
+function stringifyWithRaw(v: unknown): string | undefined {
+  if (v instanceof RawJson) return v.text;
+  if (Array.isArray(v)) return `[${v.map((x) => stringifyWithRaw(x) ?? 'null').join(',')}]`;
+  if (v !== null && typeof v === 'object' && !(v instanceof Date) && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+    const parts: string[] = [];
+    for (const k of Object.keys(v)) {
+      const t = stringifyWithRaw((v as Record<string, unknown>)[k]);
+      if (t !== undefined) parts.push(`${JSON.stringify(k)}:${t}`);
+    }
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
 
 export function asJsonSchema(schema: Schema): Record<string, unknown> {
   const out: Record<string, unknown> = { type: jsonTypeName(schema.type) };
@@ -62,31 +115,73 @@ function jsonTypeName(t: Schema['type']): string {
   return t === 'float32' ? 'float' : t === 'float64' ? 'double' : t;
 }
 
-export function convertToJson(schema: Schema | null, value: unknown): unknown {
+export function convertToJson(schema: Schema | null, value: unknown, opts: JsonOptions = DEFAULT_OPTIONS): unknown {
   if (value === null || value === undefined) {
     if (!schema) return null;
-    if (schema.default !== undefined && schema.default !== null) return convertToJson({ ...schema, default: undefined }, schema.default);
+    if (schema.default !== undefined && schema.default !== null && opts.replaceNullWithDefault) return convertToJson({ ...schema, default: undefined }, schema.default, opts);
     if (schema.optional) return null;
     throw new DataException('Conversion error: null value for field that is required and has no default value');
   }
   if (!schema) return value;
+  if (opts.numericDecimals && schema.name === DECIMAL && typeof value === 'string') return new RawJson(decimalText(value, Number(schema.parameters?.scale ?? 0)));
   switch (schema.type) {
     case 'struct': {
       const obj = value as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const f of schema.fields ?? []) out[f.field!] = convertToJson(f, obj[f.field!]);
+      for (const f of schema.fields ?? []) out[f.field!] = convertToJson(f, obj[f.field!], opts);
       return out;
     }
     case 'array':
-      return (value as unknown[]).map((v) => convertToJson(schema.items ?? null, v));
+      return (value as unknown[]).map((v) => convertToJson(schema.items ?? null, v, opts));
     case 'map': {
       const obj = value as Record<string, unknown>;
-      if (schema.keys?.type === 'string') return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, convertToJson(schema.values ?? null, v)]));
-      return Object.entries(obj).map(([k, v]) => [k, convertToJson(schema.values ?? null, v)]);
+      if (schema.keys?.type === 'string') return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, convertToJson(schema.values ?? null, v, opts)]));
+      return Object.entries(obj).map(([k, v]) => [k, convertToJson(schema.values ?? null, v, opts)]);
     }
     default:
       return value;
   }
+}
+
+/** The text of convertToJson's result (RawJson values written as they are). */
+export function jsonText(schema: Schema | null, value: unknown, opts: JsonOptions = DEFAULT_OPTIONS): string | undefined {
+  const json = convertToJson(schema, value, opts);
+  return opts.numericDecimals ? stringifyWithRaw(json) : JSON.stringify(json);
+}
+
+/**
+ * JsonConverter.convertToConnect's null handling for a payload read with its schema: a null (or
+ * missing) field with a default reads as the default when replace.null.with.default is on, and a
+ * null in a required field without one is an error.
+ */
+export function withDefaults(schema: Schema | null, value: unknown, opts: JsonOptions = DEFAULT_OPTIONS): unknown {
+  if (!schema) return value;
+  if (value === null || value === undefined) {
+    if (schema.default !== undefined && schema.default !== null && opts.replaceNullWithDefault) return schema.default;
+    if (schema.optional) return null;
+    throw new DataException(`Invalid null value for required ${schemaTypeName(schema.type)} field`);
+  }
+  switch (schema.type) {
+    case 'struct': {
+      if (typeof value !== 'object' || Array.isArray(value)) return value;
+      let out: Record<string, unknown> | undefined;
+      for (const f of schema.fields ?? []) {
+        const v = (value as Record<string, unknown>)[f.field!];
+        const w = withDefaults(f, v, opts);
+        if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[f.field!] = w;
+      }
+      return out ?? value;
+    }
+    case 'array':
+      return Array.isArray(value) ? value.map((v) => withDefaults(schema.items ?? null, v, opts)) : value;
+    default:
+      return value;
+  }
+}
+
+/** Schema.Type's enum name, as Java prints it in messages. */
+function schemaTypeName(t: Schema['type']): string {
+  return t.toUpperCase();
 }
 
 /**
@@ -98,9 +193,10 @@ export function convertToJson(schema: Schema | null, value: unknown): unknown {
  * number or boolean — takes the general path for the whole value. Byte-identical by construction
  * and by test (json-converter.test.ts).
  */
-export function payloadJson(schema: Schema, value: unknown): string | undefined {
-  let ser = compiled.get(schema);
-  if (!ser) compiled.set(schema, (ser = compile(schema)));
+export function payloadJson(schema: Schema, value: unknown, opts: JsonOptions = DEFAULT_OPTIONS): string | undefined {
+  const cache = compiledFor(opts);
+  let ser = cache.get(schema);
+  if (!ser) cache.set(schema, (ser = compile(schema, opts)));
   if (ser !== GENERAL) {
     try {
       return ser(value);
@@ -108,7 +204,7 @@ export function payloadJson(schema: Schema, value: unknown): string | undefined 
       if (err !== FALLBACK) throw err;
     }
   }
-  return JSON.stringify(convertToJson(schema, value));
+  return jsonText(schema, value, opts);
 }
 
 type Serializer = (value: unknown) => string;
@@ -116,19 +212,34 @@ const FALLBACK = Symbol('general path');
 const GENERAL: Serializer = () => {
   throw FALLBACK;
 };
-const compiled = new WeakMap<Schema, Serializer>();
+/** Compiled serializers per schema object, one cache per combination of options. */
+const compiled = new Map<string, WeakMap<Schema, Serializer>>();
+function compiledFor(opts: JsonOptions): WeakMap<Schema, Serializer> {
+  const key = `${opts.numericDecimals}/${opts.replaceNullWithDefault}`;
+  let m = compiled.get(key);
+  if (!m) compiled.set(key, (m = new WeakMap()));
+  return m;
+}
 const PRIMITIVE = new Set<Schema['type']>(['int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'boolean', 'string']);
 /** Property names V8 orders before the others (array indices). */
 const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
 
 /** What convertToJson gives for a null or undefined value, as JSON text. */
-function nullJson(schema: Schema): string {
-  if (schema.default !== undefined && schema.default !== null) throw FALLBACK;
+function nullJson(schema: Schema, opts: JsonOptions): string {
+  if (schema.default !== undefined && schema.default !== null && opts.replaceNullWithDefault) throw FALLBACK;
   if (schema.optional) return 'null';
   throw new DataException('Conversion error: null value for field that is required and has no default value');
 }
 
-function compile(schema: Schema): Serializer {
+function compile(schema: Schema, opts: JsonOptions): Serializer {
+  if (opts.numericDecimals && schema.name === DECIMAL) {
+    const scale = Number(schema.parameters?.scale ?? 0);
+    return (v) => {
+      if (typeof v === 'string') return decimalText(v, scale);
+      if (v === null || v === undefined) return nullJson(schema, opts);
+      throw FALLBACK;
+    };
+  }
   if (PRIMITIVE.has(schema.type)) {
     return (v) => {
       switch (typeof v) {
@@ -139,7 +250,7 @@ function compile(schema: Schema): Serializer {
         case 'boolean':
           return v ? 'true' : 'false';
         default:
-          if (v === null || v === undefined) return nullJson(schema);
+          if (v === null || v === undefined) return nullJson(schema, opts);
           throw FALLBACK;
       }
     };
@@ -147,10 +258,10 @@ function compile(schema: Schema): Serializer {
   if (schema.type !== 'struct') return GENERAL;
   const names = (schema.fields ?? []).map((f) => f.field ?? '');
   if (new Set(names).size !== names.length || names.some((n) => ARRAY_INDEX.test(n) && Number(n) < 2 ** 32 - 1) || names.includes('__proto__')) return GENERAL;
-  const fields = (schema.fields ?? []).map((f, i) => ({ name: names[i]!, prefix: (i === 0 ? '{' : ',') + JSON.stringify(names[i]) + ':', ser: compile(f) }));
+  const fields = (schema.fields ?? []).map((f, i) => ({ name: names[i]!, prefix: (i === 0 ? '{' : ',') + JSON.stringify(names[i]) + ':', ser: compile(f, opts) }));
   if (fields.some((f) => f.ser === GENERAL)) return GENERAL;
   return (value) => {
-    if (value === null || value === undefined) return nullJson(schema);
+    if (value === null || value === undefined) return nullJson(schema, opts);
     if (fields.length === 0) return '{}';
     let out = '';
     for (let i = 0; i < fields.length; i++) {
@@ -172,18 +283,23 @@ function schemaJson(schema: Schema): string {
 export class JsonConverter implements Converter {
   readonly class = JSON_CONVERTER_CLASS;
   readonly schemasEnable: boolean;
+  private readonly opts: JsonOptions;
 
   constructor(config: Record<string, string> = {}) {
     const v = (config['schemas.enable'] ?? 'true').trim().toLowerCase();
     this.schemasEnable = v !== 'false';
+    this.opts = {
+      numericDecimals: (config['decimal.format'] ?? 'BASE64').trim().toUpperCase() === 'NUMERIC',
+      replaceNullWithDefault: (config['replace.null.with.default'] ?? 'true').trim().toLowerCase() !== 'false',
+    };
   }
 
   fromConnectData(_topic: string, schema: Schema | null, value: unknown): string | null {
     if (schema === null && (value === null || value === undefined)) return null;
     if (schema === null) return JSON.stringify(this.schemasEnable ? { schema: null, payload: value } : value);
-    const payload = payloadJson(schema, value);
+    const payload = payloadJson(schema, value, this.opts);
     // (undefined only for a value JSON cannot write, such as a function: the general path says what happens)
-    if (payload === undefined) return this.schemasEnable ? JSON.stringify({ schema: asJsonSchema(schema), payload: convertToJson(schema, value) }) : (JSON.stringify(convertToJson(schema, value)) as string | null);
+    if (payload === undefined) return this.schemasEnable ? JSON.stringify({ schema: asJsonSchema(schema), payload: convertToJson(schema, value, this.opts) }) : (JSON.stringify(convertToJson(schema, value, this.opts)) as string | null);
     if (!this.schemasEnable) return payload;
     // what JSON.stringify({schema, payload}) writes
     return `{"schema":${schemaJson(schema)},"payload":${payload}}`;
@@ -204,6 +320,7 @@ export class JsonConverter implements Converter {
       );
     }
     const env = json as { schema: unknown; payload: unknown };
-    return { schema: asConnectSchema(env.schema), value: env.payload };
+    const schema = asConnectSchema(env.schema);
+    return { schema, value: withDefaults(schema, env.payload, this.opts) };
   }
 }

@@ -4,7 +4,7 @@
  */
 import { validateTopicCreation } from './topic-creation.js';
 import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../plugin.js';
-import { CONVERTER_CLASSES, resolveConverterClass } from '../converters/index.js';
+import { CONVERTER_CLASSES, JSON_CONVERTER_CLASS, resolveConverterClass } from '../converters/index.js';
 import { validateTransforms } from '../transforms/index.js';
 
 const d = configKey;
@@ -53,6 +53,13 @@ export function validateCommon(config: ConnectorConfig, type: 'source' | 'sink')
     if (v !== undefined && !resolveConverterClass(v)) add(k, `Invalid value ${v} for configuration ${k}: Class ${v} could not be found.`);
     const se = config[`${k}.schemas.enable`];
     if (se !== undefined && !/^(true|false)$/i.test(se.trim())) add(`${k}.schemas.enable`, `Invalid value ${se} for configuration schemas.enable: Expected value to be either true or false`);
+    // JsonConverterConfig's other keys, validated under the converter's prefix as AbstractHerder.validateConverterConfig does
+    if (v === undefined || resolveConverterClass(v) === JSON_CONVERTER_CLASS) {
+      const df = config[`${k}.decimal.format`];
+      if (df !== undefined && !['BASE64', 'NUMERIC'].includes(df.trim().toUpperCase())) add(`${k}.decimal.format`, `Invalid value ${df} for configuration decimal.format: String must be one of (case insensitive): BASE64, NUMERIC`);
+      const rn = config[`${k}.replace.null.with.default`];
+      if (rn !== undefined && !/^(true|false)$/i.test(rn.trim())) add(`${k}.replace.null.with.default`, `Invalid value ${rn} for configuration replace.null.with.default: Expected value to be either true or false`);
+    }
   }
   const tol = config['errors.tolerance'];
   if (tol !== undefined && !['none', 'all'].includes(tol.trim().toLowerCase())) add('errors.tolerance', `Invalid value ${tol} for configuration errors.tolerance: String must be one of (case insensitive): NONE, ALL`);
