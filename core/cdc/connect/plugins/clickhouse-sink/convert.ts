@@ -2,10 +2,14 @@
  * Turns a sink record's value into a JSONEachRow row for the target table. Most values go
  * through unchanged (ClickHouse parses them); datetimes arrive as epoch numbers (Debezium's
  * io.debezium.time.Timestamp is milliseconds) and are converted for DateTime and DateTime64
- * columns, which would otherwise read them as seconds or as ticks of their own precision.
+ * columns, which would otherwise read them as seconds or as ticks of their own precision; a
+ * Decimal field of a record with a schema becomes its decimal text.
  */
 import type { Schema } from '../../plugin.js';
 import { DataException } from '../../plugin.js';
+import { decimalText } from '../../converters/json-converter.js';
+
+const DECIMAL = 'org.apache.kafka.connect.data.Decimal';
 
 export interface ColumnType {
   /** The type with Nullable/LowCardinality removed. */
@@ -69,12 +73,27 @@ export interface RowOptions {
  * null gets its DEFAULT (NULL only for a Nullable column without one), and with
  * `onlyTableColumns` fields the table lacks are left out.
  */
+/** Scale of each Decimal field of a struct schema (none: no entry), once per schema object. */
+const decimalScales = new WeakMap<Schema, Map<string, number>>();
+function decimalFields(schema: Schema): Map<string, number> {
+  let m = decimalScales.get(schema);
+  if (!m) {
+    m = new Map();
+    for (const f of schema.fields ?? []) if (f.name === DECIMAL && f.field !== undefined) m.set(f.field, Number(f.parameters?.scale ?? 0));
+    decimalScales.set(schema, m);
+  }
+  return m;
+}
+
 export function convertRow(value: unknown, columns: Map<string, ColumnType>, schema: Schema | null, opts?: RowOptions): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new DataException(`Expected a struct or map value for a ClickHouse row, got ${Array.isArray(value) ? 'an array' : typeof value}`);
   }
   const src = value as Record<string, unknown>;
   const onlyColumns = opts?.onlyTableColumns === true;
+  // With a schema, a Decimal field holds the base64 of its unscaled bytes (JsonConverter's BASE64
+  // format): the connector hands ClickHouse the BigDecimal, so the row carries its decimal text.
+  const decimals = schema?.fields ? decimalFields(schema) : undefined;
   // Most rows need no change: copy only when a field is converted or left out (less garbage per block).
   let leaveOut = false;
   let converted: Map<string, unknown> | undefined;
@@ -84,6 +103,11 @@ export function convertRow(value: unknown, columns: Map<string, ColumnType>, sch
     const col = columns.get(k);
     if (v === null || (onlyColumns && !col)) {
       leaveOut = true;
+      continue;
+    }
+    if (decimals?.size && typeof v === 'string') {
+      const scale = decimals.get(k);
+      if (scale !== undefined) (converted ??= new Map()).set(k, decimalText(v, scale));
       continue;
     }
     if (col?.dateTimePrecision === undefined || typeof v !== 'number') continue;

@@ -66,6 +66,26 @@ describe('ClickHouse sink connector', () => {
     expect(await log.committedOffsets('connect-dt')).toEqual([{ topic: 'dt_kinds', partition: 0, offset: 2 }]);
   });
 
+  it('inserts a Decimal of a record with a schema as its value, not as the base64 of its bytes (the connector hands ClickHouse the BigDecimal)', async () => {
+    await client.command({ query: 'CREATE TABLE default.dec_kinds (id Int64, price Decimal(38, 2), small Nullable(Decimal(10, 8))) ENGINE = MergeTree ORDER BY id' });
+    await log.createTopic('dec_kinds');
+    const decimal = (scale: number, optional: boolean, field: string) => ({ type: 'bytes', optional, name: 'org.apache.kafka.connect.data.Decimal', version: 1, parameters: { scale: String(scale) }, field });
+    const schema = { type: 'struct', optional: false, fields: [{ type: 'int64', optional: false, field: 'id' }, decimal(2, false, 'price'), decimal(8, true, 'small')] };
+    const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+    await log.produce('dec_kinds', [
+      // 2^70 + 1 hundredths, -12.50, and 1E-7 with scale 8
+      { key: null, value: JSON.stringify({ schema, payload: { id: 1, price: b64('400000000000000001'), small: b64('0a') } }) },
+      { key: null, value: JSON.stringify({ schema, payload: { id: 2, price: b64('fb1e'), small: null } }) },
+    ]);
+    const config = sinkConfig('dec_kinds', { exactlyOnce: 'false', 'value.converter.schemas.enable': 'true' });
+    expect(await runSinkUntilCaughtUp(log, config, { group: 'connect-dec', dataDir: dir })).toBe('done');
+    const rows = await (await client.query({ query: 'SELECT id, toString(price) AS price, toString(small) AS small FROM default.dec_kinds ORDER BY id', format: 'JSONEachRow' })).json();
+    expect(rows).toEqual([
+      { id: 1, price: '11805916207174113034.25', small: '0.0000001' },
+      { id: 2, price: '-12.5', small: null },
+    ]);
+  });
+
   it('maps topics to tables with topic2TableMap and fails clearly when the table is missing', async () => {
     await createTarget('mapped_target');
     await log.produce('some.topic', [{ key: null, value: JSON.stringify(unwrapRow(5, 'x', 1_700_000_000_000, false)) }]);
