@@ -11,9 +11,28 @@ export interface TransformPlugin {
   readonly aliases?: readonly string[];
   readonly version: string;
   readonly configDefs: readonly ConfigKeyDef[];
-  /** Errors per key (keys relative to the transform, e.g. `regex`). */
-  validate(config: Record<string, string>): Record<string, string[]>;
+  /**
+   * Errors per key (keys relative to the transform, e.g. `regex`). A plugin that sets
+   * `prefixAware` writes its messages for the key's place under `prefix` itself
+   * (`transforms.<alias>.`); for the others the chain rewrites the key names in them.
+   */
+  validate(config: Record<string, string>, prefix?: string): Record<string, string[]>;
+  readonly prefixAware?: boolean;
+  /** Throws a ConfigException (configure()) for a config validation cannot catch. */
   create(config: Record<string, string>): Transformation;
+}
+
+/** org.apache.kafka.connect.transforms.predicates.Predicate */
+export interface Predicate {
+  test(record: ConnectRecord): boolean;
+}
+
+export interface PredicatePlugin {
+  readonly class: string;
+  readonly version: string;
+  readonly configDefs: readonly ConfigKeyDef[];
+  validate(config: Record<string, string>, prefix: string): Record<string, string[]>;
+  create(config: Record<string, string>): Predicate;
 }
 
 export function def(name: string, type: ConfigKeyDef['type'], defaultValue: string | null, importance: ConfigKeyDef['importance'], documentation: string, extra: Partial<ConfigKeyDef> = {}): ConfigKeyDef {
