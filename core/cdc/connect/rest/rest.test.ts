@@ -69,9 +69,13 @@ describe('Kafka Connect REST shapes', () => {
     const all = (await call('GET', '/connector-plugins?connectorsOnly=false')).body as { class: string; type: string }[];
     expect(all.filter((p) => p.type === 'transformation').map((p) => p.class)).toEqual([
       'io.debezium.transforms.ExtractNewRecordState',
-      'org.apache.kafka.connect.transforms.Flatten$Key',
-      'org.apache.kafka.connect.transforms.Flatten$Value',
-      'org.apache.kafka.connect.transforms.RegexRouter',
+      ...['Cast$Key', 'Cast$Value', 'DropHeaders', 'ExtractField$Key', 'ExtractField$Value', 'Filter', 'Flatten$Key', 'Flatten$Value', 'HeaderFrom$Key', 'HeaderFrom$Value', 'HoistField$Key', 'HoistField$Value', 'InsertField$Key', 'InsertField$Value', 'InsertHeader', 'MaskField$Key', 'MaskField$Value', 'RegexRouter', 'ReplaceField$Key', 'ReplaceField$Value', 'SetSchemaMetadata$Key', 'SetSchemaMetadata$Value', 'TimestampConverter$Key', 'TimestampConverter$Value', 'TimestampRouter', 'ValueToKey'].map((c) => `org.apache.kafka.connect.transforms.${c}`),
+    ]);
+    // ConnectorPluginsResource: sinks, sources, transformations, predicates, converters, header converters
+    expect([...new Set(all.map((p) => p.type))]).toEqual(['sink', 'source', 'transformation', 'predicate', 'converter', 'header_converter']);
+    expect(all.filter((p) => p.type === 'predicate')).toEqual(['HasHeaderKey', 'RecordIsTombstone', 'TopicNameMatches'].map((c) => ({ class: `org.apache.kafka.connect.transforms.predicates.${c}`, type: 'predicate', version: '3.9.0' })));
+    expect((await call('GET', '/connector-plugins/TopicNameMatches/config')).body).toEqual([
+      { name: 'pattern', type: 'STRING', required: true, default_value: null, importance: 'MEDIUM', documentation: "A Java regular expression for matching against the name of a record's topic.", group: null, width: 'NONE', display_name: 'pattern', dependents: [], order: -1 },
     ]);
     const cfg = (await call('GET', '/connector-plugins/MySqlConnector/config')).body as { name: string }[];
     expect(Object.keys(cfg[0]!)).toEqual(['name', 'type', 'required', 'default_value', 'importance', 'documentation', 'group', 'order', 'width', 'display_name', 'dependents']);

@@ -13,6 +13,18 @@ import type { ConnectorConfig } from '../plugin.js';
 import { javaTrim, type Worker } from '../worker/worker.js';
 import { bindConnectorOffsets, bindCreateConnectorRequest, bindStringMap, bindTaskConfigs, parseBody } from './jackson-bind.js';
 import { Loggers } from './loggers.js';
+import { findPredicate, PREDICATE_PLUGINS } from '../transforms/index.js';
+
+/**
+ * ConnectorPluginsResource lists predicates after the transformations (each kind ordered by
+ * class name); the worker's list stops at transformations, so they go in here.
+ */
+function withPredicates(list: { class: string; type: string; version?: string }[]): { class: string; type: string; version?: string }[] {
+  if (!list.some((p) => p.type === 'transformation')) return list;
+  const at = list.map((p) => p.type).lastIndexOf('transformation') + 1;
+  const predicates = PREDICATE_PLUGINS.map((p) => ({ class: p.class, type: 'predicate', version: p.version })).sort((a, b) => (a.class < b.class ? -1 : a.class > b.class ? 1 : 0));
+  return [...list.slice(0, at), ...predicates, ...list.slice(at)];
+}
 
 export interface RestRequest {
   req: http.IncomingMessage;
@@ -199,8 +211,11 @@ export function buildRoutes(deps: RouteDeps, parseJson: (ctx: RestRequest) => un
   add('DELETE', '/connectors/:c/offsets', async (_ctx, p) => ok(await w.resetOffsets(p.c!)));
 
   // -------------------------------------------------------------------- /connector-plugins
-  add('GET', '/connector-plugins', (ctx) => ok(w.plugins(bool(ctx.url.searchParams.get('connectorsOnly'), true))));
-  add('GET', '/connector-plugins/:p/config', (_ctx, p) => ok(w.pluginConfig(p.p!)));
+  add('GET', '/connector-plugins', (ctx) => ok(withPredicates(w.plugins(bool(ctx.url.searchParams.get('connectorsOnly'), true)))));
+  add('GET', '/connector-plugins/:p/config', (_ctx, p) => {
+    const predicate = findPredicate(p.p!);
+    return ok(predicate ? predicate.configDefs.map(({ recommended: _r, ...d }) => d) : w.pluginConfig(p.p!));
+  });
   add('PUT', '/connector-plugins/:p/config/validate', async (ctx, p) => {
     const config = requireMap(bindStringMap(parseBody(ctx.body)), 'connectorConfig');
     const included = config['connector.class'];
