@@ -23,11 +23,28 @@ export interface TypeModes {
   decimal: DecimalMode;
   timePrecision: 'adaptive_time_microseconds' | 'connect';
   bigintUnsigned: 'long' | 'precise';
+  /** binary.handling.mode: BINARY, VARBINARY and BLOB columns as bytes, or as base64 or hex text. */
+  binary?: 'bytes' | 'base64' | 'hex';
 }
 
 /** The modes for a decimal mode alone, the others at their defaults. */
 export function typeModes(m: TypeModes | DecimalMode): TypeModes {
   return typeof m === 'string' ? { decimal: m, timePrecision: 'adaptive_time_microseconds', bigintUnsigned: 'long' } : m;
+}
+
+const BINARY_TYPES = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
+
+/**
+ * The converter of one column's values (the source stores binary values as hex text): base64
+ * and hex modes write binary columns as strings (hex in lower case, as Debezium's HexConverter).
+ */
+export function columnConverter(c: ColumnLike, s: Schema, modes: TypeModes | DecimalMode): (v: unknown) => unknown {
+  const m = typeModes(modes);
+  if (BINARY_TYPES.has(c.baseType) && m.binary && m.binary !== 'bytes') {
+    const hex = m.binary === 'hex';
+    return (v) => (v === null || v === undefined ? null : hex ? String(v).toLowerCase() : Buffer.from(String(v), 'hex').toString('base64'));
+  }
+  return (v) => convertValue(c, s, v, m.decimal);
 }
 
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?/;
@@ -71,7 +88,7 @@ export function decimalToBase64(text: string, scale: number): string {
 }
 
 export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Schema {
-  const { decimal: decimalMode, timePrecision, bigintUnsigned } = typeModes(modes);
+  const { decimal: decimalMode, timePrecision, bigintUnsigned, binary } = typeModes(modes);
   const connectTime = timePrecision === 'connect';
   const optional = c.nullable;
   const t = c.baseType;
@@ -146,7 +163,8 @@ export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Sch
     case 'blob':
     case 'mediumblob':
     case 'longblob':
-      s = base('bytes');
+      // BinaryHandlingMode: SchemaBuilder.bytes for bytes, SchemaBuilder.string for base64 and hex
+      s = base(binary === 'base64' || binary === 'hex' ? 'string' : 'bytes');
       break;
     default:
       s = base('string');

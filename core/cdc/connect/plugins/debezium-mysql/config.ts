@@ -5,6 +5,7 @@
  */
 import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../../plugin.js';
 import type { DecimalMode, TypeModes } from './column-types.js';
+import { columnMapperRules } from './column-mappers.js';
 
 export const SNAPSHOT_MODES = ['initial', 'initial_only', 'when_needed', 'never', 'schema_only', 'schema_only_recovery', 'no_data', 'recovery', 'always'] as const;
 export type SnapshotMode = (typeof SNAPSHOT_MODES)[number];
@@ -38,6 +39,8 @@ export interface MySqlConnectorConfig {
   /** heartbeat.interval.ms; 0 sends none. */
   heartbeatIntervalMs: number;
   heartbeatTopic: string;
+  /** column.truncate.to.N.chars, column.mask.with.N.chars, column.mask.hash.*: first match per column. */
+  columnMappers: ReturnType<typeof columnMapperRules>;
 }
 
 /** Debezium's CustomKeyMapper: `<fully-qualified table>:<column>[,<column>…]`, several separated by `;`. */
@@ -83,7 +86,9 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
       decimal: (first(config, 'decimal.handling.mode') ?? 'precise').toLowerCase() as DecimalMode,
       timePrecision: (first(config, 'time.precision.mode') ?? 'adaptive_time_microseconds').toLowerCase() === 'connect' ? 'connect' : 'adaptive_time_microseconds',
       bigintUnsigned: (first(config, 'bigint.unsigned.handling.mode') ?? 'long').toLowerCase() === 'precise' ? 'precise' : 'long',
+      binary: (['base64', 'hex'] as const).find((m) => m === (first(config, 'binary.handling.mode') ?? 'bytes').toLowerCase()) ?? 'bytes',
     },
+    columnMappers: columnMapperRules(config),
     columnInclude: regexList(first(config, 'column.include.list', 'column.whitelist')),
     columnExclude: regexList(first(config, 'column.exclude.list', 'column.blacklist')),
     messageKeyColumns: messageKeyRegexes(first(config, 'message.key.columns')),
@@ -98,6 +103,30 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
     heartbeatIntervalMs: Number(first(config, 'heartbeat.interval.ms') ?? 0),
     heartbeatTopic: `${first(config, 'heartbeat.topics.prefix') ?? '__debezium-heartbeat'}.${first(config, 'topic.prefix', 'database.server.name') ?? ''}`,
   };
+}
+
+/**
+ * Debezium 1.9 MySQL keys the embedded connector accepts without acting on them, with what they
+ * would do: the task says so in its log when it starts, rather than ignoring them silently.
+ */
+const NOT_APPLIED: [RegExp, string][] = [
+  [/^(column|datatype)\.propagate\.source\.type$/, 'schema parameters __debezium.source.column.*'],
+  [/^signal\.data\.collection$|^incremental\.snapshot\./, 'signals and incremental snapshots'],
+  [/^snapshot\.select\.statement\.overrides/, 'custom snapshot queries'],
+  [/^snapshot\.include\.collection\.list$/, 'a snapshot of a subset of the captured tables'],
+  [/^converters$/, 'custom converters (Java classes)'],
+  [/^gtid\.source\.(includes|excludes)$/, 'a transaction filter by GTID source'],
+  [/^(event\.processing\.failure|inconsistent\.schema|event\.deserialization\.failure)\.handling\.mode$/, 'handling of binlog events only a real server sends'],
+];
+
+/** The keys of `config` Loupe's embedded connector does not apply, each with what it would do. */
+export function notAppliedKeys(config: ConnectorConfig): { key: string; does: string }[] {
+  const out: { key: string; does: string }[] = [];
+  for (const key of Object.keys(config)) {
+    const hit = NOT_APPLIED.find(([re]) => re.test(key));
+    if (hit) out.push({ key, does: hit[1] });
+  }
+  return out;
 }
 
 /** `inventory.orders:id,line;(.*).items:sku` → regexes for `inventory.orders.id`, `inventory.orders.line`, `(.*).items.sku`. */
@@ -179,6 +208,8 @@ export function validateConfig(config: ConnectorConfig): ValidationErrors {
     if (m === 'adaptive') add('time.precision.mode', "The 'time.precision.mode' value is invalid: The 'adaptive' time.precision.mode is no longer supported");
     else if (m !== 'adaptive_time_microseconds' && m !== 'connect') add('time.precision.mode', "The 'time.precision.mode' value is invalid: Value must be one of adaptive, adaptive_time_microseconds, connect");
   }
+  const bhm = config['binary.handling.mode'];
+  if (bhm !== undefined && !['bytes', 'base64', 'hex'].includes(bhm.trim().toLowerCase())) add('binary.handling.mode', "The 'binary.handling.mode' value is invalid: Value must be one of bytes, base64, hex");
   const bum = config['bigint.unsigned.handling.mode'];
   if (bum !== undefined && !['long', 'precise'].includes(bum.trim().toLowerCase())) add('bigint.unsigned.handling.mode', "The 'bigint.unsigned.handling.mode' value is invalid: Value must be one of long, precise");
   for (const k of ['heartbeat.interval.ms']) {
@@ -218,6 +249,7 @@ export const CONFIG_DEFS: ConfigKeyDef[] = [
   d('skipped.operations', 'LIST', null, 'LOW', "The comma-separated list of operations to skip during streaming, defined as: 'c' for inserts/create; 'u' for updates; 'd' for deletes, 't' for truncates, and 'none' to indicate nothing skipped. By default, no operations will be skipped.", 'Connector', 12),
   d('time.precision.mode', 'STRING', 'adaptive_time_microseconds', 'MEDIUM', "Time, date and timestamps can be represented with different kinds of precisions, including:'adaptive_time_microseconds': the precision of date and timestamp values is based the database column's precision; but time fields always use microseconds precision;'connect': always represents time, date and timestamp values using Kafka Connect's built-in representations for Time, Date, and Timestamp, which uses millisecond precision regardless of the database columns' precision.", 'Connector', 13, { recommended: ['adaptive_time_microseconds', 'connect'] }),
   d('bigint.unsigned.handling.mode', 'STRING', 'long', 'MEDIUM', "Specify how BIGINT UNSIGNED columns should be represented in change events, including:'precise' uses java.math.BigDecimal to represent values, which are encoded in the change events using a binary representation and Kafka Connect's 'org.apache.kafka.connect.data.Decimal' type; 'long' (the default) represents values using Java's 'long', which may not offer the precision but will be far easier to use in consumers.", 'Connector', 14, { recommended: ['long', 'precise'] }),
+  d('binary.handling.mode', 'STRING', 'bytes', 'LOW', "Specify how binary (blob, binary, etc.) columns should be represented in change events, including:'bytes' represents binary data as byte array (default)'base64' represents binary data as base64-encoded string'hex' represents binary data as hex-encoded (base16) string", 'Connector', 15, { recommended: ['bytes', 'base64', 'hex'] }),
   d('provide.transaction.metadata', 'BOOLEAN', 'false', 'LOW', 'Enables transaction metadata extraction together with event counting', 'Connector', 15),
   d('transaction.topic', 'STRING', '${database.server.name}.transaction', 'MEDIUM', "The name of the transaction metadata topic. The placeholder ${database.server.name} can be used for referring to the connector's logical name; defaults to ${database.server.name}.transaction.", 'Connector', 16),
   d('heartbeat.interval.ms', 'INT', '0', 'MEDIUM', 'Length of an interval in milli-seconds in in which the connector periodically sends heartbeat messages to a heartbeat topic. Use 0 to disable heartbeat messages. Disabled by default.', 'Connector', 17),

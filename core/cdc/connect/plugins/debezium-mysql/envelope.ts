@@ -4,7 +4,8 @@
  * table definition. Field order and schema names follow Debezium 1.9's MySQL connector.
  */
 import type { Schema } from '../../plugin.js';
-import { columnSchema, convertValue, type ColumnLike, type DecimalMode, type TypeModes } from './column-types.js';
+import { columnConverter, columnSchema, type ColumnLike, type DecimalMode, type TypeModes } from './column-types.js';
+import type { ColumnMapper } from './column-mappers.js';
 
 export const DEBEZIUM_VERSION = '1.9.8.Final';
 
@@ -42,12 +43,19 @@ const TRANSACTION_SCHEMA: Schema = {
   ],
 };
 
+/** A column of the key or the value: its definition, its field schema and its value converter. */
+export interface FieldOf {
+  col: ColumnLike;
+  schema: Schema;
+  convert: (v: unknown) => unknown;
+}
+
 export interface TableSchemas {
   keySchema: Schema | null;
   valueSchema: Schema;
   envelopeSchema: Schema;
-  columns: { col: ColumnLike; schema: Schema }[];
-  keyColumns: { col: ColumnLike; schema: Schema }[];
+  columns: FieldOf[];
+  keyColumns: FieldOf[];
 }
 
 /** What the connector's filters make of a table: the columns kept in the value, and the key's columns. */
@@ -56,12 +64,25 @@ export interface TableShape {
   includeColumn?: (name: string) => boolean;
   /** message.key.columns: the key's columns in table order, where the table has a match. */
   keyColumns?: string[];
+  /** column.truncate / column.mask rules: the value's mapper of a column (keys are not mapped). */
+  mapper?: (col: ColumnLike) => ColumnMapper | undefined;
 }
 
 export function tableSchemas(prefix: string, db: string, table: string, columns: ColumnLike[], primaryKey: string[], modes: TypeModes | DecimalMode, shape: TableShape = {}): TableSchemas {
-  const all = columns.map((col) => ({ col, schema: { ...columnSchema(col, modes), field: col.name } }));
+  const all: FieldOf[] = columns.map((col) => {
+    const schema = { ...columnSchema(col, modes), field: col.name };
+    return { col, schema, convert: columnConverter(col, schema, modes) };
+  });
   // TableSchemaBuilder.create: the key comes from all columns, the value only from those the filter keeps
-  const cols = shape.includeColumn ? all.filter((c) => shape.includeColumn!(c.col.name)) : all;
+  const kept = shape.includeColumn ? all.filter((c) => shape.includeColumn!(c.col.name)) : all;
+  const cols = shape.mapper
+    ? kept.map((c) => {
+        const m = shape.mapper!(c.col);
+        if (!m) return c;
+        const mapped = m.convert;
+        return { col: c.col, schema: m.alterSchema(c.schema), convert: mapped ? (v: unknown) => mapped(c.convert(v)) : c.convert };
+      })
+    : kept;
   const keyCols = (shape.keyColumns?.length ? shape.keyColumns : primaryKey).map((k) => all.find((c) => c.col.name === k)!).filter(Boolean);
   const base = `${prefix}.${db}.${table}`;
   const valueSchema: Schema = { type: 'struct', optional: true, name: `${base}.Value`, fields: cols.map((c) => c.schema) };
@@ -84,17 +105,17 @@ export function tableSchemas(prefix: string, db: string, table: string, columns:
   return { keySchema, valueSchema, envelopeSchema, columns: cols, keyColumns: keyCols };
 }
 
-export function rowValue(s: TableSchemas, row: Record<string, unknown> | null, decimalMode: DecimalMode): Record<string, unknown> | null {
+export function rowValue(s: TableSchemas, row: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!row) return null;
   const out: Record<string, unknown> = {};
-  for (const { col, schema } of s.columns) out[col.name] = convertValue(col, schema, row[col.name], decimalMode);
+  for (const { col, convert } of s.columns) out[col.name] = convert(row[col.name]);
   return out;
 }
 
-export function keyValue(s: TableSchemas, row: Record<string, unknown> | null, decimalMode: DecimalMode): Record<string, unknown> | null {
+export function keyValue(s: TableSchemas, row: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!s.keySchema || !row) return null;
   const out: Record<string, unknown> = {};
-  for (const { col, schema } of s.keyColumns) out[col.name] = convertValue(col, schema, row[col.name], decimalMode);
+  for (const { col, convert } of s.keyColumns) out[col.name] = convert(row[col.name]);
   return out;
 }
 

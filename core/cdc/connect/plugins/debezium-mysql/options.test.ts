@@ -166,3 +166,73 @@ describe('heartbeat.interval.ms', () => {
     await again.stop();
   });
 });
+
+describe('binary.handling.mode', () => {
+  it('bytes (base64 in JSON under a bytes schema), base64 and hex (lower case) as strings', async () => {
+    const src = await source();
+    src.executeSync('demo', "CREATE TABLE blobs (id INT PRIMARY KEY, b VARBINARY(4)); INSERT INTO blobs VALUES (1, x'0AFF')");
+    const got: [string, unknown][] = [];
+    for (const mode of ['bytes', 'base64', 'hex']) {
+      const [r] = await drain(await task(src, { ...base, 'table.include.list': 'demo.blobs', 'binary.handling.mode': mode }));
+      got.push([r!.valueSchema!.fields![1]!.fields![1]!.type, env(r!).after!.b]);
+    }
+    expect(got).toEqual([
+      ['bytes', 'Cv8='],
+      ['string', 'Cv8='],
+      ['string', '0aff'],
+    ]);
+    expect((await validate({ 'binary.handling.mode': 'raw' }))['binary.handling.mode']).toEqual(["The 'binary.handling.mode' value is invalid: Value must be one of bytes, base64, hex"]);
+  });
+});
+
+describe('column.truncate.to.N.chars, column.mask.with.N.chars, column.mask.hash (ColumnMappers)', () => {
+  const sha256 = async (...parts: Buffer[]) => (await import('node:crypto')).createHash('sha256').update(Buffer.concat(parts)).digest('hex');
+
+  it('truncate: strings longer than N are cut, the schema says truncateLength; the key is never mapped', async () => {
+    const src = await source();
+    const [r] = await drain(await task(src, { ...base, 'column.truncate.to.2.chars': 'demo.customers.name', 'message.key.columns': 'demo.customers:name' }));
+    expect(env(r!).after!.name).toBe('Ad');
+    expect(r!.key).toEqual({ name: 'Ada' });
+    expect(r!.valueSchema!.fields![1]!.fields![2]).toEqual({ type: 'string', optional: true, parameters: { truncateLength: '2' }, field: 'name' });
+  });
+
+  it('mask: string columns become N asterisks (null too, as MaskingValueConverter answers); other types keep their value but are marked masked', async () => {
+    const src = await source();
+    src.executeSync('demo', 'UPDATE customers SET name = NULL WHERE id = 2');
+    const recs = await drain(await task(src, { ...base, 'column.mask.with.4.chars': 'demo\\.customers\\.(name|id)' }));
+    expect(recs.map((r) => env(r).after)).toEqual([
+      { created_at: 1704164645000, id: 1, name: '****' },
+      { created_at: 1704164646000, id: 2, name: '****' },
+    ]);
+    const fields = recs[0]!.valueSchema!.fields![1]!.fields!;
+    expect(fields[1]!.parameters).toEqual({ masked: 'true' });
+    expect(fields[2]!.parameters).toEqual({ masked: 'true' });
+  });
+
+  it('hash: hex digest of the salt then the value - V1 of Java\'s serialized String, v2 of its UTF-8 bytes - cut to the column length', async () => {
+    const src = await source();
+    src.executeSync('demo', 'CREATE TABLE people (id INT PRIMARY KEY, code VARCHAR(10), email TEXT); INSERT INTO people VALUES (1, \'Ada\', \'Ada\')');
+    const [r] = await drain(await task(src, { ...base, 'table.include.list': 'demo.people', 'column.mask.hash.SHA-256.with.salt.pepper': 'demo.people.code', 'column.mask.hash.v2.SHA-256.with.salt.pepper': 'demo.people.email' }));
+    // ObjectOutputStream: AC ED 00 05, TC_STRING 74, length 00 03, then the modified UTF-8 bytes
+    const v1 = await sha256(Buffer.from('pepper'), Buffer.from('aced0005740003', 'hex'), Buffer.from('Ada'));
+    const v2 = await sha256(Buffer.from('pepper'), Buffer.from('Ada'));
+    expect(env(r!).after).toEqual({ id: 1, code: v1.slice(0, 10), email: v2 });
+  });
+
+  it('a zero truncation length or an unknown algorithm fails the task at start, as Debezium does', async () => {
+    const src = await source();
+    await expect(task(src, { ...base, 'column.truncate.to.0.chars': 'demo.customers.name' })).rejects.toThrow('Maximum length must be positive');
+    await expect(task(src, { ...base, 'column.mask.hash.NOPE-1.with.salt.x': 'demo.customers.name' })).rejects.toThrow('java.security.NoSuchAlgorithmException: NOPE-1 MessageDigest not available');
+  });
+});
+
+describe('keys the embedded connector does not apply', () => {
+  it('are named, each with what Debezium would do, so the task can say so when it starts', async () => {
+    const { notAppliedKeys } = await import('./config.js');
+    expect(notAppliedKeys({ ...base, 'column.propagate.source.type': '.*', 'signal.data.collection': 'demo.signals', 'snapshot.select.statement.overrides.demo.customers': 'SELECT 1', 'column.mask.with.3.chars': 'x' })).toEqual([
+      { key: 'column.propagate.source.type', does: 'schema parameters __debezium.source.column.*' },
+      { key: 'signal.data.collection', does: 'signals and incremental snapshots' },
+      { key: 'snapshot.select.statement.overrides.demo.customers', does: 'custom snapshot queries' },
+    ]);
+  });
+});

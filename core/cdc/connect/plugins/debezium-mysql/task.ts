@@ -11,12 +11,14 @@
  */
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type Schema, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
-import { parseConfig, type MySqlConnectorConfig } from './config.js';
+import { notAppliedKeys, parseConfig, type MySqlConnectorConfig } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
 import { showCreateTable } from '../../../source/mysql-ddl.js';
 import { Slicer } from '../../slice.js';
 import { headerText } from '../../converters/header-text.js';
+import { mapperFor } from './column-mappers.js';
+import type { ColumnLike } from './column-types.js';
 
 /** Most transactions parsed per read of the change log (kept until emitted). */
 const READ_AHEAD_TRANSACTIONS = 16;
@@ -82,6 +84,7 @@ export class MySqlSourceTask implements SourceTask {
       this.stream = { from: { file: at.file, pos: at.pos }, skip: 0 };
     }
     this.lastHeartbeat = context.services.now();
+    for (const { key, does } of notAppliedKeys(config)) context.services.log.warn(`'${key}' is accepted but not applied by Loupe's embedded MySQL connector (Debezium: ${does})`);
     context.services.log.info('MySQL source task started', { phase: this.snapshot ? 'snapshot' : 'streaming', mode });
   }
 
@@ -231,8 +234,8 @@ export class MySqlSourceTask implements SourceTask {
         if (ev.op === 'u' && ev.before && ev.after && s.keyColumns.some(({ col }) => ev.before![col.name] !== ev.after![col.name])) {
           // A primary key change, as Debezium sends it: a delete of the old key (its tombstone
           // too) and a create of the new one, each naming the other key in a header.
-          const oldKey = keyValue(s, ev.before, this.cfg.typeModes.decimal)!;
-          const newKey = keyValue(s, ev.after, this.cfg.typeModes.decimal)!;
+          const oldKey = keyValue(s, ev.before)!;
+          const newKey = keyValue(s, ev.after)!;
           const d = this.record(tx.database, ev.table, s, 'd', ev.before, null, offset, info, [{ key: '__debezium.newkey', value: headerText(newKey) }]);
           if (open) this.countEvent(open, tx.database, ev.table, d);
           out.push(d);
@@ -386,16 +389,15 @@ export class MySqlSourceTask implements SourceTask {
   // ------------------------------------------------------------------------------- helpers
 
   private record(db: string, table: string, s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue, headers?: ConnectHeader[]): SourceRecord {
-    const mode = this.cfg.typeModes.decimal;
     const now = this.ctx.services.now();
     const r: SourceRecord = {
       sourcePartition: this.partition,
       sourceOffset: offset,
       topic: `${this.cfg.topicPrefix}.${db}.${table}`,
       keySchema: s.keySchema,
-      key: keyValue(s, after ?? before, mode),
+      key: keyValue(s, after ?? before),
       valueSchema: s.envelopeSchema,
-      value: { before: rowValue(s, before, mode), after: rowValue(s, after, mode), source, op, ts_ms: now, transaction: null },
+      value: { before: rowValue(s, before), after: rowValue(s, after), source, op, ts_ms: now, transaction: null },
       timestamp: now,
     };
     if (headers) r.headers = headers;
@@ -408,11 +410,12 @@ export class MySqlSourceTask implements SourceTask {
     const key = `${db}.${table}`;
     const cached = this.schemas.get(key);
     if (cached && cached.def === def) return cached.s;
-    const { columnInclude, columnExclude, messageKeyColumns } = this.cfg;
+    const { columnInclude, columnExclude, messageKeyColumns, columnMappers } = this.cfg;
     const fq = (col: string) => `${db}.${table}.${col}`;
     const s = tableSchemas(this.cfg.topicPrefix, db, table, def.columns, def.primaryKey, this.cfg.typeModes, {
       ...(columnInclude ? { includeColumn: (c: string) => columnInclude.some((r) => r.test(fq(c))) } : columnExclude ? { includeColumn: (c: string) => !columnExclude.some((r) => r.test(fq(c))) } : {}),
       ...(messageKeyColumns ? { keyColumns: def.columns.map((c) => c.name).filter((c) => messageKeyColumns.some((r) => r.test(fq(c)))) } : {}),
+      ...(columnMappers.length ? { mapper: (c: ColumnLike) => mapperFor(columnMappers, db, table, c) } : {}),
     });
     this.schemas.set(key, { def, s });
     return s;
