@@ -221,4 +221,24 @@ describe('Kafka Connect REST with the Debezium MySQL source', () => {
     expect(infos.configs.find((c) => c.value.name === 'transforms.unwrap.type')!.value.errors).toEqual(['Invalid value io.nope.Unwrap for configuration transforms.unwrap.type: Class io.nope.Unwrap could not be found.']);
     expect(await (await fetch(`${h.url}/connectors`)).json()).toEqual([]);
   });
+
+  it('a transform that validates but cannot be configured fails the task at start, as Worker.buildWorkerTask does', async () => {
+    const { h } = await start();
+    const seed = JSON.parse(fs.readFileSync(`${ASSETS}/source-variant1.json`, 'utf8')).config;
+    // InsertField passes ConfigDef validation with no field named, then refuses to configure
+    const config = { ...seed, name: 'insert', transforms: 'unwrap,insert', 'transforms.insert.type': 'org.apache.kafka.connect.transforms.InsertField$Value' };
+    const r = await fetch(`${h.url}/connectors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'insert', config }) });
+    expect(r.status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    let status: { tasks: { state: string; trace?: string }[] };
+    for (;;) {
+      status = (await (await fetch(`${h.url}/connectors/insert/status`)).json()) as typeof status;
+      if (status.tasks[0]?.state === 'FAILED' || Date.now() > deadline) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(status.tasks[0]!.state).toBe('FAILED');
+    expect(status.tasks[0]!.trace).toMatch(/^org\.apache\.kafka\.connect\.errors\.ConnectException: org\.apache\.kafka\.common\.config\.ConfigException: No field insertion configured/);
+    // nothing reached the topic: the task never ran
+    expect(await h.api.topicLog.describeTopic('customers')).toBeUndefined();
+  });
 });

@@ -20,7 +20,7 @@ import {
   type WorkerServices,
 } from '../plugin.js';
 import { Slicer, turn } from '../slice.js';
-import { buildTransformChain } from '../transforms/index.js';
+import { buildTransformChain, transformChainError } from '../transforms/index.js';
 import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
 
 export type TaskState = 'UNASSIGNED' | 'RUNNING' | 'PAUSED' | 'FAILED' | 'RESTARTING';
@@ -118,6 +118,13 @@ abstract class Runner {
 
   start(paused: boolean): void {
     this.paused = paused;
+    // Worker.buildWorkerTask configures the transforms before the task exists: a chain that
+    // cannot be built fails the task at start, wrapped in a ConnectException as transformationStages does.
+    const chainError = transformChainError(this.connectorConfig);
+    if (chainError !== null) {
+      this.fail(new ConnectException(chainError));
+      return;
+    }
     this.loop = this.run();
   }
 
@@ -147,7 +154,7 @@ abstract class Runner {
     this.hooks.onState(s, trace);
   }
 
-  protected fail(err: unknown, wrapper: string): void {
+  protected fail(err: unknown, wrapper?: string): void {
     this.services.log.error('task failed', { connector: this.connector, task: this.taskId, error: (err as Error)?.message ?? String(err) });
     this.setState('FAILED', traceOf(err, wrapper));
   }
