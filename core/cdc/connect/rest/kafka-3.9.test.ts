@@ -118,6 +118,30 @@ describe('Kafka Connect 3.9 REST, checked against its source', () => {
     expect((await call('GET', '/connector-plugins?connectorsOnly=yes')).body.length).toBe(all.length);
   });
 
+  it('validate lists each transform\'s implicit predicate and negate keys and each predicate\'s keys, grouped as ConnectorConfig.enrich groups them', async () => {
+    const call = await start();
+    const config = {
+      ...sink(),
+      transforms: 'flatten,drop',
+      'transforms.drop.type': 'org.apache.kafka.connect.transforms.Filter',
+      'transforms.drop.predicate': 'isTombstone',
+      'transforms.drop.negate': 'false',
+      predicates: 'isTombstone,matches',
+      'predicates.isTombstone.type': 'org.apache.kafka.connect.transforms.predicates.RecordIsTombstone',
+      'predicates.matches.type': 'org.apache.kafka.connect.transforms.predicates.TopicNameMatches',
+      'predicates.matches.pattern': 'cust.*',
+    };
+    const v = await call('PUT', '/connector-plugins/ClickHouseSinkConnector/config/validate', config);
+    expect(v.status).toBe(200);
+    const byName = new Map((v.body.configs as { definition: { name: string; group: string; type: string; default_value: string | null; display_name: string }; value: { value: unknown; errors: string[] } }[]).map((c) => [c.definition.name, c]));
+    expect(byName.get('transforms.drop.predicate')).toMatchObject({ definition: { group: 'Transforms: drop', type: 'STRING', display_name: 'predicate' }, value: { value: 'isTombstone', errors: [] } });
+    expect(byName.get('transforms.flatten.negate')).toMatchObject({ definition: { group: 'Transforms: flatten', type: 'BOOLEAN', default_value: 'false' }, value: { errors: [] } });
+    expect(byName.get('predicates.matches.type')).toMatchObject({ definition: { group: 'Predicates: matches', type: 'CLASS', display_name: 'Predicate type for matches' } });
+    expect(byName.get('predicates.matches.pattern')).toMatchObject({ definition: { group: 'Predicates: matches' }, value: { value: 'cust.*', errors: [] } });
+    expect(v.body.groups).toEqual(expect.arrayContaining(['Transforms: drop', 'Predicates: isTombstone', 'Predicates: matches']));
+    expect(v.body.error_count).toBe(0);
+  });
+
   it('offsets, stop, PATCH config and restart texts of the standalone herder', async () => {
     const call = await start();
     // The resource checks for offsets before the herder looks the connector up.

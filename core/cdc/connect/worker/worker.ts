@@ -13,7 +13,7 @@ import type { TopicLog } from '../../log/types.js';
 import { CONVERTER_CLASSES } from '../converters/index.js';
 import { ConnectError, connectErrors } from '../errors.js';
 import type { ConfigKeyDef, ConnectorConfig, ConnectorPlugin, ValidationErrors, WorkerServices } from '../plugin.js';
-import { findTransform, TRANSFORM_PLUGINS, transformAliases } from '../transforms/index.js';
+import { findPredicate, findTransform, predicateAliases, TRANSFORM_PLUGINS, transformAliases } from '../transforms/index.js';
 import { COMMON_DEFS, SINK_DEFS, SOURCE_DEFS, validateCommon } from './connector-config.js';
 import { OffsetStore } from './offset-store.js';
 import { runsInThread, ThreadSinkRunner } from './sink-thread.js';
@@ -455,10 +455,35 @@ export class Worker {
     for (const [k, v] of Object.entries(config)) if (v === null) merge({ [k]: ['Null value can not be supplied as the configuration value.'] });
 
     const defs: ConfigKeyDef[] = [...COMMON_DEFS, ...(plugin.type === 'source' ? SOURCE_DEFS : SINK_DEFS)];
+    // ConnectorConfig.enrich: per alias its type, then (transforms) the implicit predicate and
+    // negate keys, then the plugin's own keys, all in the group "<Kind>: <alias>"
+    const typeDef = (kind: 'transforms' | 'predicates', alias: string): ConfigKeyDef => ({
+      ...COMMON_DEFS[0]!,
+      name: `${kind}.${alias}.type`,
+      type: 'CLASS',
+      required: true,
+      default_value: null,
+      importance: 'HIGH',
+      documentation: `Class for the '${alias}' ${kind === 'transforms' ? 'transformation' : 'predicate'}.`,
+      group: `${kind === 'transforms' ? 'Transforms' : 'Predicates'}: ${alias}`,
+      order: 0,
+      width: 'LONG',
+      display_name: `${kind === 'transforms' ? 'Transformation' : 'Predicate'} type for ${alias}`,
+    });
     for (const alias of transformAliases(config)) {
-      defs.push({ ...COMMON_DEFS[0]!, name: `transforms.${alias}.type`, type: 'CLASS', required: true, default_value: null, documentation: 'Class for the \'' + alias + '\' transformation.', group: `Transforms: ${alias}`, order: 0, display_name: `Transformation type for ${alias}` });
+      const group = `Transforms: ${alias}`;
+      defs.push(typeDef('transforms', alias));
+      defs.push(
+        { ...typeDef('transforms', alias), name: `transforms.${alias}.predicate`, type: 'STRING', required: false, importance: 'MEDIUM', documentation: 'The alias of a predicate used to determine whether to apply this transformation.', order: 1, width: 'NONE', display_name: 'predicate' },
+        { ...typeDef('transforms', alias), name: `transforms.${alias}.negate`, type: 'BOOLEAN', required: false, default_value: 'false', importance: 'MEDIUM', documentation: 'Whether the configured predicate should be negated.', order: 2, width: 'NONE', display_name: 'negate' },
+      );
       const t = findTransform(config[`transforms.${alias}.type`] ?? '');
-      for (const td of t?.configDefs ?? []) defs.push({ ...td, name: `transforms.${alias}.${td.name}`, group: `Transforms: ${alias}` });
+      for (const td of t?.configDefs ?? []) if (td.name !== 'predicate' && td.name !== 'negate') defs.push({ ...td, name: `transforms.${alias}.${td.name}`, group });
+    }
+    for (const alias of predicateAliases(config)) {
+      defs.push(typeDef('predicates', alias));
+      const p = findPredicate(config[`predicates.${alias}.type`] ?? '');
+      for (const pd of p?.configDefs ?? []) defs.push({ ...pd, name: `predicates.${alias}.${pd.name}`, group: `Predicates: ${alias}` });
     }
     defs.push(...plugin.configDefs);
     const seen = new Set<string>();
