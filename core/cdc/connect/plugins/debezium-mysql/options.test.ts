@@ -165,6 +165,17 @@ describe('heartbeat.interval.ms', () => {
     expect((await drain(again)).map((r) => [env(r).op, env(r).after?.id])).toEqual([['c', 3]]);
     await again.stop();
   });
+
+  it('waits for a transaction boundary: a poll that stops inside a transaction sends none', async () => {
+    const src = await source();
+    let now = 1_000_000;
+    const t = await task(src, { ...base, 'snapshot.mode': 'schema_only', 'heartbeat.interval.ms': '1000', 'max.batch.size': '1' }, null, () => now);
+    src.executeSync('demo', "BEGIN; INSERT INTO customers (id, name) VALUES (3, 'a'); INSERT INTO customers (id, name) VALUES (4, 'b'); COMMIT");
+    now += 1000;
+    expect((await t.poll()).map((r) => r.topic)).toEqual(['dbserver1.demo.customers']);
+    expect((await t.poll()).map((r) => r.topic)).toEqual(['dbserver1.demo.customers', '__debezium-heartbeat.dbserver1']);
+    await t.stop();
+  });
 });
 
 describe('binary.handling.mode', () => {

@@ -282,13 +282,14 @@ export class MySqlSourceTask implements SourceTask {
   private heartbeat(serverId: number): SourceRecord | null {
     const every = this.cfg.heartbeatIntervalMs;
     const now = this.ctx.services.now();
-    if (every <= 0 || now - this.lastHeartbeat < every || !this.stream) return null;
+    // Only between transactions: a heartbeat's offset then names no event, so the pipeline view
+    // (which matches offsets to change events) never takes it for one.
+    if (every <= 0 || now - this.lastHeartbeat < every || !this.stream || this.stream.skip !== 0) return null;
     this.lastHeartbeat = now;
     const st = this.stream;
-    const open = this.openTx && this.openTx.file === st.from.file && this.openTx.pos === st.from.pos ? this.openTx : null;
     return {
       sourcePartition: this.partition,
-      sourceOffset: { file: st.from.file, pos: st.from.pos, row: st.skip, server_id: serverId, event: 1, ...(open ? transactionOffset(open) : {}) },
+      sourceOffset: { file: st.from.file, pos: st.from.pos, row: 0, server_id: serverId, event: 1 },
       topic: this.cfg.heartbeatTopic,
       kafkaPartition: 0,
       keySchema: HEARTBEAT_KEY_SCHEMA,
