@@ -12,7 +12,7 @@ import type { Logger } from '../../common/log.js';
 import { uuid } from '../../common/ids.js';
 import { ClickHouseError, chErrors, toClickHouseError } from './errors.js';
 import { firstKeyword, formatClause, isWord, quoteString, secondStatementAt, tokenize, unquote, type Token } from './sql-lexer.js';
-import { keeperOnlySystemCommand, translateDdl, type KafkaQueueSpec, type Translation } from './translate.js';
+import { keeperOnlySystemCommand, onDistributedAlias, tableStatement, translateDdl, type KafkaQueueSpec, type Translation } from './translate.js';
 
 export interface ExecRequest {
   /** The query text (URL `query` parameter, or the body when there is none). */
@@ -77,6 +77,8 @@ const READ_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESC', 'DESCRIBE', 'EX
 /** Statements that return rows through an output format. */
 const OUTPUT_KEYWORDS = new Set(['SELECT', 'WITH', 'SHOW', 'DESC', 'DESCRIBE', 'EXISTS', 'EXPLAIN', 'CHECK', 'KILL', 'WATCH', 'FROM', 'PARALLEL']);
 const DDL_KEYWORDS = new Set(['CREATE', 'ALTER', 'DROP', 'RENAME', 'TRUNCATE', 'OPTIMIZE', 'ATTACH', 'DETACH', 'EXCHANGE', 'GRANT', 'REVOKE', 'UNDROP']);
+/** Statements that can carry cluster clauses (ON CLUSTER, replica commands) translate.ts rewrites. */
+const TRANSLATED_KEYWORDS = new Set([...DDL_KEYWORDS, 'SYSTEM', 'DELETE', 'KILL']);
 /**
  * The words a ClickHouse statement can start with (the parsers ParserQuery tries). A request
  * starting with anything else is a syntax error, which the server reports as such even over GET,
@@ -261,15 +263,14 @@ export class ChEngine {
     }
 
     const notices: string[] = [];
-    if (translating && DDL_KEYWORDS.has(keyword) && tokens.some((t) => isWord(t, 'CLUSTER', 'ENGINE'))) {
+    if (translating && TRANSLATED_KEYWORDS.has(keyword)) {
       const tr = translateDdl(sql, { dedupWindow: this.dedupWindow });
       if (tr.notices.length) {
         sql = tr.sql;
         tokens = tokenize(sql);
         notices.push(...tr.notices);
-        this.translations.push({ at: new Date().toISOString(), queryId, original: tr.original, translated: tr.sql, notices: tr.notices });
-        if (this.translations.length > 500) this.translations.shift();
-        for (const n of tr.notices) this.opts.log.info(`DDL translated for embedded ClickHouse: ${n}`, { queryId });
+        this.logTranslation(queryId, tr.original, tr.sql, tr.notices);
+        if (!sql) return this.result(queryId, new Uint8Array(0), undefined, started, {}, notices);
         if (tr.kafka) {
           const spec = tr.kafka;
           const run = await this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
@@ -278,7 +279,34 @@ export class ChEngine {
         }
       }
     }
+    const onTable = translating ? tableStatement(tokens) : undefined;
+    if (onTable) {
+      const created = await this.aliasCreateQuery(onTable.database ?? req.database ?? sess?.database ?? 'default', onTable.table);
+      const skipped = created ? onDistributedAlias(onTable, created) : undefined;
+      if (skipped) {
+        notices.push(skipped.notice);
+        this.logTranslation(queryId, sql, '', [skipped.notice]);
+        return this.result(queryId, new Uint8Array(0), undefined, started, {}, notices);
+      }
+    }
     return this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
+  }
+
+  private logTranslation(queryId: string, original: string, translated: string, notices: string[]): void {
+    this.translations.push({ at: new Date().toISOString(), queryId, original, translated, notices });
+    if (this.translations.length > 500) this.translations.shift();
+    for (const n of notices) this.opts.log.info(`DDL translated for embedded ClickHouse: ${n}`, { queryId });
+  }
+
+  /** The CREATE statement of an Alias table (undefined for any other table), to recognise a translated Distributed table. */
+  private async aliasCreateQuery(database: string, table: string): Promise<string | undefined> {
+    try {
+      const r = await this.session.queryAsync(`SELECT create_table_query FROM system.tables WHERE database = ${quoteString(database)} AND name = ${quoteString(table)} AND engine = 'Alias'`, { format: 'JSONEachRow' });
+      const line = Buffer.from(r.bytes()).toString('utf8').trim();
+      return line ? (JSON.parse(line) as { create_table_query: string }).create_table_query : undefined;
+    } catch (err) {
+      throw toClickHouseError(err);
+    }
   }
 
   private notifyInsert(queryId: string, insert: InsertHead, database: string | undefined, writtenRows: number, settings: Record<string, string>): void {
