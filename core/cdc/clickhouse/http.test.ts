@@ -187,9 +187,9 @@ SETTINGS allow_experimental_replacing_merge_with_cleanup = 1`;
   });
 
   it('answers Keeper-only commands with a clear error', async () => {
-    const r = await fetch(ch.url, { method: 'POST', body: 'SYSTEM SYNC REPLICA default.customers' });
+    const r = await fetch(ch.url, { method: 'POST', body: "SYSTEM DROP REPLICA 'r2' FROM TABLE default.customers" });
     expect(r.headers.get('x-clickhouse-exception-code')).toBe('999');
-    expect(await r.text()).toMatch(/^Code: 999\. DB::Exception: SYSTEM SYNC REPLICA needs ClickHouse Keeper/);
+    expect(await r.text()).toMatch(/^Code: 999\. DB::Exception: SYSTEM DROP REPLICA needs ClickHouse Keeper/);
     const quorum = await fetch(`${ch.url}/?insert_quorum=2`, { method: 'POST', body: 'INSERT INTO inl VALUES (9)' });
     expect(quorum.headers.get('x-clickhouse-exception-code')).toBe('999');
     expect(await quorum.text()).toContain('Setting insert_quorum=2 needs ClickHouse Keeper');
