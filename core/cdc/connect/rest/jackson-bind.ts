@@ -7,8 +7,8 @@
  */
 import { ConnectError } from '../errors.js';
 import { jacksonParseError } from './jackson-errors.js';
+import { JACKSON_SOURCE as SOURCE, JsonCursor } from './json-cursor.js';
 
-const SOURCE = 'REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
 const ENTITIES = 'org.apache.kafka.connect.runtime.rest.entities';
 const STRING_MAP = 'java.util.LinkedHashMap<java.lang.String,java.lang.String>';
 const OBJECT_MAP = 'java.util.LinkedHashMap<java.lang.String,java.lang.Object>';
@@ -32,66 +32,54 @@ export function parseBody(text: string): JsonNode | null {
   if (text.trim() === '') return null;
   const syntax = jacksonParseError(text);
   if (syntax !== null) throw new ConnectError(500, syntax);
-  let i = 0;
-  let line = 1;
-  let col = 1;
-  const adv = () => {
-    if (text[i] === '\n') {
-      line++;
-      col = 1;
-    } else col++;
-    i++;
-  };
-  const ws = () => {
-    while (i < text.length && /[ \t\r\n]/.test(text[i]!)) adv();
-  };
+  const cur = new JsonCursor(text);
   const str = (): string => {
-    const start = i;
-    adv();
-    while (text[i] !== '"') {
-      if (text[i] === '\\') adv();
-      adv();
+    const start = cur.i;
+    cur.adv();
+    while (cur.ch !== '"') {
+      if (cur.ch === '\\') cur.adv();
+      cur.adv();
     }
-    adv();
-    return JSON.parse(text.slice(start, i)) as string;
+    cur.adv();
+    return JSON.parse(text.slice(start, cur.i)) as string;
   };
   const value = (): JsonNode => {
-    ws();
-    const at = { line, col };
-    const c = text[i]!;
+    cur.ws();
+    const at = { line: cur.line, col: cur.col };
+    const c = cur.ch!;
     if (c === '{') {
-      adv();
+      cur.adv();
       const entries: { key: string; value: JsonNode }[] = [];
-      ws();
-      while (text[i] !== '}') {
-        ws();
+      cur.ws();
+      while (cur.ch !== '}') {
+        cur.ws();
         const key = str();
-        ws();
-        adv();
+        cur.ws();
+        cur.adv();
         entries.push({ key, value: value() });
-        ws();
-        if (text[i] === ',') adv();
-        ws();
+        cur.ws();
+        if (cur.ch === ',') cur.adv();
+        cur.ws();
       }
-      adv();
-      return { kind: 'object', entries, end: { line, col }, ...at };
+      cur.adv();
+      return { kind: 'object', entries, end: { line: cur.line, col: cur.col }, ...at };
     }
     if (c === '[') {
-      adv();
+      cur.adv();
       const items: JsonNode[] = [];
-      ws();
-      while (text[i] !== ']') {
+      cur.ws();
+      while (cur.ch !== ']') {
         items.push(value());
-        ws();
-        if (text[i] === ',') adv();
-        ws();
+        cur.ws();
+        if (cur.ch === ',') cur.adv();
+        cur.ws();
       }
-      adv();
+      cur.adv();
       return { kind: 'array', items, ...at };
     }
     if (c === '"') return { kind: 'string', value: str(), ...at };
-    const m = /^(?:true|false|null|-?[0-9][-+0-9.eE]*)/.exec(text.slice(i))![0];
-    for (let k = 0; k < m.length; k++) adv();
+    const m = /^(?:true|false|null|-?[0-9][-+0-9.eE]*)/.exec(text.slice(cur.i))![0];
+    for (let k = 0; k < m.length; k++) cur.adv();
     return m === 'true' || m === 'false' || m === 'null' ? { kind: m, ...at } : { kind: 'number', raw: m, ...at };
   };
   return value();
