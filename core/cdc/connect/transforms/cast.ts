@@ -6,10 +6,10 @@
  * (Integer.parseInt and friends), and a float32 result keeps the float's shortest decimal so it
  * prints as Java does.
  */
-import { DataException, type ConnectRecord, type Schema, type SchemaType } from '../plugin.js';
+import { DataException, type Schema, type SchemaType } from '../plugin.js';
 import { ConfigException, key, NO_DEFAULT, replaceNullWithDefaultKey } from './config-def.js';
 import { asField, checkPut, copySchemaBasics, DATE, DECIMAL, decimalNumber, decimalString, fieldSchema, javaClass, javaDoubleString, javaFloatString, MILLIS_PER_DAY, own, copyMap, putEntry, requireMap, requireStruct, shortestFloat, structGet, TIME, TIMESTAMP, type Side } from './connect-data.js';
-import { keyValueTransforms, transformation } from './kafka-plugin.js';
+import { keyValueTransforms, sideTransformation } from './kafka-plugin.js';
 import { javaSplitColon } from './replace-field.js';
 import { SimpleDateFormat } from './simple-date-format.js';
 
@@ -248,26 +248,26 @@ export const [castKeyPlugin, castValuePlugin] = keyValueTransforms('org.apache.k
     return s;
   };
 
-  return transformation((record: ConnectRecord) => {
-    const value = side.value(record);
-    if (value === null || value === undefined) return record;
-    const schema = side.schema(record);
-    if (!schema) {
+  return sideTransformation(
+    side,
+    (value, record) => {
       if (whole) return side.with(record, null, castValueToType(null, value, whole));
       const map = requireMap(value, PURPOSE);
       const updated = copyMap(map);
       for (const [f, t] of casts) putEntry(updated, f, castValueToType(null, own(map, f) ?? null, t));
       return side.with(record, null, updated);
-    }
-    const updatedSchema = buildSchema(schema);
-    if (whole) return side.with(record, updatedSchema, castValueToType(schema, value, whole));
-    const struct = requireStruct(value, schema, PURPOSE);
-    const updated: Record<string, unknown> = {};
-    (schema.fields ?? []).forEach((f, i) => {
-      const orig = structGet(struct, f, replaceNullWithDefault);
-      const t = casts.get(f.field!);
-      updated[f.field!] = checkPut(updatedSchema.fields![i]!, t ? castValueToType(fieldSchema(f), orig, t) : orig);
-    });
-    return side.with(record, updatedSchema, updated);
-  });
+    },
+    (value, schema, record) => {
+      const updatedSchema = buildSchema(schema);
+      if (whole) return side.with(record, updatedSchema, castValueToType(schema, value, whole));
+      const struct = requireStruct(value, schema, PURPOSE);
+      const updated: Record<string, unknown> = {};
+      (schema.fields ?? []).forEach((f, i) => {
+        const orig = structGet(struct, f, replaceNullWithDefault);
+        const t = casts.get(f.field!);
+        updated[f.field!] = checkPut(updatedSchema.fields![i]!, t ? castValueToType(fieldSchema(f), orig, t) : orig);
+      });
+      return side.with(record, updatedSchema, updated);
+    },
+  );
 });

@@ -3,10 +3,10 @@
  * partition, offset (sink records only), timestamp and a static string to a struct or map.
  * A field spec ending in `!` is required, `?` or nothing optional. Null keys/values pass.
  */
-import { DataException, type ConnectRecord, type Schema } from '../plugin.js';
+import { DataException, type Schema } from '../plugin.js';
 import { ConfigException, key, replaceNullWithDefaultKey } from './config-def.js';
 import { checkPut, copySchemaBasics, copyMap, putEntry, requireMap, requireSinkRecord, requireStruct, structGet, TIMESTAMP, type Side } from './connect-data.js';
-import { keyValueTransforms, transformation } from './kafka-plugin.js';
+import { keyValueTransforms, sideTransformation } from './kafka-plugin.js';
 
 const OPTIONALITY_DOC = 'Suffix with <code>!</code> to make this a required field, or <code>?</code> to keep it optional (the default).';
 const PURPOSE = 'field insertion';
@@ -68,11 +68,9 @@ export const [insertFieldKeyPlugin, insertFieldValuePlugin] = keyValueTransforms
     return s;
   };
 
-  return transformation((record: ConnectRecord) => {
-    const value = side.value(record);
-    if (value === null || value === undefined) return record;
-    const schema = side.schema(record);
-    if (!schema) {
+  return sideTransformation(
+    side,
+    (value, record) => {
       const updated = copyMap(requireMap(value, PURPOSE));
       if (topicField) putEntry(updated, topicField.name, record.topic);
       if (partitionField && record.kafkaPartition !== undefined && record.kafkaPartition !== null) putEntry(updated, partitionField.name, record.kafkaPartition);
@@ -80,21 +78,23 @@ export const [insertFieldKeyPlugin, insertFieldValuePlugin] = keyValueTransforms
       if (timestampField && record.timestamp !== undefined && record.timestamp !== null) putEntry(updated, timestampField.name, record.timestamp);
       if (staticField && staticValue !== null) putEntry(updated, staticField.name, staticValue);
       return side.with(record, null, updated);
-    }
-    const struct = requireStruct(value, schema, PURPOSE);
-    const newSchema = updatedSchema(schema);
-    const updated: Record<string, unknown> = {};
-    // new Struct(updatedSchema): unset fields are null
-    for (const f of newSchema.fields!) updated[f.field!] = null;
-    const put = (name: string, v: unknown) => {
-      updated[name] = checkPut(newSchema.fields!.find((f) => f.field === name)!, v);
-    };
-    for (const f of schema.fields ?? []) put(f.field!, structGet(struct, f, replaceNullWithDefault));
-    if (topicField) put(topicField.name, record.topic);
-    if (partitionField && record.kafkaPartition !== undefined && record.kafkaPartition !== null) put(partitionField.name, record.kafkaPartition);
-    if (offsetField) put(offsetField.name, requireSinkRecord(record, PURPOSE).kafkaOffset);
-    if (timestampField && record.timestamp !== undefined && record.timestamp !== null) put(timestampField.name, record.timestamp);
-    if (staticField && staticValue !== null) put(staticField.name, staticValue);
-    return side.with(record, newSchema, updated);
-  });
+    },
+    (value, schema, record) => {
+      const struct = requireStruct(value, schema, PURPOSE);
+      const newSchema = updatedSchema(schema);
+      const updated: Record<string, unknown> = {};
+      // new Struct(updatedSchema): unset fields are null
+      for (const f of newSchema.fields!) updated[f.field!] = null;
+      const put = (name: string, v: unknown) => {
+        updated[name] = checkPut(newSchema.fields!.find((f) => f.field === name)!, v);
+      };
+      for (const f of schema.fields ?? []) put(f.field!, structGet(struct, f, replaceNullWithDefault));
+      if (topicField) put(topicField.name, record.topic);
+      if (partitionField && record.kafkaPartition !== undefined && record.kafkaPartition !== null) put(partitionField.name, record.kafkaPartition);
+      if (offsetField) put(offsetField.name, requireSinkRecord(record, PURPOSE).kafkaOffset);
+      if (timestampField && record.timestamp !== undefined && record.timestamp !== null) put(timestampField.name, record.timestamp);
+      if (staticField && staticValue !== null) put(staticField.name, staticValue);
+      return side.with(record, newSchema, updated);
+    },
+  );
 });

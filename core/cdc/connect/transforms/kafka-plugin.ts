@@ -2,7 +2,7 @@
  * A TransformPlugin or PredicatePlugin made from a Kafka ConfigDef (see config-def.ts): validate
  * is ConfigDef.validateAll on the embedded keys, create is configure() on SimpleConfig.
  */
-import type { ConnectRecord } from '../plugin.js';
+import type { ConnectRecord, Schema } from '../plugin.js';
 import { configKeyDefs, parseConfig, validateKeys, type KeySpec } from './config-def.js';
 import { KEY, VALUE, type Side } from './connect-data.js';
 import type { Predicate, PredicatePlugin, TransformPlugin, Transformation } from './transformation.js';
@@ -39,4 +39,21 @@ export function kafkaPredicate(cls: string, specs: readonly KeySpec[], create: (
 /** A transformation from a function of the record. */
 export function transformation(apply: (record: ConnectRecord) => ConnectRecord | null): Transformation {
   return { apply: <R extends ConnectRecord>(record: R) => apply(record) as R | null };
+}
+
+/**
+ * The apply() of a $Key/$Value SMT: a null key or value passes unchanged; otherwise
+ * applySchemaless when the side has no schema, applyWithSchema when it has one.
+ */
+export function sideTransformation(
+  side: Side,
+  schemaless: (value: unknown, record: ConnectRecord) => ConnectRecord | null,
+  withSchema: (value: unknown, schema: Schema, record: ConnectRecord) => ConnectRecord | null,
+): Transformation {
+  return transformation((record) => {
+    const value = side.value(record);
+    if (value === null || value === undefined) return record;
+    const schema = side.schema(record);
+    return schema ? withSchema(value, schema, record) : schemaless(value, record);
+  });
 }

@@ -3,10 +3,10 @@
  * (all when empty) minus `exclude`, then renames (`old:new`). The deprecated `whitelist` and
  * `blacklist` stand in for include/exclude when those are not set (ConfigUtils.translateDeprecatedConfigs).
  */
-import { DataException, type ConnectRecord, type Schema } from '../plugin.js';
+import { DataException, type Schema } from '../plugin.js';
 import { ConfigException, key, replaceNullWithDefaultKey } from './config-def.js';
 import { asField, checkPut, copySchemaBasics, findField, putEntry, requireMap, requireStruct, structGet, type Side } from './connect-data.js';
-import { keyValueTransforms, transformation } from './kafka-plugin.js';
+import { keyValueTransforms, sideTransformation } from './kafka-plugin.js';
 
 const PURPOSE = 'field replacement';
 
@@ -61,26 +61,26 @@ function make(side: Side, excludeList: string[], includeList: string[], renames:
     }
     return s;
   };
-  return transformation((record: ConnectRecord) => {
-    const value = side.value(record);
-    if (value === null || value === undefined) return record;
-    const schema = side.schema(record);
-    if (!schema) {
+  return sideTransformation(
+    side,
+    (value, record) => {
       const map = requireMap(value, PURPOSE);
       const updated: Record<string, unknown> = {};
       for (const k of Object.keys(map)) if (filter(k)) putEntry(updated, renamed(k), map[k]);
       return side.with(record, null, updated);
-    }
-    const struct = requireStruct(value, schema, PURPOSE);
-    const newSchema = updatedSchema(schema);
-    const updated: Record<string, unknown> = {};
-    for (const f of newSchema.fields!) {
-      const orig = reverse.get(f.field!) ?? f.field!;
-      const source = findField(schema, orig);
-      // Struct.get of a name the old schema lacks throws (DataException "<name> is not a valid field name")
-      if (!source) throw new DataException(`${orig} is not a valid field name`);
-      updated[f.field!] = checkPut(f, structGet(struct, source, replaceNullWithDefault));
-    }
-    return side.with(record, newSchema, updated);
-  });
+    },
+    (value, schema, record) => {
+      const struct = requireStruct(value, schema, PURPOSE);
+      const newSchema = updatedSchema(schema);
+      const updated: Record<string, unknown> = {};
+      for (const f of newSchema.fields!) {
+        const orig = reverse.get(f.field!) ?? f.field!;
+        const source = findField(schema, orig);
+        // Struct.get of a name the old schema lacks throws (DataException "<name> is not a valid field name")
+        if (!source) throw new DataException(`${orig} is not a valid field name`);
+        updated[f.field!] = checkPut(f, structGet(struct, source, replaceNullWithDefault));
+      }
+      return side.with(record, newSchema, updated);
+    },
+  );
 }
