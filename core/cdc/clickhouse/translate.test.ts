@@ -8,6 +8,9 @@ import { startClickHouseService, type ClickHouseApi } from './service.js';
 import { keeperOnlySystemCommand, translateDdl } from './translate.js';
 import { tokenize } from './sql-lexer.js';
 
+const VIRTUALS =
+  ", `_topic` LowCardinality(String) MATERIALIZED '', `_key` String MATERIALIZED '', `_offset` UInt64 MATERIALIZED 0, `_partition` UInt64 MATERIALIZED 0, `_timestamp` Nullable(DateTime) MATERIALIZED NULL, `_timestamp_ms` Nullable(DateTime64(3)) MATERIALIZED NULL, `_headers.name` Array(String) MATERIALIZED [], `_headers.value` Array(String) MATERIALIZED []";
+
 const opts = { dedupWindow: 10000 };
 
 describe('cluster DDL translated for one embedded node', () => {
@@ -58,12 +61,50 @@ describe('cluster DDL translated for one embedded node', () => {
 
   it('turns a Kafka queue table (arguments or SETTINGS form) into Null and returns the consumer spec', () => {
     const a = translateDdl("CREATE TABLE db1.q (msg_json_str String) ENGINE = Kafka('k1:9092,k2:9092', 'demo.customers', 'g1', 'JSONAsString')", opts);
-    expect(a.sql).toBe('CREATE TABLE db1.q (msg_json_str String) ENGINE = Null');
+    expect(a.sql).toBe(`CREATE TABLE db1.q (msg_json_str String${VIRTUALS}) ENGINE = Null`);
     expect(a.kafka).toEqual({ database: 'db1', table: 'q', brokerList: 'k1:9092,k2:9092', topics: ['demo.customers'], group: 'g1', format: 'JSONAsString', settings: expect.any(Object) });
     const b = translateDdl("CREATE TABLE q2 (msg_json_str String) ENGINE = Kafka SETTINGS kafka_broker_list = 'k:9092', kafka_topic_list = 't1,t2', kafka_group_name = 'g', kafka_format = 'JSONAsString', kafka_num_consumers = 2", opts);
-    expect(b.sql).toBe('CREATE TABLE q2 (msg_json_str String) ENGINE = Null');
+    expect(b.sql).toBe(`CREATE TABLE q2 (msg_json_str String${VIRTUALS}) ENGINE = Null`);
     expect(b.kafka).toMatchObject({ table: 'q2', topics: ['t1', 't2'], group: 'g', format: 'JSONAsString', settings: { kafka_num_consumers: '2' } });
     expect(b.notices[0]).toContain('-> Null');
+  });
+
+  it('adds the Kafka virtual columns as MATERIALIZED columns, those of stream mode only with it, never over a declared column', () => {
+    const s = translateDdl("CREATE TABLE q (`_key` String, a UInt8, b ALIAS a + 1) ENGINE = Kafka('k:9092', 't', 'g', 'JSONEachRow') SETTINGS kafka_handle_error_mode = 'stream'", opts);
+    expect(s.sql).toBe(
+      "CREATE TABLE q (`_key` String, a UInt8, b ALIAS a + 1, `_topic` LowCardinality(String) MATERIALIZED '', `_offset` UInt64 MATERIALIZED 0, `_partition` UInt64 MATERIALIZED 0, `_timestamp` Nullable(DateTime) MATERIALIZED NULL, `_timestamp_ms` Nullable(DateTime64(3)) MATERIALIZED NULL, `_headers.name` Array(String) MATERIALIZED [], `_headers.value` Array(String) MATERIALIZED [], `_raw_message` String MATERIALIZED '', `_error` String MATERIALIZED '') ENGINE = Null",
+    );
+    expect(s.notices[0]).toContain('the virtual columns _topic, _offset, _partition, _timestamp, _timestamp_ms, _headers.name, _headers.value, _raw_message, _error are MATERIALIZED columns');
+    const noList = translateDdl("CREATE TABLE q2 AS other ENGINE = Kafka('k:9092', 't', 'g', 'JSONEachRow')", opts);
+    expect(noList.sql).toBe('CREATE TABLE q2 AS other ENGINE = Null');
+    expect(noList.notices[0]).toContain('without a column list the virtual columns');
+  });
+
+  it('refuses what registerStorageKafka refuses: column defaults, fewer than one consumer, empty blocks, an unknown error mode', () => {
+    const kafka = "ENGINE = Kafka('k:9092', 't', 'g', 'JSONEachRow')";
+    expect(() => translateDdl(`CREATE TABLE q (a UInt8 DEFAULT 1) ${kafka}`, opts)).toThrow(/KafkaEngine doesn't support DEFAULT\/MATERIALIZED\/EPHEMERAL expressions for columns/);
+    expect(() => translateDdl(`CREATE TABLE q (a UInt8, b UInt8 MATERIALIZED a) ${kafka}`, opts)).toThrow(/BAD_ARGUMENTS/);
+    expect(translateDdl(`CREATE TABLE q (a Enum8('DEFAULT' = 1), \`default\` UInt8) ${kafka}`, opts).kafka).toBeDefined();
+    expect(() => translateDdl(`CREATE TABLE q (a UInt8) ${kafka} SETTINGS kafka_num_consumers = 0`, opts)).toThrow(/Number of consumers can not be lower than 1/);
+    expect(() => translateDdl(`CREATE TABLE q (a UInt8) ${kafka} SETTINGS kafka_max_block_size = 0`, opts)).toThrow(/kafka_max_block_size can not be lower than 1/);
+    expect(() => translateDdl(`CREATE TABLE q (a UInt8) ${kafka} SETTINGS kafka_poll_max_batch_size = 0`, opts)).toThrow(/kafka_poll_max_batch_size can not be lower than 1/);
+    expect(() => translateDdl(`CREATE TABLE q (a UInt8) ${kafka} SETTINGS kafka_handle_error_mode = 'loud'`, opts)).toThrow(/StreamingHandleErrorMode: 'loud'/);
+  });
+
+  it('reads the long positional Kafka form and says which settings have no effect embedded', () => {
+    const t = translateDdl("CREATE TABLE q (a UInt8) ENGINE = Kafka('k:9092', 't', 'g', 'CSV', '\\n', '', 4, 100, 3, 1, 'client', 500, 2000, 0, 'stream', 1, 1)", opts);
+    expect(t.kafka!.settings).toMatchObject({ kafka_num_consumers: '4', kafka_max_block_size: '100', kafka_skip_broken_messages: '3', kafka_commit_every_batch: '1', kafka_flush_interval_ms: '2000', kafka_handle_error_mode: 'stream', kafka_commit_on_select: '1' });
+    expect(t.sql).toContain('`_error` String MATERIALIZED');
+    const n = t.notices[0]!;
+    expect(n).toContain('kafka_num_consumers = 4: one consumer reads every partition');
+    expect(n).toContain('kafka_flush_interval_ms has no effect (messages are inserted as soon as they are in the topic log');
+    expect(n).toContain('kafka_commit_every_batch has no effect');
+    expect(n).toContain('kafka_commit_on_select has no effect');
+    expect(n).not.toContain('kafka_max_block_size has no effect');
+    expect(n).not.toContain('kafka_skip_broken_messages has no effect');
+    const dlq = translateDdl("CREATE TABLE q (a UInt8) ENGINE = Kafka('k:9092', 't', 'g', 'CSV') SETTINGS kafka_handle_error_mode = 'dead_letter_queue'", opts);
+    expect(dlq.notices[0]).toContain("'dead_letter_queue': broken messages are skipped and logged");
+    expect(dlq.sql).not.toContain('_error');
   });
 
   it('drops ON CLUSTER from statement heads only, and leaves strings, comments and join conditions alone', () => {

@@ -17,8 +17,9 @@
  * - `Distributed(cluster, db, table, …)` becomes `Alias(db, table)`: on a one-node cluster the
  *   Distributed table reads and writes the local table, and so does the alias. Statements that on
  *   a cluster change only the Distributed table itself are answered by {@link onDistributedAlias};
- * - a `Kafka` queue table becomes a `Null` table of the same columns, which Loupe's consumer
- *   feeds from the topic log (see core/cdc/queue), so materialized views on it work unchanged;
+ * - a `Kafka` queue table becomes a `Null` table of the same columns plus the engine's virtual
+ *   columns (as MATERIALIZED columns), which Loupe's consumer feeds from the topic log (see
+ *   core/cdc/queue), so materialized views on it work unchanged;
  * - `CREATE DATABASE … ENGINE = Replicated(…)` becomes `Atomic`;
  * - `SYSTEM SYNC|RESTART|RESTORE REPLICA t` become `SYSTEM WAIT LOADING PARTS t` and
  *   `SYSTEM SYNC DATABASE REPLICA` nothing at all (the statement's text becomes empty).
@@ -159,14 +160,7 @@ function engineClause(ctx: Ctx, toks: Token[], i: number): number {
   if (rep) replicatedTable(ctx, toks, close, args, hasArgs, rep[1]!, whole, originalEngine);
   else if (name === 'GraphiteMergeTree') throw graphiteError(args);
   else if (/^KeeperMap$/i.test(name)) keeperMap(ctx, toks, close, args, whole, originalEngine);
-  else if (/^Kafka$/i.test(name)) {
-    const spec = kafkaSpec(toks, i, args, close);
-    ctx.kafka ??= spec.spec;
-    ctx.edits.push({ start: whole.start, end: spec.end, text: 'Null' });
-    ctx.notices.push(
-      `${oneLine(sql.slice(whole.start, spec.end))} -> Null: embedded ClickHouse has no Kafka consumer; Loupe's consumer (group ${spec.spec.group}) reads topic ${spec.spec.topics.join(',')} from its topic log and inserts each message into this table, so materialized views on it run unchanged`,
-    );
-  } else if (name === 'Distributed' && args.length >= 3) distributed(ctx, toks, i, close, args, originalEngine);
+  else if (/^Kafka$/i.test(name)) kafkaTable(ctx, toks, i, args, close, whole); else if (name === 'Distributed' && args.length >= 3) distributed(ctx, toks, i, close, args, originalEngine);
   else if (/MergeTree$/.test(name)) {
     const sc = findSettings(ctx.sql, toks, close + 1);
     if (sc) writeSettings(ctx, toks, close, sc, [], dropServerConfigSettings(ctx, sc));
@@ -413,10 +407,130 @@ function writeSettings(ctx: Ctx, toks: Token[], close: number, sc: SettingsClaus
   ctx.edits.push({ start: end, end, text: ` SETTINGS ${add.join(', ')}` });
 }
 
+/**
+ * The Kafka engine's virtual columns (StorageKafkaUtils::createVirtuals), with their types. On
+ * the Null table they are MATERIALIZED columns: the feeder inserts them with
+ * insert_allow_materialized_columns = 1, a materialized view that names them reads what was
+ * inserted, and `SELECT *` - from the table or in a view's query - leaves them out, as it leaves
+ * out ClickHouse's virtual columns (checked in chDB: queue/feeder.test.ts). Ephemeral columns
+ * would not do: a view cannot select them. `_raw_message` and `_error` exist only with
+ * kafka_handle_error_mode = 'stream', as in ClickHouse.
+ */
+export const KAFKA_VIRTUAL_COLUMNS: ReadonlyArray<{ name: string; type: string; empty: string; stream?: true }> = [
+  { name: '_topic', type: 'LowCardinality(String)', empty: "''" },
+  { name: '_key', type: 'String', empty: "''" },
+  { name: '_offset', type: 'UInt64', empty: '0' },
+  { name: '_partition', type: 'UInt64', empty: '0' },
+  { name: '_timestamp', type: 'Nullable(DateTime)', empty: 'NULL' },
+  { name: '_timestamp_ms', type: 'Nullable(DateTime64(3))', empty: 'NULL' },
+  { name: '_headers.name', type: 'Array(String)', empty: '[]' },
+  { name: '_headers.value', type: 'Array(String)', empty: '[]' },
+  { name: '_raw_message', type: 'String', empty: "''", stream: true },
+  { name: '_error', type: 'String', empty: "''", stream: true },
+];
+
+/** kafka_handle_error_mode values (StreamingHandleErrorMode). */
+const HANDLE_ERROR_MODES = ['default', 'stream', 'dead_letter_queue'];
+
+/**
+ * Kafka settings that have nothing to act on embedded, with why; said in the notice when the
+ * table sets them, so nobody tunes them expecting an effect.
+ */
+const KAFKA_SETTINGS_WITHOUT_EFFECT: Record<string, string> = {
+  kafka_poll_max_batch_size: 'the topic log is read in place, a block is one fetch of up to kafka_max_block_size messages',
+  kafka_poll_timeout_ms: 'the topic log is read in place, a fetch does not wait',
+  kafka_flush_interval_ms: 'messages are inserted as soon as they are in the topic log, a block never waits to fill up',
+  kafka_consumer_reschedule_ms: 'the consumer wakes up when the topic log is appended to',
+  kafka_commit_every_batch: 'a block is one batch, so offsets are committed after every batch anyway',
+  kafka_thread_per_consumer: 'there is one consumer',
+  kafka_commit_on_select: 'a SELECT from the Null table reads no messages, so it has nothing to commit',
+  kafka_client_id: 'there is no broker to identify to',
+  kafka_max_rows_per_message: 'INSERT INTO this table writes to Null, not to the topic',
+  kafka_compression_codec: 'INSERT INTO this table writes to Null, not to the topic',
+  kafka_compression_level: 'INSERT INTO this table writes to Null, not to the topic',
+};
+
+function kafkaTable(ctx: Ctx, toks: Token[], engineIdx: number, args: Token[][], close: number, whole: { start: number; end: number }): void {
+  const { sql } = ctx;
+  const spec = kafkaSpec(toks, engineIdx, args, close);
+  const s = spec.spec.settings;
+  checkKafkaSettings(s);
+  const columns = columnList(toks, engineIdx);
+  const added: string[] = [];
+  if (columns) {
+    const defs = splitArgs(toks, columns.open, columns.close);
+    const declared = new Set<string>();
+    for (const def of defs) {
+      if (!isName(def[0])) continue;
+      declared.add(unquote(def[0]!));
+      // registerStorageKafka: only ordinary columns without a default, or ALIAS columns.
+      if (def.slice(1).some((t, k) => isWord(t, 'DEFAULT', 'MATERIALIZED', 'EPHEMERAL') && depthAt(def, k + 1) === 0)) {
+        throw new ClickHouseError(36, 'BAD_ARGUMENTS', "KafkaEngine doesn't support DEFAULT/MATERIALIZED/EPHEMERAL expressions for columns. See https://clickhouse.com/docs/engines/table-engines/integrations/kafka/#configuration");
+      }
+    }
+    const stream = (s.kafka_handle_error_mode ?? 'default').toLowerCase() === 'stream';
+    // A declared column of the same name hides the virtual one, as in ClickHouse.
+    for (const v of KAFKA_VIRTUAL_COLUMNS) if ((stream || !v.stream) && !declared.has(v.name)) added.push(v.name);
+    const text = added.map((n) => KAFKA_VIRTUAL_COLUMNS.find((v) => v.name === n)!).map((v) => `, \`${v.name}\` ${v.type} MATERIALIZED ${v.empty}`).join('');
+    ctx.edits.push({ start: toks[columns.close]!.start, end: toks[columns.close]!.start, text });
+  }
+  ctx.kafka ??= spec.spec;
+  ctx.edits.push({ start: whole.start, end: spec.end, text: 'Null' });
+  const unused = Object.keys(KAFKA_SETTINGS_WITHOUT_EFFECT).filter((k) => k in s).map((k) => `${k} has no effect (${KAFKA_SETTINGS_WITHOUT_EFFECT[k]})`);
+  const consumers = Number(s.kafka_num_consumers ?? 1);
+  if (consumers > 1) unused.push(`kafka_num_consumers = ${consumers}: one consumer reads every partition`);
+  if (s.kafka_handle_error_mode?.toLowerCase() === 'dead_letter_queue') unused.push("kafka_handle_error_mode = 'dead_letter_queue': broken messages are skipped and logged, as ClickHouse does when system.dead_letter_queue is not configured");
+  ctx.notices.push(
+    `${oneLine(sql.slice(whole.start, spec.end))} -> Null: embedded ClickHouse has no Kafka consumer; Loupe's consumer (group ${spec.spec.group}) reads topic ${spec.spec.topics.join(',')} from its topic log and inserts each message into this table once a materialized view is attached, so materialized views on it run unchanged` +
+      (added.length ? `; the virtual columns ${added.join(', ')} are MATERIALIZED columns the consumer fills (left out of SELECT *, as virtual columns are)` : columns ? '' : '; without a column list the virtual columns (_topic, _key, _offset, …) are not available') +
+      (unused.length ? `; ${unused.join('; ')}` : ''),
+  );
+}
+
+/** Checks registerStorageKafka makes when the table is created. */
+function checkKafkaSettings(s: Record<string, string>): void {
+  const bad = (m: string) => new ClickHouseError(36, 'BAD_ARGUMENTS', m);
+  if (s.kafka_num_consumers !== undefined && Number(s.kafka_num_consumers) < 1) throw bad('Number of consumers can not be lower than 1');
+  if (s.kafka_max_block_size !== undefined && Number(s.kafka_max_block_size) < 1) throw bad('kafka_max_block_size can not be lower than 1');
+  if (s.kafka_poll_max_batch_size !== undefined && Number(s.kafka_poll_max_batch_size) < 1) throw bad('kafka_poll_max_batch_size can not be lower than 1');
+  const mode = s.kafka_handle_error_mode;
+  if (mode !== undefined && !HANDLE_ERROR_MODES.includes(mode.toLowerCase())) throw bad(`Unexpected value of StreamingHandleErrorMode: '${mode}'. Must be one of ['${HANDLE_ERROR_MODES.join("', '")}']`);
+}
+
+/** The `( … )` column list of a CREATE TABLE head, before the ENGINE at engineIdx. */
+function columnList(toks: Token[], engineIdx: number): { open: number; close: number } | undefined {
+  const n = tableNameEnd(toks.slice(0, engineIdx));
+  if (n < 0) return undefined;
+  for (let k = n + 1; k < engineIdx; k++) {
+    if (isWord(toks[k], 'AS')) return undefined;
+    if (isPunct(toks[k], '(')) {
+      const close = matchingClose(toks, k);
+      return close > k && close < engineIdx ? { open: k, close } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Bracket depth of def[k] within a column definition. */
+function depthAt(def: Token[], k: number): number {
+  let d = 0;
+  for (let j = 0; j < k; j++) {
+    if (isPunct(def[j], '(') || isPunct(def[j], '[')) d++;
+    else if (isPunct(def[j], ')') || isPunct(def[j], ']')) d--;
+  }
+  return d;
+}
+
 /** Reads Kafka(...) arguments or the kafka_* SETTINGS; returns where the engine clause ends. */
 function kafkaSpec(tokens: Token[], engineIdx: number, args: Token[][], close: number): { spec: KafkaQueueSpec; end: number } {
   const settings: Record<string, string> = {};
-  const positional = ['kafka_broker_list', 'kafka_topic_list', 'kafka_group_name', 'kafka_format'];
+  // registerStorageKafka's argument order (the deprecated long form included); the fifth,
+  // kafka_row_delimiter, is obsolete and ignored there too.
+  const positional = [
+    'kafka_broker_list', 'kafka_topic_list', 'kafka_group_name', 'kafka_format', '', 'kafka_schema', 'kafka_num_consumers', 'kafka_max_block_size',
+    'kafka_skip_broken_messages', 'kafka_commit_every_batch', 'kafka_client_id', 'kafka_poll_timeout_ms', 'kafka_flush_interval_ms',
+    'kafka_thread_per_consumer', 'kafka_handle_error_mode', 'kafka_commit_on_select', 'kafka_max_rows_per_message',
+  ];
   args.forEach((a, k) => {
     if (positional[k] && a.length === 1) settings[positional[k]!] = unquote(a[0]!);
   });
