@@ -281,18 +281,51 @@ describe('embedded topic log', () => {
     expect(await b.committedOffsets('connect-sink')).toEqual([]);
   });
 
-  it('retention deletes whole closed segments older than retention.ms, never the active one', async () => {
+  it('retention deletes whole segments whose largest timestamp is older than retention.ms (strictly)', async () => {
     let now = 1_000_000;
     const a = await open(tmp(), { segmentBytes: 100, now: () => now });
     await a.createTopic('t', { retentionMs: 1000 });
     for (let i = 0; i < 10; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(40) }]);
-    now += 5000;
+    now += 1000;
+    await a.enforceRetention();
+    expect((await a.offsets('t', 0)).begin).toBe(0); // now - largestTimestamp > retention.ms, not >=
+    now += 4000;
     await a.produce('t', [{ key: null, value: 'fresh' }]);
     await a.enforceRetention();
     const { begin, end } = await a.offsets('t', 0);
     expect(end).toBe(11);
     expect(begin).toBe(10);
     expect((await a.fetch('t', 0, 0)).map((r) => r.offset)).toEqual([10]);
+  });
+
+  it('time retention empties an idle topic, active segment included (UnifiedLog.deleteSegments rolls first): offsets go on, also after a restart', async () => {
+    let now = 1_000_000;
+    const dir = tmp();
+    const a = await open(dir, { now: () => now });
+    await a.createTopic('t', { retentionMs: 1000 });
+    await a.produce('t', [{ key: null, value: 'a' }, { key: null, value: 'b' }]);
+    now += 1001;
+    await a.enforceRetention();
+    expect(await a.offsets('t', 0)).toEqual({ begin: 2, end: 2 });
+    expect(await a.fetch('t', 0, 0)).toEqual([]);
+    await expect(a.fetch('t', 0, 0, { outOfRange: 'error' })).rejects.toMatchObject({ code: 'OFFSET_OUT_OF_RANGE', message: 'Offsets out of range with no configured reset policy for partitions: {t-0=0}' });
+    await expect(a.fetch('t', 0, 3, { outOfRange: 'error' })).rejects.toMatchObject({ code: 'OFFSET_OUT_OF_RANGE' });
+    expect(await a.fetch('t', 0, 2, { outOfRange: 'error' })).toEqual([]);
+    await a.enforceRetention(); // the empty last segment stays
+    await a.close();
+    const b = await open(dir, { now: () => now });
+    expect(await b.offsets('t', 0)).toEqual({ begin: 2, end: 2 });
+    expect((await b.produce('t', [{ key: null, value: 'c' }]))[0]!.offset).toBe(2);
+  });
+
+  it('size retention deletes oldest segments only while what remains stays at least retention.bytes', async () => {
+    const a = await open(tmp(), { segmentBytes: 100 });
+    await a.createTopic('t', { retentionBytes: 150, retentionMs: -1 });
+    // each line is 58 bytes: one record per segment
+    for (let i = 0; i < 6; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(30), timestamp: 1 }]);
+    await a.enforceRetention();
+    // 6 × 58 = 348 bytes; deleting 3 leaves 174 ≥ 150, a 4th would leave 116 < 150
+    expect(await a.offsets('t', 0)).toEqual({ begin: 3, end: 6 });
   });
 
   /** The newest value per key, as a consumer of a compacted topic (the offset store) reads it. */
@@ -305,13 +338,13 @@ describe('embedded topic log', () => {
       at = recs[recs.length - 1]!.offset + 1;
     }
   }
+  const allOf = (l: EmbeddedLog, topic: string) => l.fetch(topic, 0, 0, { maxRecords: 100_000, maxBytes: 1 << 30 });
 
-  it('a compacted topic is cleaned once half its closed records are superseded: the newest value per key stays, also for keys not written since, across a restart', async () => {
-    let now = 1_000_000;
+  it('compaction keeps the newest record per key at its own offset, never the active segment, and the log start offset stays', async () => {
+    const now = 1_000_000;
     const dir = tmp();
     const a = await open(dir, { segmentBytes: 300, now: () => now });
     await a.createTopic('connect-offsets', { cleanupPolicy: 'compact', retentionMs: -1 });
-    // a key written once at the start, a key deleted (tombstone), and three keys written over and over
     await a.produce('connect-offsets', [{ key: '["old",{}]', value: '{"pos":1}' }]);
     await a.produce('connect-offsets', [{ key: '["gone",{}]', value: '{"pos":1}' }]);
     await a.produce('connect-offsets', [{ key: '["gone",{}]', value: null }]);
@@ -321,40 +354,178 @@ describe('embedded topic log', () => {
       await a.produce('connect-offsets', [{ key, value: `{"pos":${i}}` }]);
       expected.set(key, `{"pos":${i}}`);
     }
-    const before = await newestPerKey(a, 'connect-offsets');
-    expect(before).toEqual(expected);
+    const before = await allOf(a, 'connect-offsets');
     await a.enforceRetention();
-    const { begin, end } = await a.offsets('connect-offsets', 0);
-    expect(end - begin).toBeLessThan(20);
+    expect(await a.offsets('connect-offsets', 0)).toEqual({ begin: 0, end: 203 });
+    const after = await allOf(a, 'connect-offsets');
+    expect(after.length).toBeLessThan(20);
+    // every record left is the very record that was at that offset before
+    for (const r of after) expect(r).toEqual(before[r.offset]);
+    expect(after[0]!.offset).toBe(0);
     expect(await newestPerKey(a, 'connect-offsets')).toEqual(expected);
-    // the next write of a key wins over the copies
-    await a.produce('connect-offsets', [{ key: '["old",{}]', value: '{"pos":2}' }]);
-    expected.set('["old",{}]', '{"pos":2}');
+    // the active segment is untouched: its records, superseded or not, are all there
+    const activeBase = (a as unknown as { topics: Map<string, { partitions: { segments: { base: number }[] }[] }> }).topics.get('connect-offsets')!.partitions[0]!.segments.at(-1)!.base;
+    expect(after.filter((r) => r.offset >= activeBase).map((r) => r.offset)).toEqual(before.filter((r) => r.offset >= activeBase).map((r) => r.offset));
+    // a fetch from inside a gap starts at the next record kept
+    const gapAt = after.findIndex((r, i) => i > 0 && r.offset > after[i - 1]!.offset + 1);
+    expect((await a.fetch('connect-offsets', 0, after[gapAt - 1]!.offset + 1, { maxRecords: 1 }))[0]!.offset).toBe(after[gapAt]!.offset);
     await a.close();
-    // a day later, a restart cleans what the last run left, and the tombstone goes too
-    now += 25 * 60 * 60 * 1000;
     const b = await open(dir, { segmentBytes: 300, now: () => now });
-    for (let i = 0; i < 60; i++) {
-      const key = `["c${i % 3}",{}]`;
-      await b.produce('connect-offsets', [{ key, value: `{"pos":${1000 + i}}` }]);
-      expected.set(key, `{"pos":${1000 + i}}`);
-    }
-    expect(await newestPerKey(b, 'connect-offsets')).toEqual(expected);
-    expect((await b.offsets('connect-offsets', 0)).end - (await b.offsets('connect-offsets', 0)).begin).toBeGreaterThan(60);
-    await b.close();
-    const c = await open(dir, { segmentBytes: 300, now: () => now });
-    expected.delete('["gone",{}]');
-    expect(await newestPerKey(c, 'connect-offsets')).toEqual(expected);
-    const o = await c.offsets('connect-offsets', 0);
-    expect(o.end - o.begin).toBeLessThan(20);
+    expect(await allOf(b, 'connect-offsets')).toEqual(after);
+    expect((await b.produce('connect-offsets', [{ key: '["old",{}]', value: '{"pos":2}' }]))[0]!.offset).toBe(203);
   });
 
-  it('a compacted topic whose closed records are mostly distinct keys is left as it is (min.cleanable.dirty.ratio)', async () => {
-    const a = await open(tmp(), { segmentBytes: 300 });
-    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1 });
-    for (let i = 0; i < 100; i++) await a.produce('kv', [{ key: `k${i}`, value: 'v' }]);
-    for (let i = 0; i < 20; i++) await a.produce('kv', [{ key: `k${i}`, value: 'w' }]);
+  it('a compacted tombstone stays delete.retention.ms after the cleaning that first kept it, then goes', async () => {
+    let now = 1_000_000;
+    const a = await open(tmp(), { segmentBytes: 200, now: () => now });
+    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1, deleteRetentionMs: 10_000 });
+    await a.produce('kv', [{ key: 'x', value: '1' }, { key: 'x', value: null }]);
+    const fill = async (from: number) => {
+      for (let i = 0; i < 30; i++) await a.produce('kv', [{ key: `k${i % 2}`, value: String(from + i) }]);
+    };
+    // written long before: Kafka counts from the cleaning, not from the record's timestamp
+    now += 1_000_000;
+    await fill(0);
     await a.enforceRetention();
-    expect(await a.offsets('kv', 0)).toEqual({ begin: 0, end: 120 });
+    const tomb = () => allOf(a, 'kv').then((rs) => rs.filter((r) => r.key === 'x').map((r) => [r.offset, r.value]));
+    expect(await tomb()).toEqual([[1, null]]);
+    now += 9_999;
+    await fill(100);
+    await a.enforceRetention();
+    expect(await tomb()).toEqual([[1, null]]);
+    now += 1;
+    await fill(200);
+    await a.enforceRetention();
+    expect(await tomb()).toEqual([]);
+  });
+
+  it('compaction waits for min.cleanable.dirty.ratio of the bytes after the last cleaning, and for min.compaction.lag.ms', async () => {
+    let now = 1_000_000;
+    const a = await open(tmp(), { segmentBytes: 300, now: () => now });
+    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1, minCompactionLagMs: 60_000 });
+    for (let i = 0; i < 100; i++) await a.produce('kv', [{ key: `k${i % 10}`, value: 'v' }]);
+    await a.enforceRetention();
+    expect((await allOf(a, 'kv')).length).toBe(100); // younger than min.compaction.lag.ms
+    now += 60_001;
+    await a.produce('kv', [{ key: 'k0', value: 'w' }]);
+    await a.enforceRetention();
+    const cleaned = (await allOf(a, 'kv')).length;
+    expect(cleaned).toBeLessThan(40);
+    // a few more records: the dirty part is now a small share of the closed bytes
+    now += 60_001;
+    for (let i = 0; i < 8; i++) await a.produce('kv', [{ key: `k${i % 10}`, value: 'z' }]);
+    now += 60_001;
+    await a.enforceRetention();
+    expect((await allOf(a, 'kv')).length).toBe(cleaned + 8);
+  });
+
+  it('records without a key are refused by compacted topics, and the whole write with them', async () => {
+    const a = await open(tmp());
+    await a.createTopic('kv', { cleanupPolicy: 'compact' });
+    await expect(a.produce('kv', [{ key: 'a', value: '1' }, { key: null, value: '2' }])).rejects.toMatchObject({
+      code: 'INVALID_RECORD',
+      message: 'Compacted topic cannot accept message without key in topic partition kv-0.',
+    });
+    expect(await a.offsets('kv', 0)).toEqual({ begin: 0, end: 0 });
+  });
+
+  it('a compaction killed after its .swap file was complete is finished on open; one killed before is dropped', async () => {
+    const now = 1_000_000;
+    const dir = tmp();
+    const a = await open(dir, { segmentBytes: 200, now: () => now });
+    // min.cleanable.dirty.ratio 1: no cleaning of its own, only the one the test leaves behind
+    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1, minCleanableDirtyRatio: 1 });
+    for (let i = 0; i < 40; i++) await a.produce('kv', [{ key: `k${i % 2}`, value: String(i) }]);
+    const before = await allOf(a, 'kv');
+    await a.close();
+    const pdir = path.join(dir, 'data', 'kv-0');
+    const segs = fs.readdirSync(pdir).filter((f) => f.endsWith('.log')).sort();
+    expect(segs.length).toBeGreaterThan(3);
+    // the cleaned form of the first two segments, as the cleaner would have left it, with the first one already deleted
+    const upper = Number(segs[2]!.slice(0, 20));
+    const inFirstTwo = before.filter((r) => r.offset < upper);
+    const last = new Map(before.map((r) => [r.key, r.offset]));
+    const kept = inFirstTwo.filter((r) => last.get(r.key) === r.offset || r.offset === upper - 1);
+    const text = kept.map((r) => JSON.stringify({ o: r.offset, t: r.timestamp, k: r.key, v: r.value }) + '\n').join('');
+    fs.writeFileSync(path.join(pdir, `${segs[0]!.slice(0, 20)}.${String(upper).padStart(20, '0')}.swap`), text);
+    fs.rmSync(path.join(pdir, segs[0]!));
+    fs.writeFileSync(path.join(pdir, `${segs[2]!.slice(0, 20)}.cleaned`), 'partial');
+    const b = await open(dir, { segmentBytes: 200, now: () => now, retentionCheckMs: 0 });
+    const after = await allOf(b, 'kv');
+    for (const r of after) expect(r).toEqual(before[r.offset]);
+    expect(after.filter((r) => r.offset < upper)).toEqual(kept);
+    expect(fs.readdirSync(pdir).filter((f) => !f.endsWith('.log') && f !== 'cleaner-offset-checkpoint')).toEqual([]);
+    expect(await newestPerKey(b, 'kv')).toEqual(new Map([['k0', '38'], ['k1', '39']]));
+  });
+
+  it('records without a key stick to one partition until batch.size bytes went there (Kafka 3.x BuiltInPartitioner)', async () => {
+    const a = await open(tmp());
+    await a.createTopic('t', { partitions: 3 });
+    const res = await a.produce('t', Array.from({ length: 10 }, (_, i) => ({ key: null, value: `small ${i}` })));
+    expect(new Set(res.map((r) => r.partition)).size).toBe(1);
+    const big = await a.produce('t', Array.from({ length: 6 }, () => ({ key: null, value: 'x'.repeat(8000) })));
+    const parts = big.map((r) => r.partition);
+    expect(new Set(parts).size).toBeGreaterThan(1);
+    // keyed records keep murmur2
+    expect((await a.produce('t', [{ key: 'abc', value: 'v' }]))[0]!.partition).toBe(partitionForKey('abc', 3));
+  });
+
+  it('topic configs: segment.bytes and segment.ms roll, max.message.bytes refuses with Kafka\'s text, LogAppendTime stamps, bad values are refused', async () => {
+    let now = 5_000_000;
+    const dir = tmp();
+    const a = await open(dir, { now: () => now });
+    await a.createTopic('small', { segmentBytes: 120, maxMessageBytes: 200, minInsyncReplicas: 2, replicationFactor: 3 });
+    for (let i = 0; i < 4; i++) await a.produce('small', [{ key: 'k', value: 'x'.repeat(40) }]);
+    expect(fs.readdirSync(path.join(dir, 'data', 'small-0')).filter((f) => f.endsWith('.log')).length).toBe(4);
+    await expect(a.produce('small', [{ key: 'k', value: 'y'.repeat(200) }])).rejects.toMatchObject({
+      code: 'RECORD_TOO_LARGE',
+      message: 'The record batch size in the append to small-0 is 271 bytes which exceeds the maximum configured value of 200.',
+    });
+    expect((await a.describeTopic('small'))!.config).toMatchObject({ segmentBytes: 120, maxMessageBytes: 200, minInsyncReplicas: 2 });
+
+    await a.createTopic('timed', { segmentMs: 1000 });
+    await a.produce('timed', [{ key: null, value: '1' }]);
+    now += 500;
+    await a.produce('timed', [{ key: null, value: '2' }]);
+    now += 501;
+    await a.produce('timed', [{ key: null, value: '3' }]);
+    expect(fs.readdirSync(path.join(dir, 'data', 'timed-0')).filter((f) => f.endsWith('.log')).length).toBe(2);
+
+    await a.createTopic('stamped', { messageTimestampType: 'LogAppendTime' });
+    await a.produce('stamped', [{ key: null, value: 'v', timestamp: 42 }]);
+    expect((await a.fetch('stamped', 0, 0))[0]!.timestamp).toBe(now);
+    await expect(a.produce('t2', [{ key: null, value: 'v', timestamp: -5 }])).rejects.toMatchObject({ message: 'Invalid timestamp: -5. Timestamp should always be non-negative or null.' });
+
+    await expect(a.createTopic('bad', { segmentBytes: 10 })).rejects.toMatchObject({ code: 'INVALID_REQUEST', message: 'Invalid value 10 for configuration segment.bytes: Value must be at least 14' });
+    expect(await a.listTopics()).not.toContain('bad');
+    await a.close();
+    const b = await open(dir, { now: () => now });
+    expect((await b.describeTopic('small'))!.config).toMatchObject({ segmentBytes: 120, maxMessageBytes: 200 });
+  });
+
+  it('deleting a topic drops its committed offsets and a group left with none; a re-created topic starts empty, also after a kill mid-delete', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.createTopic('t');
+    await a.createTopic('u');
+    await a.produce('t', [{ key: 'k', value: 'old' }]);
+    await a.commitOffsets('only-t', [{ topic: 't', partition: 0, offset: 1 }]);
+    await a.commitOffsets('both', [{ topic: 't', partition: 0, offset: 1 }, { topic: 'u', partition: 0, offset: 0 }]);
+    await a.deleteTopic('t');
+    expect(await a.listGroups()).toEqual(['both']);
+    expect(await a.committedOffsets('both')).toEqual([{ topic: 'u', partition: 0, offset: 0 }]);
+    await a.createTopic('t');
+    expect(await a.offsets('t', 0)).toEqual({ begin: 0, end: 0 });
+    await a.produce('t', [{ key: 'k', value: 'new' }]);
+    await a.close();
+    // a kill after topics.json forgot the topic, before its directory went
+    const topics = JSON.parse(fs.readFileSync(path.join(dir, 'topics.json'), 'utf8')) as Record<string, unknown>;
+    delete topics.t;
+    fs.writeFileSync(path.join(dir, 'topics.json'), JSON.stringify(topics));
+    const b = await open(dir);
+    expect(fs.existsSync(path.join(dir, 'data', 't-0'))).toBe(false);
+    await b.createTopic('t');
+    expect(await b.fetch('t', 0, 0)).toEqual([]);
+    expect((await b.produce('t', [{ key: 'k', value: 'again' }]))[0]!.offset).toBe(0);
   });
 });

@@ -5,6 +5,8 @@
  *   <dir>/groups.json                     consumer-group committed offsets (a snapshot)
  *   <dir>/groups.log                      commits since that snapshot, one JSON line each
  *   <dir>/data/<topic>-<p>/<base>.log     segments, one JSON record per line
+ *   <dir>/data/<topic>-<p>/cleaner-offset-checkpoint   where compaction stopped (Kafka's file of that name)
+ *   <dir>/data/<topic>-<p>/<base>.<upper>.swap         a cleaned segment replacing [base, upper), until swapped in
  *   <dir>/txn.wal                         journal of multi-topic writes (begin, undo, end)
  *
  * Like Kafka, appends are written to the OS (write(2)) but not fsynced per record unless
@@ -18,7 +20,7 @@ import path from 'node:path';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
-import { partitionForKey } from './murmur2.js';
+import { partitionForKey, StickyPartitioner } from './murmur2.js';
 import {
   DEFAULT_TOPIC_CONFIG,
   LogError,
@@ -66,6 +68,8 @@ export interface StoredLine {
   k: string | null;
   v: string | null;
   h?: LogHeader[];
+  /** A compacted tombstone's delete horizon (Kafka's batch deleteHorizonMs): it goes in the first cleaning after. */
+  d?: number;
 }
 
 /** Where a partition ended before an atomic write: its end offset and active segment (base, bytes). */
@@ -81,17 +85,44 @@ interface UndoEntry {
 type JournalRecord = StoredLine & { topic: string; partition: number };
 
 class Segment {
-  /** Byte position of each record's line; record i has offset base + i. */
+  /** Byte position of each record's line. */
   positions: number[] = [];
+  /** Offset of each record once the cleaner left gaps; null while record i has offset base + i. */
+  offsets: number[] | null = null;
   size = 0;
-  maxTimestamp = 0;
+  /** Kafka's largestTimestamp (time retention); -1 with no record. */
+  maxTimestamp = -1;
+  /** Timestamp of the first record (Kafka's rollingBasedTimestamp, for segment.ms); -1 with no record. */
+  firstTimestamp = -1;
   constructor(
     readonly file: string,
     readonly base: number,
     public fd: number,
   ) {}
   get end(): number {
+    const o = this.offsets;
+    if (o) return o.length ? o[o.length - 1]! + 1 : this.base;
     return this.base + this.positions.length;
+  }
+  /** Index of the first record at or after `offset`. */
+  indexOf(offset: number): number {
+    const o = this.offsets;
+    if (!o) return Math.max(0, offset - this.base);
+    let lo = 0;
+    let hi = o.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (o[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  addRecord(pos: number, line: StoredLine): void {
+    if (!this.offsets && line.o !== this.base + this.positions.length) this.offsets = this.positions.map((_, i) => this.base + i);
+    this.offsets?.push(line.o);
+    this.positions.push(pos);
+    if (this.firstTimestamp < 0) this.firstTimestamp = line.t;
+    if (line.t > this.maxTimestamp) this.maxTimestamp = line.t;
   }
 }
 
@@ -155,15 +186,17 @@ function charsOf(k: string | null, v: string | null): number {
 
 class PartitionLog {
   segments: Segment[] = [];
-  /** Offset of the first record kept; may be above segments[0].base after a compaction-free delete. */
+  /** Kafka's log start offset: moved by retention, never by compaction. */
   begin = 0;
+  /** Where the last compaction stopped (Kafka's cleaner checkpoint): the first dirty offset. */
+  cleanedTo = 0;
   tail: TailCache | undefined;
   constructor(
     readonly dir: string,
     readonly topic: string,
     readonly partition: number,
-    /** Bytes after which the active segment is closed and a new one started. */
-    readonly segmentBytes: number,
+    /** The topic's config, every optional field resolved. */
+    readonly config: Required<TopicConfig>,
   ) {}
   get end(): number {
     const last = this.segments[this.segments.length - 1];
@@ -172,10 +205,10 @@ class PartitionLog {
 }
 
 interface TopicState {
-  config: TopicConfig;
+  config: Required<TopicConfig>;
   partitions: PartitionLog[];
-  /** Round-robin cursor for null keys. */
-  rr: number;
+  /** Partition of records without a key. */
+  sticky: StickyPartitioner;
 }
 
 /**
@@ -183,10 +216,9 @@ interface TopicState {
  * they are closed small, as Kafka closes __consumer_offsets at 100 MB instead of 1 GB.
  */
 const COMPACTED_SEGMENT_BYTES = 4 * 1024 * 1024;
-/** Kafka's min.cleanable.dirty.ratio: closed segments are cleaned once half their records are superseded. */
-const MIN_CLEANABLE_DIRTY_RATIO = 0.5;
-/** Kafka's delete.retention.ms: how long the cleaner keeps a tombstone for consumers to see. */
-const DELETE_RETENTION_MS = 24 * 60 * 60 * 1000;
+const CHECKPOINT = 'cleaner-offset-checkpoint';
+const SEGMENT_FILE = /^\d{20}\.log$/;
+const SWAP_FILE = /^(\d{20})\.(\d{20})\.swap$/;
 
 /** groups.log is folded into groups.json past this size. */
 const GROUPS_LOG_BYTES = 4 * 1024 * 1024;
@@ -257,16 +289,27 @@ export class EmbeddedLog implements TopicLog {
   async deleteTopic(name: string): Promise<boolean> {
     const t = this.topics.get(name);
     if (!t) return false;
+    // Forgotten first, then removed: a kill in between leaves directories that open() removes,
+    // never a topic whose first segments are gone.
+    this.topics.delete(name);
+    this.saveTopics();
     for (const p of t.partitions) {
       if (p.tail) this.tailChars -= p.tail.clear();
       for (const s of p.segments) fs.closeSync(s.fd);
       fs.rmSync(p.dir, { recursive: true, force: true });
     }
-    this.topics.delete(name);
-    for (const g of Object.values(this.groups)) {
-      for (const k of Object.keys(g)) if (k.slice(0, k.lastIndexOf(':')) === name) delete g[k];
+    // Kafka's GroupCoordinator.onPartitionsDeleted: the group's offsets for the topic go, and a
+    // group left without offsets goes too (Empty → Dead), so a re-created topic starts unread.
+    for (const [group, g] of Object.entries(this.groups)) {
+      let had = false;
+      for (const k of Object.keys(g)) {
+        if (k.slice(0, k.lastIndexOf(':')) === name) {
+          delete g[k];
+          had = true;
+        }
+      }
+      if (had && Object.keys(g).length === 0) delete this.groups[group];
     }
-    this.saveTopics();
     this.saveGroups();
     return true;
   }
@@ -285,15 +328,30 @@ export class EmbeddedLog implements TopicLog {
     const nextOffset = new Map<PartitionLog, number>();
     let total = 0;
     let nonEmpty = 0;
+    const now = this.now();
     for (const b of batches) {
       const t = this.topics.get(b.topic) ?? this.addTopic(b.topic, {});
       const rows: { p: PartitionLog; line: StoredLine }[] = [];
+      const { cleanupPolicy, maxMessageBytes, messageTimestampType } = t.config;
+      const appendTime = messageTimestampType === 'LogAppendTime';
       for (const r of b.records) {
         const pIdx = this.choosePartition(t, b.topic, r);
         const p = t.partitions[pIdx]!;
+        // Refused before anything is written, so the whole write fails as Kafka fails the batch.
+        if (r.key === null && cleanupPolicy === 'compact') {
+          throw new LogError(`Compacted topic cannot accept message without key in topic partition ${b.topic}-${pIdx}.`, 'INVALID_RECORD');
+        }
+        if (r.timestamp !== undefined && r.timestamp < 0) throw new LogError(`Invalid timestamp: ${r.timestamp}. Timestamp should always be non-negative or null.`, 'INVALID_REQUEST');
+        const size = roughRecordBytes(r);
+        if (size * 3 + 64 > maxMessageBytes) {
+          const exact = recordBatchBytes(r);
+          if (exact > maxMessageBytes) {
+            throw new LogError(`The record batch size in the append to ${b.topic}-${pIdx} is ${exact} bytes which exceeds the maximum configured value of ${maxMessageBytes}.`, 'RECORD_TOO_LARGE');
+          }
+        }
         const o = nextOffset.get(p) ?? p.end;
         nextOffset.set(p, o + 1);
-        const line: StoredLine = { o, t: r.timestamp ?? this.now(), k: r.key, v: r.value };
+        const line: StoredLine = { o, t: appendTime ? now : (r.timestamp ?? now), k: r.key, v: r.value };
         if (r.headers && r.headers.length) line.h = r.headers;
         rows.push({ p, line });
       }
@@ -317,7 +375,7 @@ export class EmbeddedLog implements TopicLog {
     const out: LogRecord[] = [];
     for (const { s, i0, i1 } of this.planFetch(p, offset, opts)) {
       const tail = p.tail;
-      if (tail && s.base + i0 >= tail.base && s.base + i1 <= tail.end) {
+      if (tail && !s.offsets && s.base + i0 >= tail.base && s.base + i1 <= tail.end) {
         // the same records, as they were appended
         for (let o = s.base + i0, j = o - tail.base; o < s.base + i1; o++, j++) {
           const h = tail.headers[j];
@@ -343,14 +401,18 @@ export class EmbeddedLog implements TopicLog {
   private planFetch(p: PartitionLog, offset: number, opts: FetchOptions): { s: Segment; i0: number; i1: number }[] {
     const maxRecords = opts.maxRecords ?? 500;
     const maxBytes = opts.maxBytes ?? 1024 * 1024;
+    if (opts.outOfRange === 'error' && (offset < p.begin || offset > p.end)) {
+      // the consumer's OffsetOutOfRangeException with auto.offset.reset=none
+      throw new LogError(`Offsets out of range with no configured reset policy for partitions: {${p.topic}-${p.partition}=${offset}}`, 'OFFSET_OUT_OF_RANGE');
+    }
     let from = Math.max(offset, p.begin);
     const plan: { s: Segment; i0: number; i1: number }[] = [];
     let count = 0;
     let bytes = 0;
     for (const s of p.segments) {
-      if (from >= s.end) continue;
+      if (from >= s.end || !s.positions.length) continue; // compaction can leave a segment empty
       if (count >= maxRecords) break;
-      const i0 = from - s.base;
+      const i0 = s.indexOf(from);
       let i1 = i0;
       // Stop at the record that would cross maxBytes, but always return at least one record.
       while (i1 < s.positions.length && count + (i1 - i0) < maxRecords) {
@@ -362,7 +424,7 @@ export class EmbeddedLog implements TopicLog {
       if (i1 === i0) break;
       plan.push({ s, i0, i1 });
       count += i1 - i0;
-      from = s.base + i1;
+      from = s.end;
       // stopped inside this segment (maxRecords or maxBytes): the next segment must not be read from here
       if (bytes >= maxBytes || i1 < s.positions.length) break;
     }
@@ -446,72 +508,144 @@ export class EmbeddedLog implements TopicLog {
   // ----------------------------------------------------------------------------- retention
 
   /**
-   * Kafka's rules: closed segments whose newest record is older than retention.ms are deleted,
-   * and oldest closed segments go while the partition exceeds retention.bytes. The active
-   * segment is never deleted. Compacted topics are compacted instead (see compact).
+   * Kafka's retention (UnifiedLog.deleteOldSegments) on `delete` topics, the log cleaner on
+   * `compact` ones.
    */
   async enforceRetention(): Promise<void> {
     if (this.closed) return;
     const now = this.now();
     for (const t of this.topics.values()) {
-      if (t.config.cleanupPolicy === 'compact') {
-        for (const p of t.partitions) this.compact(p);
-        continue;
-      }
       for (const p of t.partitions) {
-        let total = p.segments.reduce((n, s) => n + s.size, 0);
-        while (p.segments.length > 1) {
-          const s = p.segments[0]!;
-          const expired = t.config.retentionMs >= 0 && s.maxTimestamp < now - t.config.retentionMs;
-          const tooBig = t.config.retentionBytes >= 0 && total > t.config.retentionBytes;
-          if (!expired && !tooBig) break;
-          fs.closeSync(s.fd);
-          fs.rmSync(s.file, { force: true });
-          p.segments.shift();
-          total -= s.size;
-          p.begin = p.segments[0]!.base;
-          this.logger.debug('retention deleted segment', { topic: t, partition: p.partition, base: s.base });
-        }
+        if (t.config.cleanupPolicy === 'compact') this.clean(p, now);
+        else this.deleteOldSegments(p, now);
       }
     }
   }
 
   /**
-   * Kafka's log cleaner, by whole segments: once at least half the records of the closed
-   * segments are superseded (a later record has the same key), the newest record of each key
-   * not written again since is appended anew and the closed segments are deleted. Consumers that
-   * keep the newest value per key (the offset store) read the same state from far fewer records;
-   * the records carried over get new offsets, where Kafka would keep theirs. Tombstones go once
-   * older than delete.retention.ms. Appending before deleting keeps a crash in between harmless:
-   * the copies are the same newest values.
+   * retention.bytes first, then retention.ms, as UnifiedLog: oldest segments go while what
+   * remains is still at least retention.bytes, and while their largest timestamp is more than
+   * retention.ms old. The active segment is no exception (an idle topic empties): it is replaced
+   * by an empty one at the log end offset, so offsets go on. Only a last segment that is empty
+   * stays. The log start offset moves to the first segment left.
    */
-  private compact(p: PartitionLog): void {
-    const closed = p.segments.slice(0, -1);
-    if (!closed.length) return;
-    const newest = new Map<string, StoredLine>();
-    let records = 0;
-    for (const s of closed) {
+  private deleteOldSegments(p: PartitionLog, now: number): void {
+    const { retentionBytes, retentionMs } = p.config;
+    const segs = p.segments;
+    const deletable = (i: number) => !(i === segs.length - 1 && segs[i]!.size === 0);
+    let n = 0;
+    if (retentionBytes >= 0) {
+      let diff = segs.reduce((sum, s) => sum + s.size, 0) - retentionBytes;
+      while (n < segs.length && deletable(n) && diff - segs[n]!.size >= 0) diff -= segs[n++]!.size;
+    }
+    if (retentionMs >= 0) while (n < segs.length && deletable(n) && now - segs[n]!.maxTimestamp > retentionMs) n++;
+    if (!n) return;
+    if (n === segs.length) this.rollSegment(p);
+    for (const s of segs.splice(0, n)) {
+      fs.closeSync(s.fd);
+      fs.rmSync(s.file, { force: true });
+      this.logger.debug('retention deleted segment', { topic: p.topic, partition: p.partition, base: s.base });
+    }
+    p.begin = Math.max(p.begin, segs[0]!.base);
+  }
+
+  /**
+   * Kafka's log cleaner (LogCleanerManager.cleanableOffsets, Cleaner.doClean). The dirty part
+   * runs from the checkpoint to the active segment (or the first segment with records younger
+   * than min.compaction.lag.ms); once its share of those bytes exceeds min.cleanable.dirty.ratio,
+   * the newest offset of each key in it is collected and every closed segment up to it is
+   * rewritten without the records a later one of the same key supersedes. Offsets are kept
+   * (fetch skips the gaps), the log start offset stays. A tombstone kept gets a delete horizon of
+   * now + delete.retention.ms and goes in the first cleaning after it. Each rewritten group of
+   * segments is swapped in as Kafka does (.cleaned, renamed .swap, old segments deleted, renamed
+   * .log), so a kill at any point leaves the old segments or the new one.
+   */
+  private clean(p: PartitionLog, now: number): void {
+    const segs = p.segments;
+    if (segs.length < 2) return;
+    const { minCompactionLagMs, minCleanableDirtyRatio, deleteRetentionMs, segmentBytes } = p.config;
+    let firstDirty = p.cleanedTo;
+    if (firstDirty < p.begin || firstDirty > p.end) firstDirty = p.begin;
+    let uncleanable = segs[segs.length - 1]!.base;
+    if (minCompactionLagMs > 0) {
+      const young = segs.find((s, i) => i < segs.length - 1 && s.end > firstDirty && s.maxTimestamp > now - minCompactionLagMs);
+      if (young) uncleanable = Math.min(uncleanable, young.base);
+    }
+    uncleanable = Math.max(firstDirty, uncleanable);
+    let cleanBytes = 0;
+    let dirtyBytes = 0;
+    for (const s of segs) {
+      if (s.base >= uncleanable) break;
+      if (s.end <= firstDirty) cleanBytes += s.size;
+      else dirtyBytes += s.size;
+    }
+    if (dirtyBytes === 0 || dirtyBytes / (cleanBytes + dirtyBytes) <= minCleanableDirtyRatio) return;
+
+    const newest = new Map<string, number>();
+    let latest = -1;
+    for (const s of segs) {
+      if (s.base >= uncleanable) break;
+      if (s.end <= firstDirty) continue;
       for (const line of this.storedLines(s)) {
-        records++;
-        if (line.k === null) continue; // Kafka refuses keyless records on compacted topics; the cleaner drops them
-        newest.delete(line.k); // re-inserted, so the map stays in offset order
-        newest.set(line.k, line);
+        if (line.o < firstDirty || line.o >= uncleanable) continue;
+        if (line.k !== null) newest.set(line.k, line.o);
+        latest = line.o;
       }
     }
-    for (const line of this.storedLines(p.segments[p.segments.length - 1]!)) if (line.k !== null) newest.delete(line.k);
-    const cutoff = this.now() - DELETE_RETENTION_MS;
-    const kept = [...newest.values()].filter((l) => l.v !== null || l.t >= cutoff);
-    if (records - kept.length < records * MIN_CLEANABLE_DIRTY_RATIO) return;
-    let o = p.end;
-    this.appendPlanned(kept.map((l) => ({ p, line: { o: o++, t: l.t, k: l.k, v: l.v, ...(l.h ? { h: l.h } : {}) } })));
-    for (const s of closed) {
+    if (latest < 0) return;
+    const endOffset = latest + 1;
+
+    // Cleaner.groupSegmentsBySize: consecutive segments below endOffset, together at most segment.bytes
+    const groups: Segment[][] = [];
+    for (let i = 0; i < segs.length - 1 && segs[i]!.base < endOffset; ) {
+      const group = [segs[i++]!];
+      let size = group[0]!.size;
+      while (i < segs.length - 1 && segs[i]!.base < endOffset && size + segs[i]!.size <= segmentBytes) {
+        size += segs[i]!.size;
+        group.push(segs[i++]!);
+      }
+      groups.push(group);
+    }
+    let records = 0;
+    let kept = 0;
+    for (const group of groups) {
+      const out: string[] = [];
+      for (const s of group) {
+        for (const line of this.storedLines(s)) {
+          records++;
+          const retain =
+            line.o > latest || (line.k !== null && line.o >= (newest.get(line.k) ?? -1) && (line.v !== null || line.d === undefined || now < line.d));
+          if (!retain) continue;
+          if (line.v === null && line.d === undefined) line.d = now + deleteRetentionMs;
+          out.push(JSON.stringify(line) + '\n');
+          kept++;
+        }
+      }
+      const first = group[0]!;
+      const upper = segs[segs.indexOf(group[group.length - 1]!) + 1]!.base;
+      const replaced = this.swapIn(p, group, out.join(''), upper);
+      segs.splice(segs.indexOf(first), group.length, replaced);
+    }
+    p.cleanedTo = endOffset;
+    writeFileAtomicSync(path.join(p.dir, CHECKPOINT), `${endOffset}\n`);
+    this.logger.debug('compacted', { topic: p.topic, partition: p.partition, records, kept });
+  }
+
+  /** Replaces the segments of `group` (offsets below `upper`) by one segment of `text`. */
+  private swapIn(p: PartitionLog, group: Segment[], text: string, upper: number): Segment {
+    const base = group[0]!.base;
+    const cleaned = path.join(p.dir, `${pad(base)}.cleaned`);
+    fs.writeFileSync(cleaned, text);
+    if (this.opts.fsync) fsyncFile(cleaned);
+    const swap = path.join(p.dir, `${pad(base)}.${pad(upper)}.swap`);
+    fs.renameSync(cleaned, swap);
+    for (const s of group) {
       fs.closeSync(s.fd);
       fs.rmSync(s.file, { force: true });
     }
-    p.segments.splice(0, closed.length);
-    p.begin = p.segments[0]!.base;
-    if (kept.length) this.notify(new Map([[p, p.end]]));
-    this.logger.debug('compacted', { topic: p.topic, partition: p.partition, records, kept: kept.length });
+    const file = path.join(p.dir, `${pad(base)}.log`);
+    fs.renameSync(swap, file);
+    return this.readSegment(file, base);
   }
 
   /** Every record line of a segment, parsed. */
@@ -559,18 +693,20 @@ export class EmbeddedLog implements TopicLog {
     if (n === 1) return 0; // what any key hashes to
     if (r.key !== null) return partitionForKey(r.key, n);
     void topic;
-    return t.rr++ % n;
+    return t.sticky.partition(n, roughRecordBytes(r));
   }
 
   private addTopic(name: string, config: Partial<TopicConfig>): TopicState {
     if (!TOPIC_NAME.test(name) || name === '.' || name === '..') {
       throw new LogError(`Invalid topic name "${name}": legal characters are ASCII alphanumerics, '.', '_' and '-', at most 249`, 'INVALID_REQUEST');
     }
-    const merged: TopicConfig = { ...DEFAULT_TOPIC_CONFIG, ...this.opts.defaultTopicConfig, ...stripUndefined(config) };
-    if (!Number.isInteger(merged.partitions) || merged.partitions < 1) merged.partitions = DEFAULT_TOPIC_CONFIG.partitions;
-    const state: TopicState = { config: merged, partitions: [], rr: 0 };
+    const merged = this.resolveConfig({ ...this.opts.defaultTopicConfig, ...stripUndefined(config) });
+    validateConfig(merged);
+    const state: TopicState = { config: merged, partitions: [], sticky: new StickyPartitioner() };
     for (let i = 0; i < merged.partitions; i++) {
       const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
+      // a directory left by a deleted topic of the same name holds none of this topic's records
+      fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(dir, { recursive: true });
       state.partitions.push(this.newPartition(dir, name, i, merged));
     }
@@ -579,8 +715,16 @@ export class EmbeddedLog implements TopicLog {
     return state;
   }
 
-  private newPartition(dir: string, topic: string, partition: number, config: TopicConfig): PartitionLog {
-    const p = new PartitionLog(dir, topic, partition, config.cleanupPolicy === 'compact' ? Math.min(this.segmentBytes, COMPACTED_SEGMENT_BYTES) : this.segmentBytes);
+  /** Every field set: what is given, else Kafka's default, else (segment.bytes) this log's. */
+  private resolveConfig(config: Partial<TopicConfig>): Required<TopicConfig> {
+    const merged = { ...DEFAULT_TOPIC_CONFIG, ...config } as Required<TopicConfig>;
+    if (!Number.isInteger(merged.partitions) || merged.partitions < 1) merged.partitions = DEFAULT_TOPIC_CONFIG.partitions;
+    merged.segmentBytes ??= merged.cleanupPolicy === 'compact' ? Math.min(this.segmentBytes, COMPACTED_SEGMENT_BYTES) : this.segmentBytes;
+    return merged;
+  }
+
+  private newPartition(dir: string, topic: string, partition: number, config: Required<TopicConfig>): PartitionLog {
+    const p = new PartitionLog(dir, topic, partition, config);
     if (this.tailBudget > 0) p.tail = new TailCache();
     return p;
   }
@@ -609,16 +753,19 @@ export class EmbeddedLog implements TopicLog {
       chunks = [];
       pending = 0;
     };
+    const { segmentBytes, segmentMs } = p.config;
     for (const { line } of lines) {
-      if (seg.size + pending >= p.segmentBytes && seg.positions.length > 0) {
+      const text = lineJson(line) + '\n';
+      const len = Buffer.byteLength(text);
+      // LogSegment.shouldRoll: the record would take the segment past segment.bytes, or the
+      // segment's records would span more than segment.ms
+      if (seg.positions.length > 0 && (seg.size + pending > segmentBytes - len || line.t - seg.firstTimestamp > segmentMs)) {
         flush();
         seg = this.rollSegment(p);
       }
-      const text = lineJson(line) + '\n';
-      seg.positions.push(seg.size + pending);
+      seg.addRecord(seg.size + pending, line);
       if (p.tail) this.tailChars += p.tail.add(line);
-      pending += Buffer.byteLength(text);
-      if (line.t > seg.maxTimestamp) seg.maxTimestamp = line.t;
+      pending += len;
       chunks.push(text);
     }
     flush();
@@ -641,7 +788,7 @@ export class EmbeddedLog implements TopicLog {
 
   private rollSegment(p: PartitionLog): Segment {
     const base = p.end;
-    const file = path.join(p.dir, `${String(base).padStart(20, '0')}.log`);
+    const file = path.join(p.dir, `${pad(base)}.log`);
     const fd = fs.openSync(file, 'a+');
     const seg = new Segment(file, base, fd);
     p.segments.push(seg);
@@ -740,7 +887,7 @@ export class EmbeddedLog implements TopicLog {
     if (topics.kind === 'corrupt') this.logger.error('topics.json was corrupt; kept a backup', { backup: topics.backup });
     if (topics.kind === 'ok') {
       for (const [name, config] of Object.entries(topics.value)) {
-        const state: TopicState = { config: { ...DEFAULT_TOPIC_CONFIG, ...config }, partitions: [], rr: 0 };
+        const state: TopicState = { config: this.resolveConfig(config), partitions: [], sticky: new StickyPartitioner() };
         for (let i = 0; i < state.config.partitions; i++) {
           const dir = path.join(this.opts.dir, 'data', `${name}-${i}`);
           fs.mkdirSync(dir, { recursive: true });
@@ -757,44 +904,74 @@ export class EmbeddedLog implements TopicLog {
     this.replayGroupsLog();
     if (unfinished.kind === 'redo') this.replayJournal(unfinished.entries);
     fs.rmSync(path.join(this.opts.dir, 'txn.wal'), { force: true });
-    // what an earlier run left to clean (or wrote before compacted topics had small segments)
-    for (const t of this.topics.values()) if (t.config.cleanupPolicy === 'compact') for (const p of t.partitions) this.compact(p);
+    this.removeOrphans();
+    // what an earlier run left to clean
+    for (const t of this.topics.values()) if (t.config.cleanupPolicy === 'compact') for (const p of t.partitions) this.clean(p, this.now());
   }
 
   private loadPartition(p: PartitionLog): void {
+    const names = fs.readdirSync(p.dir);
+    // Kafka's LogLoader: a .cleaned file was never swapped in; a .swap file was complete, and
+    // replaces whatever of the segments it covers the kill left.
+    for (const f of names) if (f.endsWith('.cleaned')) fs.rmSync(path.join(p.dir, f), { force: true });
+    for (const f of names) {
+      const m = SWAP_FILE.exec(f);
+      if (!m) continue;
+      const base = Number(m[1]);
+      const upper = Number(m[2]);
+      for (const g of names) if (SEGMENT_FILE.test(g) && Number(g.slice(0, 20)) >= base && Number(g.slice(0, 20)) < upper) fs.rmSync(path.join(p.dir, g), { force: true });
+      fs.renameSync(path.join(p.dir, f), path.join(p.dir, `${m[1]}.log`));
+      this.logger.warn('completing a compaction interrupted by a crash', { topic: p.topic, partition: p.partition, base });
+    }
     const files = fs
       .readdirSync(p.dir)
-      .filter((f) => /^\d{20}\.log$/.test(f))
+      .filter((f) => SEGMENT_FILE.test(f))
       .sort();
-    for (const f of files) {
-      const file = path.join(p.dir, f);
-      const seg = new Segment(file, Number(f.slice(0, 20)), fs.openSync(file, 'r+'));
-      const buf = fs.readFileSync(file);
-      let pos = 0;
-      let expected = seg.base;
-      while (pos < buf.length) {
-        const nl = buf.indexOf(10, pos);
-        if (nl < 0) break; // torn tail
-        let line: StoredLine;
-        try {
-          line = JSON.parse(buf.toString('utf8', pos, nl)) as StoredLine;
-        } catch {
-          break;
-        }
-        if (line.o !== expected) break;
-        seg.positions.push(pos);
-        if (line.t > seg.maxTimestamp) seg.maxTimestamp = line.t;
-        expected++;
-        pos = nl + 1;
-      }
-      if (pos < buf.length) {
-        this.logger.warn('truncating a torn write at the end of a segment', { file, at: pos, size: buf.length });
-        fs.ftruncateSync(seg.fd, pos);
-      }
-      seg.size = pos;
-      p.segments.push(seg);
-    }
+    for (const f of files) p.segments.push(this.readSegment(path.join(p.dir, f), Number(f.slice(0, 20))));
     p.begin = p.segments[0]?.base ?? 0;
+    const checkpoint = path.join(p.dir, CHECKPOINT);
+    p.cleanedTo = fs.existsSync(checkpoint) ? Number(fs.readFileSync(checkpoint, 'utf8').trim()) || 0 : p.begin;
+  }
+
+  /** A segment file's records; a torn last line (a write the kill interrupted) is cut off. */
+  private readSegment(file: string, base: number): Segment {
+    const seg = new Segment(file, base, fs.openSync(file, 'r+'));
+    const buf = fs.readFileSync(file);
+    let pos = 0;
+    let expected = seg.base;
+    while (pos < buf.length) {
+      const nl = buf.indexOf(10, pos);
+      if (nl < 0) break; // torn tail
+      let line: StoredLine;
+      try {
+        line = JSON.parse(buf.toString('utf8', pos, nl)) as StoredLine;
+      } catch {
+        break;
+      }
+      // offsets only grow; compaction leaves gaps
+      if (typeof line.o !== 'number' || line.o < expected) break;
+      seg.addRecord(pos, line);
+      expected = line.o + 1;
+      pos = nl + 1;
+    }
+    if (pos < buf.length) {
+      this.logger.warn('truncating a torn write at the end of a segment', { file, at: pos, size: buf.length });
+      fs.ftruncateSync(seg.fd, pos);
+    }
+    seg.size = pos;
+    return seg;
+  }
+
+  /** Partition directories of no topic: a topic deleted by a process killed before it removed them. */
+  private removeOrphans(): void {
+    const known = new Set<string>();
+    for (const [name, t] of this.topics) for (let i = 0; i < t.partitions.length; i++) known.add(`${name}-${i}`);
+    const data = path.join(this.opts.dir, 'data');
+    for (const d of fs.readdirSync(data)) {
+      if (known.has(d)) continue;
+      this.logger.warn('removing the data of a deleted topic', { dir: d });
+      fs.rmSync(path.join(data, d), { recursive: true, force: true });
+    }
   }
 
   /** Commit lines after the last groups.json snapshot (a torn last line never completed). */
@@ -917,6 +1094,64 @@ export function lineJson(line: StoredLine): string {
   const v = line.v === null ? 'null' : JSON.stringify(line.v);
   const head = `{"o":${Number.isFinite(line.o) ? String(line.o) : JSON.stringify(line.o)},"t":${t},"k":${k},"v":${v}`;
   return line.h === undefined ? head + '}' : `${head},"h":${JSON.stringify(line.h)}}`;
+}
+
+function pad(offset: number): string {
+  return String(offset).padStart(20, '0');
+}
+
+function fsyncFile(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Characters of a record's key, value and headers: a cheap lower bound of its bytes. */
+function roughRecordBytes(r: ProduceRecord): number {
+  let n = (r.key?.length ?? 0) + (r.value?.length ?? 0);
+  if (r.headers) for (const h of r.headers) n += h.key.length + (h.value?.length ?? 0);
+  return n;
+}
+
+function varintBytes(n: number): number {
+  let z = n < 0 ? -2 * n - 1 : 2 * n; // zigzag, as Kafka's ByteUtils.sizeOfVarint
+  let bytes = 1;
+  while (z >= 0x80) {
+    z = Math.floor(z / 128);
+    bytes++;
+  }
+  return bytes;
+}
+
+/** The record's size as Kafka counts it against max.message.bytes: a v2 batch holding it alone, uncompressed. */
+function recordBatchBytes(r: ProduceRecord): number {
+  const field = (s: string | null) => (s === null ? varintBytes(-1) : varintBytes(Buffer.byteLength(s)) + Buffer.byteLength(s));
+  let body = 1 + varintBytes(0) + varintBytes(0) + field(r.key) + field(r.value) + varintBytes(r.headers?.length ?? 0);
+  for (const h of r.headers ?? []) body += field(h.key) + field(h.value);
+  return 61 + varintBytes(body) + body; // DefaultRecordBatch.RECORD_BATCH_OVERHEAD
+}
+
+/** Kafka's ConfigDef checks of the topic configs that mean something here. */
+function validateConfig(c: Required<TopicConfig>): void {
+  const atLeast = (name: string, v: number, min: number) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min) throw new LogError(`Invalid value ${v} for configuration ${name}: Value must be at least ${min}`, 'INVALID_REQUEST');
+  };
+  atLeast('retention.ms', c.retentionMs, -1);
+  atLeast('segment.bytes', c.segmentBytes, 14);
+  atLeast('segment.ms', c.segmentMs, 1);
+  atLeast('max.message.bytes', c.maxMessageBytes, 0);
+  atLeast('min.compaction.lag.ms', c.minCompactionLagMs, 0);
+  atLeast('delete.retention.ms', c.deleteRetentionMs, 0);
+  atLeast('min.insync.replicas', c.minInsyncReplicas, 1);
+  atLeast('min.cleanable.dirty.ratio', c.minCleanableDirtyRatio, 0);
+  if (c.minCleanableDirtyRatio > 1) throw new LogError(`Invalid value ${c.minCleanableDirtyRatio} for configuration min.cleanable.dirty.ratio: Value must be no more than 1`, 'INVALID_REQUEST');
+  if (c.cleanupPolicy !== 'delete' && c.cleanupPolicy !== 'compact') throw new LogError(`Invalid value ${String(c.cleanupPolicy)} for configuration cleanup.policy: String must be one of: compact, delete`, 'INVALID_REQUEST');
+  if (c.messageTimestampType !== 'CreateTime' && c.messageTimestampType !== 'LogAppendTime') {
+    throw new LogError(`Invalid value ${String(c.messageTimestampType)} for configuration message.timestamp.type: String must be one of: CreateTime, LogAppendTime`, 'INVALID_REQUEST');
+  }
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

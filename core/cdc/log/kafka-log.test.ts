@@ -3,7 +3,8 @@
  * what needs none: the record mapping both ways and the offset arithmetic of a produce answer.
  */
 import { describe, expect, it } from 'vitest';
-import { assignOffsets, fromKafkaMessage, toKafkaMessage } from './kafka-log.js';
+import { DEFAULT_TOPIC_CONFIG } from './types.js';
+import { assignOffsets, fromKafkaMessage, toKafkaMessage, topicConfigEntries } from './kafka-log.js';
 
 describe('KafkaLog without a broker', () => {
   it('maps records to kafkajs messages (tombstone value null, headers, timestamp, partition)', () => {
@@ -26,6 +27,18 @@ describe('KafkaLog without a broker', () => {
       [0, 11],
       [0, 12],
       [1, 4],
+    ]);
+  });
+
+  it('sends the topic configs it was given under their Kafka names, so the broker applies what the embedded log would', () => {
+    const given = { segmentBytes: 1024, messageTimestampType: 'LogAppendTime' as const, minInsyncReplicas: 2 };
+    expect(topicConfigEntries(given, { ...DEFAULT_TOPIC_CONFIG, ...given })).toEqual([
+      { name: 'cleanup.policy', value: 'delete' },
+      { name: 'retention.ms', value: '604800000' },
+      { name: 'retention.bytes', value: '-1' },
+      { name: 'segment.bytes', value: '1024' },
+      { name: 'message.timestamp.type', value: 'LogAppendTime' },
+      { name: 'min.insync.replicas', value: '2' },
     ]);
   });
 });

@@ -9,7 +9,7 @@
  * offset arithmetic of produce results.
  */
 import { randomUUID } from 'node:crypto';
-import { partitionForKey } from './murmur2.js';
+import { partitionForKey, StickyPartitioner } from './murmur2.js';
 import { Kafka, logLevel, type Admin, type Consumer, type IHeaders, type Message, type Producer, type RecordMetadata } from 'kafkajs';
 import {
   DEFAULT_TOPIC_CONFIG,
@@ -44,6 +44,27 @@ export function toKafkaMessage(r: ProduceRecord): Message {
     ...(r.timestamp !== undefined ? { timestamp: String(r.timestamp) } : {}),
     ...(r.partition !== undefined ? { partition: r.partition } : {}),
   };
+}
+
+/** The topic configs set at creation, by their Kafka names (only those given, besides the three always sent). */
+export function topicConfigEntries(given: Partial<TopicConfig>, c: TopicConfig): { name: string; value: string }[] {
+  const out = [
+    { name: 'cleanup.policy', value: c.cleanupPolicy },
+    { name: 'retention.ms', value: String(c.retentionMs) },
+    { name: 'retention.bytes', value: String(c.retentionBytes) },
+  ];
+  const names: [keyof TopicConfig, string][] = [
+    ['segmentBytes', 'segment.bytes'],
+    ['segmentMs', 'segment.ms'],
+    ['maxMessageBytes', 'max.message.bytes'],
+    ['messageTimestampType', 'message.timestamp.type'],
+    ['minCleanableDirtyRatio', 'min.cleanable.dirty.ratio'],
+    ['minCompactionLagMs', 'min.compaction.lag.ms'],
+    ['deleteRetentionMs', 'delete.retention.ms'],
+    ['minInsyncReplicas', 'min.insync.replicas'],
+  ];
+  for (const [field, name] of names) if (given[field] !== undefined) out.push({ name, value: String(given[field]) });
+  return out;
 }
 
 export function fromKafkaMessage(topic: string, partition: number, m: { offset: string; key: Buffer | null; value: Buffer | null; timestamp: string; headers?: IHeaders }): LogRecord {
@@ -104,11 +125,7 @@ export class KafkaLog implements TopicLog {
           topic: name,
           numPartitions: c.partitions,
           replicationFactor: config.replicationFactor ?? -1,
-          configEntries: [
-            { name: 'cleanup.policy', value: c.cleanupPolicy },
-            { name: 'retention.ms', value: String(c.retentionMs) },
-            { name: 'retention.bytes', value: String(c.retentionBytes) },
-          ],
+          configEntries: topicConfigEntries(config, c),
         },
       ],
     });
@@ -133,6 +150,8 @@ export class KafkaLog implements TopicLog {
 
   async deleteTopic(name: string): Promise<boolean> {
     if (!(await this.admin.listTopics()).includes(name)) return false;
+    this.partitionCounts.delete(name);
+    this.sticky.delete(name);
     await this.admin.deleteTopics({ topics: [name] });
     return true;
   }
@@ -165,6 +184,11 @@ export class KafkaLog implements TopicLog {
   }
 
   async fetch(topic: string, partition: number, offset: number, opts: FetchOptions = {}): Promise<LogRecord[]> {
+    if (opts.outOfRange === 'error') {
+      // the reader resets itself (fromBeginning), so the broker's answer is asked for first
+      const { begin, end } = await this.offsets(topic, partition);
+      if (offset < begin || offset > end) throw new LogError(`Offsets out of range with no configured reset policy for partitions: {${topic}-${partition}=${offset}}`, 'OFFSET_OUT_OF_RANGE');
+    }
     await this.ensureReading(topic);
     const key = `${topic}:${partition}`;
     const buf = this.buffers.get(key) ?? [];
@@ -263,8 +287,8 @@ export class KafkaLog implements TopicLog {
   }
 
   /**
-   * Partitions are chosen here (murmur2 of the key as Kafka's default partitioner, round-robin
-   * for null keys) and sent explicitly, so each record's offset is known from the batch's base
+   * Partitions are chosen here (murmur2 of the key as Kafka's default partitioner, the same
+   * sticky choice as the embedded log for null keys) and sent explicitly, so each record's offset is known from the batch's base
    * offset.
    */
   private async place(topic: string, records: ProduceRecord[]): Promise<ProduceRecord[]> {
@@ -275,7 +299,10 @@ export class KafkaLog implements TopicLog {
       this.partitionCounts.set(topic, n);
     }
     const count = n;
-    return records.map((r) => ({ ...r, partition: r.partition ?? (r.key !== null ? partitionForKey(r.key, count) : this.rr++ % count) }));
+    let sticky = this.sticky.get(topic);
+    if (!sticky) this.sticky.set(topic, (sticky = new StickyPartitioner()));
+    const s = sticky;
+    return records.map((r) => ({ ...r, partition: r.partition ?? (r.key !== null ? partitionForKey(r.key, count) : s.partition(count, r.value?.length ?? 0)) }));
   }
 
   private resultsFor(topic: string, placed: ProduceRecord[], meta: RecordMetadata[]): ProduceResult[] {
@@ -286,7 +313,7 @@ export class KafkaLog implements TopicLog {
     return res;
   }
 
-  private rr = 0;
+  private readonly sticky = new Map<string, StickyPartitioner>();
   private partitionCounts = new Map<string, number>();
 
   private async ensureReading(topic: string): Promise<void> {

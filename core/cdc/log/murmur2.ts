@@ -40,3 +40,25 @@ export function murmur2(data: Uint8Array): number {
 export function partitionForKey(key: string, numPartitions: number): number {
   return (murmur2(Buffer.from(key, 'utf8')) & 0x7fffffff) % numPartitions;
 }
+
+/**
+ * Kafka 3.x's partitioner for records without a key (KIP-794, producer BuiltInPartitioner): all
+ * go to one partition until `batch.size` (16384) bytes have gone there, then the next partition
+ * takes over, so a small burst lands in one partition instead of being spread one record each.
+ * Kafka picks the next partition at random (weighted by queue depth); here it is the next one
+ * in order, which spreads as evenly and is the same on every run.
+ */
+export class StickyPartitioner {
+  private current = -1;
+  private bytes = 0;
+  constructor(private readonly batchSize = 16384) {}
+
+  partition(numPartitions: number, recordBytes: number): number {
+    if (this.current < 0 || this.current >= numPartitions || this.bytes >= this.batchSize) {
+      this.current = (this.current + 1) % numPartitions;
+      this.bytes = 0;
+    }
+    this.bytes += recordBytes;
+    return this.current;
+  }
+}

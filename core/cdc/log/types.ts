@@ -20,7 +20,10 @@ export interface ProduceRecord {
   headers?: LogHeader[];
   /** Epoch millis (CreateTime); the log's clock when absent. */
   timestamp?: number;
-  /** Explicit partition; otherwise Kafka's default partitioner (murmur2 of the key, or round-robin for a null key). */
+  /**
+   * Explicit partition; otherwise Kafka's default partitioner: murmur2 of the key, or for a null
+   * key the sticky partitioner of Kafka 3.x (one partition until batch.size bytes went to it).
+   */
   partition?: number;
 }
 
@@ -54,6 +57,22 @@ export interface TopicConfig {
   cleanupPolicy: 'delete' | 'compact';
   /** Kafka `replication.factor`; reported only (a single embedded node has one replica). */
   replicationFactor: number;
+  /** Kafka `segment.bytes`: the active segment is rolled before a record that would take it past this. */
+  segmentBytes?: number;
+  /** Kafka `segment.ms`: the active segment is rolled once its records span more than this. */
+  segmentMs?: number;
+  /** Kafka `max.message.bytes`: larger records are refused (RecordTooLargeException). */
+  maxMessageBytes?: number;
+  /** Kafka `message.timestamp.type`: LogAppendTime replaces the producer's timestamps by the log's clock. */
+  messageTimestampType?: 'CreateTime' | 'LogAppendTime';
+  /** Kafka `min.cleanable.dirty.ratio`: compaction runs once the uncleaned share of the closed bytes exceeds it. */
+  minCleanableDirtyRatio?: number;
+  /** Kafka `min.compaction.lag.ms`: records younger than this are not compacted yet. */
+  minCompactionLagMs?: number;
+  /** Kafka `delete.retention.ms`: how long a compacted tombstone stays readable after its first cleaning. */
+  deleteRetentionMs?: number;
+  /** Kafka `min.insync.replicas`; accepted and reported (one embedded replica is always in sync). */
+  minInsyncReplicas?: number;
 }
 
 export interface PartitionInfo {
@@ -77,6 +96,12 @@ export interface FetchOptions {
   maxRecords?: number;
   /** Kafka `max.partition.fetch.bytes`-like bound (at least one record is always returned). Default 1 MiB. */
   maxBytes?: number;
+  /**
+   * What an offset outside [begin, end] does. `earliest` (default): a consumer with
+   * auto.offset.reset=earliest, reading from the begin offset (above the end: nothing). `error`:
+   * the broker's answer, OFFSET_OUT_OF_RANGE, for a consumer that resets itself (or none).
+   */
+  outOfRange?: 'earliest' | 'error';
 }
 
 /** A batch of records for one topic inside an atomic multi-topic write. */
@@ -117,7 +142,11 @@ export interface TopicLog {
    */
   produceAtomic(batches: TopicBatch[]): Promise<ProduceResult[][]>;
 
-  /** Records from `offset` on (an offset below the begin offset starts at the begin offset). */
+  /**
+   * Records from `offset` on (an offset below the begin offset starts at the begin offset unless
+   * `opts.outOfRange` is `error`). Offsets of compacted topics have gaps: the next record may have
+   * a higher offset than asked for.
+   */
   fetch(topic: string, partition: number, offset: number, opts?: FetchOptions): Promise<LogRecord[]>;
   offsets(topic: string, partition: number): Promise<{ begin: number; end: number }>;
   /**
@@ -145,12 +174,19 @@ export const DEFAULT_TOPIC_CONFIG: TopicConfig = {
   retentionBytes: -1,
   cleanupPolicy: 'delete',
   replicationFactor: 1,
+  segmentMs: 7 * 24 * 3600 * 1000,
+  maxMessageBytes: 1048588,
+  messageTimestampType: 'CreateTime',
+  minCleanableDirtyRatio: 0.5,
+  minCompactionLagMs: 0,
+  deleteRetentionMs: 24 * 3600 * 1000,
+  minInsyncReplicas: 1,
 };
 
 export class LogError extends Error {
   constructor(
     message: string,
-    readonly code: 'UNKNOWN_TOPIC_OR_PARTITION' | 'OFFSET_OUT_OF_RANGE' | 'INVALID_REQUEST' | 'CLOSED' | 'CORRUPT',
+    readonly code: 'UNKNOWN_TOPIC_OR_PARTITION' | 'OFFSET_OUT_OF_RANGE' | 'INVALID_REQUEST' | 'INVALID_RECORD' | 'RECORD_TOO_LARGE' | 'CLOSED' | 'CORRUPT',
   ) {
     super(message);
     this.name = 'LogError';
