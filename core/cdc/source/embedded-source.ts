@@ -168,6 +168,13 @@ export class EmbeddedSource implements CaptureSource {
     return { ...this.binlog.position(), gtidSet: this.binlog.gtidSet(), seq: this.binlog.nextSeq - 1 };
   }
 
+  binlogFiles(): string[] {
+    return fs
+      .readdirSync(path.join(this.opts.dir, 'binlog'))
+      .filter((f) => /^mysql-bin\.\d{6}$/.test(f))
+      .sort();
+  }
+
   readTransactions(from: BinlogPosition, maxTransactions: number): BinlogTransaction[] {
     // A closed source has no change log to read: saying so fails the reader's task, where an
     // empty answer would have it poll again at once, forever, starving the event loop.

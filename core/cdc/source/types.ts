@@ -87,6 +87,8 @@ export interface CaptureSource extends QuerySource {
   scan(database: string, table: string, afterRowid: number, limit: number): { rowid: number; row: Row }[];
   /** Where the next transaction will be written, and the executed GTID set. */
   position(): BinlogPosition & { gtidSet: string; seq: number };
+  /** The change log files kept, oldest first (SHOW BINARY LOGS): a stored position in another file can no longer be read. */
+  binlogFiles(): string[];
   /** Committed transactions at or after `from` (an exact transaction start or end position). */
   readTransactions(from: BinlogPosition, maxTransactions: number): BinlogTransaction[];
   /** Resolves when a transaction is committed at or after `from`, or false after the timeout. */

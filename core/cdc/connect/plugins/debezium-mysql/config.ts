@@ -9,6 +9,9 @@ import { columnMapperRules } from './column-mappers.js';
 
 export const SNAPSHOT_MODES = ['initial', 'initial_only', 'when_needed', 'never', 'schema_only', 'schema_only_recovery', 'no_data', 'recovery', 'always'] as const;
 export type SnapshotMode = (typeof SNAPSHOT_MODES)[number];
+export const SNAPSHOT_LOCKING_MODES = ['extended', 'minimal', 'minimal_percona', 'none'] as const;
+/** RelationalTableFilters' system tables filter (MySqlConnectorConfig.BUILT_IN_DB_NAMES), applied when table.ignore.builtin is on. */
+export const BUILT_IN_DATABASES = new Set(['mysql', 'performance_schema', 'sys', 'information_schema']);
 
 export interface MySqlConnectorConfig {
   hostname: string;
@@ -19,6 +22,17 @@ export interface MySqlConnectorConfig {
   databaseExclude: RegExp[] | null;
   tableInclude: RegExp[] | null;
   tableExclude: RegExp[] | null;
+  /**
+   * table.include.list as RelationalSnapshotChangeEventSource.sort reads it to order the snapshot:
+   * one unanchored, case-insensitive pattern per entry, in the order given.
+   */
+  tableIncludeOrder: RegExp[] | null;
+  /** table.ignore.builtin (default true): mysql, sys, performance_schema and information_schema are never captured. */
+  ignoreBuiltin: boolean;
+  /** database.history.store.only.captured.tables.ddl / schema.history.internal.…: schema change events of captured tables only. */
+  storeOnlyCapturedTablesDdl: boolean;
+  /** snapshot.fetch.size: rows read from a table per scan of the embedded source during the snapshot. */
+  snapshotFetchSize: number;
   snapshotMode: SnapshotMode;
   decimalMode: DecimalMode;
   includeQuery: boolean;
@@ -75,6 +89,14 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
     databaseExclude: regexList(first(config, 'database.exclude.list', 'database.blacklist')),
     tableInclude: regexList(first(config, 'table.include.list', 'table.whitelist')),
     tableExclude: regexList(first(config, 'table.exclude.list', 'table.blacklist')),
+    tableIncludeOrder: (() => {
+      const v = first(config, 'table.include.list', 'table.whitelist');
+      return v === undefined ? null : v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => new RegExp(s, 'i'));
+    })(),
+    ignoreBuiltin: (first(config, 'table.ignore.builtin') ?? 'true').toLowerCase() !== 'false',
+    storeOnlyCapturedTablesDdl: (first(config, 'database.history.store.only.captured.tables.ddl', 'schema.history.internal.store.only.captured.tables.ddl') ?? 'false').toLowerCase() === 'true',
+    // HistorizedRelationalDatabaseConnectorConfig.DEFAULT_SNAPSHOT_FETCH_SIZE; 0 leaves it to the driver, here the batch size
+    snapshotFetchSize: Number(first(config, 'snapshot.fetch.size') ?? 2000),
     snapshotMode: (first(config, 'snapshot.mode') ?? 'initial').toLowerCase() as SnapshotMode,
     decimalMode: (first(config, 'decimal.handling.mode') ?? 'precise').toLowerCase() as DecimalMode,
     includeQuery: (first(config, 'include.query') ?? 'false').toLowerCase() === 'true',
@@ -116,6 +138,8 @@ const NOT_APPLIED: [RegExp, string][] = [
   [/^snapshot\.include\.collection\.list$/, 'a snapshot of a subset of the captured tables'],
   [/^converters$/, 'custom converters (Java classes)'],
   [/^gtid\.source\.(includes|excludes)$/, 'a transaction filter by GTID source'],
+  // Debezium 1.9 reads it only in its legacy reader (MySqlConnectorConfig.SNAPSHOT_NEW_TABLES); the default one ignores it too
+  [/^snapshot\.new\.tables$/, 'a parallel snapshot of tables newly added to the filters (legacy implementation only)'],
   [/^(event\.processing\.failure|inconsistent\.schema|event\.deserialization\.failure)\.handling\.mode$/, 'handling of binlog events only a real server sends'],
 ];
 
@@ -168,6 +192,15 @@ export function validateConfig(config: ConnectorConfig): ValidationErrors {
   if (mode !== undefined && !(SNAPSHOT_MODES as readonly string[]).includes(mode.trim().toLowerCase())) {
     add('snapshot.mode', `The 'snapshot.mode' value '${mode}' is invalid: Value must be one of ${SNAPSHOT_MODES.join(', ')}`);
   }
+  const lm = config['snapshot.locking.mode'];
+  if (lm !== undefined && !(SNAPSHOT_LOCKING_MODES as readonly string[]).includes(lm.trim().toLowerCase())) {
+    add('snapshot.locking.mode', `The 'snapshot.locking.mode' value '${lm}' is invalid: Value must be one of ${SNAPSHOT_LOCKING_MODES.join(', ')}`);
+  }
+  const snt = config['snapshot.new.tables'];
+  if (snt !== undefined && !['off', 'parallel'].includes(snt.trim().toLowerCase())) add('snapshot.new.tables', `The 'snapshot.new.tables' value '${snt}' is invalid: Value must be one of off, parallel`);
+  const fs = config['snapshot.fetch.size'];
+  // Field.isNonNegativeInteger
+  if (fs !== undefined && !/^\d+$/.test(fs.trim())) add('snapshot.fetch.size', `The 'snapshot.fetch.size' value '${fs}' is invalid: A positive integer is expected`);
   const dm = config['decimal.handling.mode'];
   if (dm !== undefined && !['precise', 'double', 'string'].includes(dm.trim().toLowerCase())) add('decimal.handling.mode', `The 'decimal.handling.mode' value '${dm}' is invalid: Value must be one of precise, double, string`);
   for (const k of ['database.include.list', 'database.whitelist', 'database.exclude.list', 'database.blacklist', 'table.include.list', 'table.whitelist', 'table.exclude.list', 'table.blacklist', 'column.include.list', 'column.whitelist', 'column.exclude.list', 'column.blacklist']) {
@@ -237,6 +270,14 @@ export const CONFIG_DEFS: ConfigKeyDef[] = [
   d('table.include.list', 'LIST', null, 'HIGH', 'The tables for which changes are to be captured, as <database>.<table> regular expressions. Older name: table.whitelist.', 'Filters', 2),
   d('table.exclude.list', 'LIST', null, 'MEDIUM', 'Tables to exclude. Older name: table.blacklist.', 'Filters', 3),
   d('snapshot.mode', 'STRING', 'initial', 'LOW', "The criteria for running a snapshot upon startup of the connector. Options include: 'when_needed'; 'schema_only'; 'initial' (the default); 'initial_only'; 'never'; 'schema_only_recovery'; 'no_data'; 'recovery'; 'always'.", 'Connector', 5, { recommended: [...SNAPSHOT_MODES] }),
+  d('snapshot.locking.mode', 'STRING', 'minimal', 'LOW', "Controls how long the connector holds onto the global read lock while it is performing a snapshot: 'minimal' (the default), 'minimal_percona', 'extended' or 'none'. The embedded source takes no locks: its snapshot reads the tables while writes go on, and streaming from the snapshot's position replays what changed meanwhile.", 'Connector', 5, { recommended: [...SNAPSHOT_LOCKING_MODES] }),
+  d('snapshot.fetch.size', 'INT', null, 'MEDIUM', 'The maximum number of records that should be loaded into memory while performing a snapshot (default 2000).', 'Connector', 5),
+  d('snapshot.new.tables', 'STRING', 'off', 'LOW', "Debezium 1.9 legacy implementation only: 'off' (the default) or 'parallel'. Accepted; no effect.", 'Connector', 5, { recommended: ['off', 'parallel'] }),
+  d('table.ignore.builtin', 'BOOLEAN', 'true', 'LOW', 'Flag specifying whether built-in tables (the mysql, sys, performance_schema and information_schema databases) should be ignored.', 'Filters', 6),
+  d('database.history.store.only.captured.tables.ddl', 'BOOLEAN', 'false', 'LOW', 'Controls what DDL will Debezium store in database history. By default (false) Debezium will store all incoming DDL statements. If set to true, then only DDL that manipulates a captured table will be stored. Here it also decides which schema change events are sent.', 'History Storage', 4),
+  d('schema.history.internal.store.only.captured.tables.ddl', 'BOOLEAN', 'false', 'LOW', 'Debezium 2.x name of database.history.store.only.captured.tables.ddl.', 'History Storage', 5),
+  d('database.history.skip.unparseable.ddl', 'BOOLEAN', 'false', 'LOW', 'Controls the action Debezium will take when it meets a DDL statement in binlog, that it cannot parse. Accepted; the embedded source refuses DDL it cannot parse, so none reaches its binlog.', 'History Storage', 6),
+  d('schema.history.internal.skip.unparseable.ddl', 'BOOLEAN', 'false', 'LOW', 'Debezium 2.x name of database.history.skip.unparseable.ddl; accepted.', 'History Storage', 7),
   d('decimal.handling.mode', 'STRING', 'precise', 'MEDIUM', "Specify how DECIMAL and NUMERIC columns should be represented in change events: 'precise' (the default, java.math.BigDecimal); 'string'; 'double'.", 'Connector', 6, { recommended: ['precise', 'string', 'double'] }),
   d('include.query', 'BOOLEAN', 'false', 'MEDIUM', 'Whether the connector should include the original SQL query that generated the change event.', 'Connector', 7),
   d('include.schema.changes', 'BOOLEAN', 'true', 'MEDIUM', 'Whether the connector should publish changes in the database schema to a Kafka topic with the same name as the database server ID (the topic prefix).', 'Connector', 8),

@@ -68,16 +68,29 @@ describe('Debezium MySQL source task', () => {
     expect(new Set((await drain(all)).map((r) => r.topic))).toEqual(new Set(['dbserver1.demo.customers', 'dbserver1.demo.other']));
   });
 
-  it('resumes an interrupted snapshot after the last stored row, and a stream mid-transaction after the last stored event', async () => {
+  it('takes an interrupted snapshot again from its start, at the position it had (Debezium 1.9), and resumes a stream mid-transaction after the last stored event', async () => {
     const src = await source();
-    const first = await task(src, { ...base, 'max.batch.size': '1' });
-    const [one] = (await first.poll()).filter((r) => r.topic !== 'dbserver1');
+    const at = src.position();
+    const first = await task(src, { ...base, 'max.batch.size': '1', 'include.schema.changes': 'false' });
+    const [one] = await first.poll();
     expect((one!.value as { after: { id: number } }).after.id).toBe(1);
-    const resumed = await task(src, { ...base, 'max.batch.size': '1' }, one!.sourceOffset);
-    const rest = await drain(resumed);
-    expect(rest.map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([2]);
+    expect(one!.sourceOffset).toEqual({ file: at.file, pos: at.pos, gtids: at.gtidSet, ts_sec: 1767268800, snapshot: true });
+    // written after the interrupted snapshot began: streaming from its position replays it
+    src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (4, 'Hedy')");
+    const again = await task(src, { ...base, 'max.batch.size': '1' }, one!.sourceOffset);
+    const redone = await drain(again);
+    expect(redone.map((r) => [(r.value as { op: string }).op, (r.value as { after: { id: number } }).after.id, (r.value as { source: { snapshot: string; pos: number } }).source.snapshot])).toEqual([
+      ['r', 1, 'true'],
+      ['r', 2, 'true'],
+      ['r', 4, 'last'],
+      ['c', 4, 'false'],
+    ]);
+    expect(redone.slice(0, 3).map((r) => (r.value as { source: { pos: number } }).source.pos)).toEqual([at.pos, at.pos, at.pos]);
+    // the last snapshot record's offset is a streaming one: a restart after it takes no snapshot
+    expect(redone[2]!.sourceOffset).toEqual({ file: at.file, pos: at.pos, gtids: at.gtidSet, ts_sec: 1767268800 });
+    expect(await drain(await task(src, base, redone[2]!.sourceOffset))).toMatchObject([{ value: { op: 'c', after: { id: 4 } } }]);
     src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (5, 'a'), (6, 'b'), (7, 'c')");
-    const s1 = await task(src, base, rest.at(-1)!.sourceOffset);
+    const s1 = await task(src, base, redone.at(-1)!.sourceOffset);
     const all = await drain(s1);
     expect(all.map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([5, 6, 7]);
     // Stored after the second event of that transaction: only the third comes again.
@@ -160,9 +173,24 @@ describe('Debezium MySQL source task', () => {
     const src = await source();
     const t = await task(src, { ...base, 'table.include.list': 'demo\\..*' });
     const snap = (await drain(t, 10, true)).filter((r) => r.topic === 'dbserver1');
-    expect(snap.map((r) => (r.value as { ddl: string }).ddl.split('\n')[0])).toEqual(['CREATE DATABASE `demo` CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci', 'CREATE TABLE `customers` (']);
-    expect(snap[1]!.key).toEqual({ databaseName: 'demo' });
-    expect((snap[1]!.value as { tableChanges: unknown[] }).tableChanges[0]).toMatchObject({
+    // MySqlSnapshotChangeEventSource.readTableStructure
+    expect(snap.map((r) => (r.value as { ddl: string }).ddl.split('\n')[0])).toEqual([
+      'SET character_set_server=utf8mb4, collation_server=utf8mb4_0900_ai_ci',
+      'DROP TABLE IF EXISTS `demo`.`customers`',
+      'DROP DATABASE IF EXISTS `demo`',
+      'CREATE DATABASE `demo` CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci',
+      'USE `demo`',
+      'CREATE TABLE `customers` (',
+    ]);
+    expect(snap.map((r) => [(r.key as { databaseName: string }).databaseName, (r.value as { source: { table: string | null } }).source.table, (r.value as { tableChanges: unknown[] }).tableChanges.length])).toEqual([
+      ['', null, 0],
+      ['demo', 'customers', 0],
+      ['demo', null, 0],
+      ['demo', null, 0],
+      ['demo', null, 0],
+      ['demo', 'customers', 1],
+    ]);
+    expect((snap[5]!.value as { tableChanges: unknown[] }).tableChanges[0]).toMatchObject({
       type: 'CREATE',
       id: '"demo"."customers"',
       table: { primaryKeyColumnNames: ['id'], columns: [{ name: 'created_at', jdbcType: 93, typeName: 'DATETIME', position: 1, optional: true }, { name: 'id', jdbcType: 4 }, { name: 'name', jdbcType: 12, length: 255 }] },

@@ -6,12 +6,13 @@
  *
  * Offsets: `{file, pos, row, gtids, ts_sec, server_id}` while streaming, where `pos` is the start
  * of the transaction and `row` how many of its events are already emitted; during the snapshot
- * `{snapshot: true, snapshot_table, snapshot_rowid, file, pos}` (the binlog position the snapshot
- * was taken at, where streaming begins afterwards).
+ * MySqlOffsetContext's `{file, pos, gtids, ts_sec, snapshot: true}` (the binlog position the
+ * snapshot was taken at), without `snapshot` on its last record. As in Debezium 1.9, a snapshot
+ * that was interrupted is taken again from its start; only a completed one is never repeated.
  */
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type Schema, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
-import { notAppliedKeys, parseConfig, type MySqlConnectorConfig } from './config.js';
+import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
 import { showCreateTable } from '../../../source/mysql-ddl.js';
@@ -24,14 +25,60 @@ import type { ColumnLike } from './column-types.js';
 const READ_AHEAD_TRANSACTIONS = 16;
 
 interface SnapshotState {
+  /** Tables whose rows are read, in RelationalSnapshotChangeEventSource.sort's order. */
   tables: { db: string; table: string }[];
   tableIdx: number;
   rowid: number;
+  /** source.ts_ms of the current table's rows: CURRENT_TIMESTAMP (whole seconds) when its read began. */
+  tableTs: number | null;
   at: BinlogPosition;
-  startedMs: number;
-  /** Schema change events of the snapshot were written. */
-  schemaDone: boolean;
+  /** The executed GTID set at the snapshot's position (SHOW MASTER STATUS), '' when there is none. */
+  gtids: string;
+  /** Whether rows are read (SnapshottingTask.snapshotData); the schema is always read when snapshotting. */
+  data: boolean;
+  /** Schema change events of the snapshot are still to be sent. */
+  schemaPending: boolean;
+  /** The tables whose structure the snapshot's schema change events carry. */
+  schemaTables: { db: string; table: string }[];
+  /**
+   * Records built but not yet handed out: at least the last one until the snapshot ends, as
+   * Debezium's buffering ChangeEventQueue keeps it, so the snapshot's final record can be marked
+   * "last" even when the last table is empty; after it, what exceeds max.batch.size.
+   */
+  pending: SourceRecord[];
+  /** All records are built; `pending` is handed out, then streaming begins. */
+  done: boolean;
 }
+
+interface ModeFlags {
+  schema: boolean;
+  data: boolean;
+  stream: boolean;
+  snapshotOnSchemaError: boolean;
+  snapshotOnDataError: boolean;
+}
+
+/**
+ * MySqlConnectorConfig.SnapshotMode at v1.9.8.Final (includeSchema, includeData, shouldStream,
+ * shouldSnapshotOnSchemaError, shouldSnapshotOnDataError); no_data, recovery and always are the
+ * names Debezium 2.x gave schema_only and schema_only_recovery, and its mode that snapshots at
+ * every start.
+ */
+const MODES: Record<SnapshotMode, ModeFlags> = {
+  when_needed: { schema: true, data: true, stream: true, snapshotOnSchemaError: false, snapshotOnDataError: true },
+  initial: { schema: true, data: true, stream: true, snapshotOnSchemaError: false, snapshotOnDataError: false },
+  schema_only: { schema: true, data: false, stream: true, snapshotOnSchemaError: false, snapshotOnDataError: false },
+  no_data: { schema: true, data: false, stream: true, snapshotOnSchemaError: false, snapshotOnDataError: false },
+  schema_only_recovery: { schema: true, data: false, stream: true, snapshotOnSchemaError: true, snapshotOnDataError: false },
+  recovery: { schema: true, data: false, stream: true, snapshotOnSchemaError: true, snapshotOnDataError: false },
+  never: { schema: false, data: false, stream: true, snapshotOnSchemaError: false, snapshotOnDataError: false },
+  initial_only: { schema: true, data: true, stream: false, snapshotOnSchemaError: false, snapshotOnDataError: false },
+  always: { schema: true, data: true, stream: true, snapshotOnSchemaError: false, snapshotOnDataError: false },
+};
+
+/** The server's character set variables as MySqlConnection.setStatementFor writes them (the embedded source's @@variables). */
+const SNAPSHOT_SET_STATEMENT = 'SET character_set_server=utf8mb4, collation_server=utf8mb4_0900_ai_ci';
+const DATABASE_LOCALES = ' CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci';
 
 export class MySqlSourceTask implements SourceTask {
   private cfg!: MySqlConnectorConfig;
@@ -39,6 +86,7 @@ export class MySqlSourceTask implements SourceTask {
   private ctx!: SourceTaskContext;
   private partition!: Record<string, unknown>;
   private snapshot: SnapshotState | null = null;
+  private mode!: ModeFlags;
   /** Next transaction to read and how many of its events were already emitted. */
   private stream: { from: BinlogPosition; skip: number } | null = null;
   /** provide.transaction.metadata: the transaction whose BEGIN was sent and its event counts so far. */
@@ -58,34 +106,45 @@ export class MySqlSourceTask implements SourceTask {
     if (!source) throw new ConnectException('The embedded source is not running in this worker');
     this.source = source;
     this.partition = { server: this.cfg.topicPrefix };
-    const offset = await context.offset(this.partition);
-    const mode = this.cfg.snapshotMode;
-    const wantsSnapshot = ['initial', 'initial_only', 'when_needed', 'always'].includes(mode);
-    if (offset && offset.snapshot === true && wantsSnapshot) {
-      // The snapshot was interrupted: continue it where the last stored record left off.
-      this.snapshot = {
-        tables: await this.capturedTables(),
-        tableIdx: Number(offset.snapshot_table ?? 0),
-        rowid: Number(offset.snapshot_rowid ?? 0),
-        at: { file: String(offset.file), pos: Number(offset.pos) },
-        startedMs: Number(offset.snapshot_started ?? context.services.now()),
-        schemaDone: offset.schema_done === true,
-      };
-    } else if (offset && mode !== 'always') {
-      this.stream = { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) };
-      this.openTx = transactionFromOffset(offset);
-    } else if (wantsSnapshot) {
-      const at = source.position();
-      this.snapshot = { tables: await this.capturedTables(), tableIdx: 0, rowid: 0, at: { file: at.file, pos: at.pos }, startedMs: context.services.now(), schemaDone: false };
-    } else if (mode === 'never') {
-      this.stream = { from: { file: '', pos: 0 }, skip: 0 };
-    } else {
-      const at = source.position();
-      this.stream = { from: { file: at.file, pos: at.pos }, skip: 0 };
+    this.mode = MODES[this.cfg.snapshotMode] ?? MODES.initial;
+    const stored = await context.offset(this.partition);
+    if (stored && typeof stored.file !== 'string') throw new ConnectException("Source offset 'file' parameter is missing");
+    let offset = stored;
+    const mode = this.mode;
+    const running = !!offset && (offset.snapshot === true || offset.snapshot === 'true');
+    // MySqlConnectorTask.validateAndLoadDatabaseHistory. The schema history is the embedded
+    // source's own catalogue, which always exists, so only the first check has a case here.
+    if (!offset && mode.snapshotOnSchemaError) throw new ConnectException('Could not find existing binlog information while attempting schema only recovery snapshot');
+    // MySqlConnectorTask.validateSnapshotFeasibility
+    if (offset && running) {
+      if (!mode.schema && !mode.data) {
+        throw new ConnectException('The connector previously stopped while taking a snapshot, but now the connector is configured to never allow snapshots. Reconfigure the connector to use snapshots initially or when needed.');
+      }
+    } else if (offset && !this.binlogAvailable(offset)) {
+      const at = `file=${String(offset.file)}, pos=${String(offset.pos)}${typeof offset.gtids === 'string' ? `, gtids=${offset.gtids}` : ''}`;
+      if (!mode.snapshotOnDataError) throw new ConnectException(`The connector is trying to read binlog starting at ${at}, but this is no longer available on the server. Reconfigure the connector to use a snapshot when needed.`);
+      context.services.log.warn(`The connector is trying to read binlog starting at '${at}', but this is no longer available on the server. Forcing the snapshot execution as it is allowed by the configuration.`);
+      offset = null;
+    }
+    // MySqlSnapshotChangeEventSource.getSnapshottingTask: after a completed snapshot neither schema
+    // nor data again (always, of Debezium 2.x, snapshots at every start).
+    const again = !offset || running || this.cfg.snapshotMode === 'always';
+    if (again && (mode.schema || mode.data)) {
+      // determineSnapshotOffset: an interrupted snapshot is taken again at the position it had
+      const now = source.position();
+      const at = offset && running ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
+      const gtids = offset && running ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
+      if (running) context.services.log.info('Previous snapshot was cancelled before completion; a new snapshot will be taken.');
+      const schemaTables = mode.schema ? await this.schemaTables() : [];
+      this.snapshot = { tables: mode.data ? await this.snapshotTables() : [], tableIdx: 0, rowid: 0, tableTs: null, at, gtids, data: mode.data, schemaPending: mode.schema, schemaTables, pending: [], done: false };
+    } else if (mode.stream) {
+      // MySqlOffsetContext.initial: without an offset, from the beginning of the binlog
+      this.stream = offset ? { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) } : { from: { file: '', pos: 0 }, skip: 0 };
+      if (offset) this.openTx = transactionFromOffset(offset);
     }
     this.lastHeartbeat = context.services.now();
     for (const { key, does } of notAppliedKeys(config)) context.services.log.warn(`'${key}' is accepted but not applied by Loupe's embedded MySQL connector (Debezium: ${does})`);
-    context.services.log.info('MySQL source task started', { phase: this.snapshot ? 'snapshot' : 'streaming', mode });
+    context.services.log.info('MySQL source task started', { phase: this.snapshot ? 'snapshot' : this.stream ? 'streaming' : 'idle', mode: this.cfg.snapshotMode });
   }
 
   async poll(): Promise<SourceRecord[]> {
@@ -106,59 +165,104 @@ export class MySqlSourceTask implements SourceTask {
 
   private pollSnapshot(): SourceRecord[] {
     const snap = this.snapshot!;
-    const out: SourceRecord[] = [];
     const max = this.cfg.maxBatchSize;
-    if (!snap.schemaDone) {
-      snap.schemaDone = true;
+    if (snap.done) {
+      const out = snap.pending.splice(0, max);
+      if (snap.pending.length === 0) this.snapshot = null;
+      return out;
+    }
+    const out = snap.pending;
+    snap.pending = [];
+    if (snap.schemaPending) {
+      snap.schemaPending = false;
       if (this.cfg.includeSchemaChanges) out.push(...this.snapshotSchemaEvents());
     }
-    let taken = 0;
-    while (taken < max && snap.tableIdx < snap.tables.length) {
+    const fetch = this.cfg.snapshotFetchSize > 0 ? this.cfg.snapshotFetchSize : max;
+    // one more than a batch, so one is kept back
+    while (snap.data && out.length <= max && snap.tableIdx < snap.tables.length) {
       const { db, table } = snap.tables[snap.tableIdx]!;
       const s = this.schemasFor(db, table);
-      const rows = s ? this.source.scan(db, table, snap.rowid, max - taken) : [];
-      taken += rows.length;
+      // RelationalSnapshotChangeEventSource.getSnapshotSourceTimestamp: SELECT CURRENT_TIMESTAMP before each table's read
+      snap.tableTs ??= Math.floor(this.ctx.services.now() / 1000) * 1000;
+      const rows = s ? this.source.scan(db, table, snap.rowid, Math.min(fetch, max + 1 - out.length)) : [];
       if (rows.length === 0) {
         snap.tableIdx++;
         snap.rowid = 0;
+        snap.tableTs = null;
         continue;
       }
+      const offset = this.snapshotOffset(snap.tableTs / 1000);
+      const source = this.snapshotSource(db, table, snap.tableTs);
       for (const { rowid, row } of rows) {
         snap.rowid = rowid;
-        const offset = { file: snap.at.file, pos: snap.at.pos, snapshot: true, snapshot_table: snap.tableIdx, snapshot_rowid: rowid, snapshot_started: snap.startedMs, schema_done: true };
-        out.push(this.record(db, table, s!, 'r', null, row, offset, this.snapshotSource(db, table, 'true')));
+        out.push(this.record(db, table, s!, 'r', null, row, offset, source));
       }
     }
-    if (!this.moreSnapshotRows()) {
-      // This batch ends the snapshot: its last record is marked "last" and its offset is the
-      // streaming start, so a restart after it never snapshots again.
+    if (!snap.data || snap.tableIdx >= snap.tables.length) {
+      // MySqlSnapshotChangeEventSource.postSnapshot: the last record, whatever it is, says "last"
+      // and its offset no longer has `snapshot`, so a restart after it streams.
       const last = out[out.length - 1];
-      const streamOffset = { file: snap.at.file, pos: snap.at.pos, row: 0, ts_sec: Math.floor(snap.startedMs / 1000) };
       if (last) {
-        (last.value as { source: SourceInfoValue }).source.snapshot = 'last';
-        last.sourceOffset = streamOffset;
+        (last.value as { source: SourceInfoValue }).source = { ...(last.value as { source: SourceInfoValue }).source, snapshot: 'last' };
+        const { snapshot: _running, ...completed } = last.sourceOffset;
+        last.sourceOffset = completed;
       }
-      this.snapshot = null;
-      this.stream = this.cfg.snapshotMode === 'initial_only' ? null : { from: snap.at, skip: 0 };
+      // RelationalSnapshotChangeEventSource.doExecute: dispatcher.alwaysDispatchHeartbeatEvent
+      if (this.cfg.heartbeatIntervalMs > 0) {
+        const { snapshot: _running, ...completed } = this.snapshotOffset(Math.floor(this.ctx.services.now() / 1000));
+        this.lastHeartbeat = this.ctx.services.now();
+        out.push(this.heartbeatRecord(completed));
+      }
+      this.stream = this.mode.stream ? { from: snap.at, skip: 0 } : null;
       this.ctx.services.log.info('snapshot completed', { records: out.length });
+      snap.pending = out.splice(max);
+      snap.done = true;
+      if (snap.pending.length === 0) this.snapshot = null;
+      return out;
     }
+    snap.pending = out.splice(max);
     return out;
   }
 
-  private moreSnapshotRows(): boolean {
+  /** MySqlOffsetContext.getOffset during a snapshot: no server_id (it is 0 until the binlog is read) and no row. */
+  private snapshotOffset(tsSec: number): Record<string, unknown> {
     const snap = this.snapshot!;
-    for (let i = snap.tableIdx; i < snap.tables.length; i++) {
-      const { db, table } = snap.tables[i]!;
-      if (!this.source.tableDef(db, table)) continue;
-      if (this.source.scan(db, table, i === snap.tableIdx ? snap.rowid : 0, 1).length) return true;
-    }
-    return false;
+    const o: Record<string, unknown> = { file: snap.at.file, pos: snap.at.pos };
+    if (snap.gtids.trim() !== '') o.gtids = snap.gtids;
+    o.ts_sec = tsSec;
+    o.snapshot = true;
+    return o;
   }
 
-  private snapshotSource(db: string, table: string, snapshot: SourceInfoValue['snapshot']): SourceInfoValue {
+  private snapshotSource(db: string, table: string | null, tsMs: number): SourceInfoValue {
     const snap = this.snapshot!;
-    return { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: snap.startedMs, snapshot, db, sequence: null, table, server_id: 0, gtid: null, file: snap.at.file, pos: snap.at.pos, row: 0, thread: null, query: null };
+    return { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: tsMs, snapshot: 'true', db, sequence: null, table, server_id: 0, gtid: null, file: snap.at.file, pos: snap.at.pos, row: 0, thread: null, query: null };
   }
+
+  /**
+   * MySqlConnectorTask.isBinlogAvailable. The embedded source never purges its change log; the
+   * equivalent of a purged binlog is a source whose data directory was replaced since the offset
+   * was stored: another server UUID, fewer transactions than the offset's GTID set names, or
+   * change log files of other names.
+   */
+  private binlogAvailable(offset: Record<string, unknown>): boolean {
+    if (typeof offset.gtids === 'string') {
+      if (offset.gtids.trim() === '') return true;
+      const uuid = this.source.info().serverUuid;
+      const executed = this.source.position().seq;
+      for (const part of offset.gtids.split(',')) {
+        const [id, ...intervals] = part.trim().split(':');
+        if (id?.toLowerCase() !== uuid.toLowerCase()) return false;
+        for (const iv of intervals) if (Number(iv.split('-').at(-1)) > executed) return false;
+      }
+      return true;
+    }
+    const file = offset.file;
+    if (file === undefined || file === null || file === '') return true;
+    return this.source.binlogFiles().includes(String(file));
+  }
+
+  // ----------------------------------------------------------------------------- streaming
 
   // ----------------------------------------------------------------------------- streaming
 
@@ -287,9 +391,14 @@ export class MySqlSourceTask implements SourceTask {
     if (every <= 0 || now - this.lastHeartbeat < every || !this.stream || this.stream.skip !== 0) return null;
     this.lastHeartbeat = now;
     const st = this.stream;
+    return this.heartbeatRecord({ file: st.from.file, pos: st.from.pos, row: 0, server_id: serverId, event: 1 });
+  }
+
+  private heartbeatRecord(offset: Record<string, unknown>): SourceRecord {
+    const now = this.ctx.services.now();
     return {
       sourcePartition: this.partition,
-      sourceOffset: { file: st.from.file, pos: st.from.pos, row: 0, server_id: serverId, event: 1 },
+      sourceOffset: offset,
       topic: this.cfg.heartbeatTopic,
       kafkaPartition: 0,
       keySchema: HEARTBEAT_KEY_SCHEMA,
@@ -351,16 +460,29 @@ export class MySqlSourceTask implements SourceTask {
     };
   }
 
-  /** The snapshot's DDL: each captured database, then each captured table as SHOW CREATE TABLE prints it. */
+  /**
+   * MySqlSnapshotChangeEventSource.readTableStructure: the server's character set, a DROP TABLE IF
+   * EXISTS per table, then per database DROP DATABASE IF EXISTS, CREATE DATABASE, USE and each
+   * table as SHOW CREATE TABLE prints it — of every table of the included databases, captured or
+   * not, unless store.only.captured.tables.ddl (skipSchemaChangeEvent drops the other databases).
+   */
   private snapshotSchemaEvents(): SourceRecord[] {
     const snap = this.snapshot!;
-    const offset = { file: snap.at.file, pos: snap.at.pos, snapshot: true, snapshot_table: 0, snapshot_rowid: 0, snapshot_started: snap.startedMs, schema_done: true };
+    // parseSnapshotDdl gets clock.currentTimeAsInstant() as the events' source time
+    const now = this.ctx.services.now();
+    const offset = this.snapshotOffset(Math.floor(now / 1000));
     const out: SourceRecord[] = [];
-    for (const db of [...new Set(snap.tables.map((t) => t.db))]) {
-      out.push(this.schemaRecord(db, `CREATE DATABASE \`${db}\` CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci`, [], { ...this.snapshotSource(db, '', 'true'), table: null }, offset));
-      for (const { table } of snap.tables.filter((t) => t.db === db)) {
+    const add = (db: string, table: string | null, ddl: string, changes: Record<string, unknown>[] = []) => out.push(this.schemaRecord(db, ddl, changes, this.snapshotSource(db, table, now), offset));
+    const tables = snap.schemaTables.filter((t) => this.databaseIncluded(t.db));
+    add('', null, SNAPSHOT_SET_STATEMENT);
+    for (const { db, table } of tables) add(db, table, `DROP TABLE IF EXISTS \`${db}\`.\`${table}\``);
+    for (const db of new Set(tables.map((t) => t.db))) {
+      add(db, null, `DROP DATABASE IF EXISTS \`${db}\``);
+      add(db, null, `CREATE DATABASE \`${db}\`${DATABASE_LOCALES}`);
+      add(db, null, `USE \`${db}\``);
+      for (const { table } of tables.filter((t) => t.db === db)) {
         const def = this.source.tableDef(db, table);
-        if (def) out.push(this.schemaRecord(db, showCreateTable(def), [tableChange(db, def, 'CREATE')], this.snapshotSource(db, table, 'true'), offset));
+        if (def) add(db, table, showCreateTable(def), [tableChange(db, def, 'CREATE')]);
       }
     }
     return out;
@@ -369,9 +491,10 @@ export class MySqlSourceTask implements SourceTask {
   private streamingSchemaEvent(tx: BinlogTransaction, serverId: number): SourceRecord | null {
     const ddl = tx.ddl!;
     const db = tx.database;
-    if (this.cfg.databaseInclude && !this.cfg.databaseInclude.some((r) => r.test(db))) return null;
-    if (this.cfg.databaseExclude && this.cfg.databaseExclude.some((r) => r.test(db))) return null;
-    if (ddl.table && !this.captured(db, ddl.table)) return null;
+    // MySqlDatabaseSchema.skipSchemaChangeEvent; DDL of tables the filters leave out is sent
+    // unless only captured tables' DDL is stored (parseDdl, EventDispatcher.dispatchSchemaChangeEvent)
+    if (!this.databaseIncluded(db)) return null;
+    if (ddl.table && this.cfg.storeOnlyCapturedTablesDdl && !this.captured(db, ddl.table)) return null;
     // Debezium 1.9 (MySqlDatabaseSchema) records TRUNCATE as a database-level change: no table change
     const changes =
       ddl.kind === 'truncate-table'
@@ -382,7 +505,8 @@ export class MySqlSourceTask implements SourceTask {
             ? // a drop logged without the table's definition (by an earlier version)
               [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: { defaultCharsetName: null, primaryKeyColumnNames: [], columns: [], comment: null } }]
             : [];
-    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: Math.floor(tx.ts / 1000) * 1000, snapshot: 'false', db, sequence: null, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
+    // parseStreamingDdl is given clock.currentTimeAsInstant() as the event's source time, not the binlog's
+    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: this.ctx.services.now(), snapshot: 'false', db, sequence: null, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
     const offset = { file: tx.file, pos: tx.pos, row: 1, gtids: `${this.source.info().serverUuid}:1-${tx.seq}`, ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
     return this.schemaRecord(db, ddl.mysql, changes, source, offset);
   }
@@ -424,21 +548,61 @@ export class MySqlSourceTask implements SourceTask {
 
   private captured(db: string, table: string): boolean {
     const c = this.cfg;
-    if (c.databaseInclude && !c.databaseInclude.some((r) => r.test(db))) return false;
-    if (c.databaseExclude && c.databaseExclude.some((r) => r.test(db))) return false;
+    if (!this.databaseIncluded(db)) return false;
+    if (c.ignoreBuiltin && BUILT_IN_DATABASES.has(db.toLowerCase())) return false;
     const full = `${db}.${table}`;
     if (c.tableInclude && !c.tableInclude.some((r) => r.test(full))) return false;
     if (c.tableExclude && c.tableExclude.some((r) => r.test(full))) return false;
     return true;
   }
 
-  private async capturedTables(): Promise<{ db: string; table: string }[]> {
+  private databaseIncluded(db: string): boolean {
+    const c = this.cfg;
+    if (c.databaseInclude && !c.databaseInclude.some((r) => r.test(db))) return false;
+    if (c.databaseExclude && c.databaseExclude.some((r) => r.test(db))) return false;
+    return true;
+  }
+
+  private async allTables(): Promise<{ db: string; table: string }[]> {
     const out: { db: string; table: string }[] = [];
-    for (const db of await this.source.listDatabases()) {
-      for (const table of await this.source.listTables(db)) if (this.captured(db, table)) out.push({ db, table });
+    for (const db of await this.source.listDatabases()) for (const table of await this.source.listTables(db)) out.push({ db, table });
+    // TableId order: by `<db>.<table>`
+    return out.sort((a, b) => compare(`${a.db}.${a.table}`, `${b.db}.${b.table}`));
+  }
+
+  /**
+   * RelationalSnapshotChangeEventSource.determineCapturedTables and sort: the captured tables, in
+   * the order of the table.include.list entries that first match them (each entry's tables
+   * sorted), or sorted when there is no such list.
+   */
+  private async snapshotTables(all?: { db: string; table: string }[]): Promise<{ db: string; table: string }[]> {
+    const captured = (all ?? (await this.allTables())).filter((t) => this.captured(t.db, t.table));
+    const order = this.cfg.tableIncludeOrder;
+    if (!order) return captured;
+    const seen = new Set<string>();
+    const out: { db: string; table: string }[] = [];
+    for (const re of order) {
+      for (const t of captured) {
+        const id = `${t.db}.${t.table}`;
+        if (!seen.has(id) && re.test(id)) {
+          seen.add(id);
+          out.push(t);
+        }
+      }
     }
     return out;
   }
+
+  /** RelationalTableFilters.eligibleForSchemaDataCollectionFilter, in the order readTableStructure reads them. */
+  private async schemaTables(): Promise<{ db: string; table: string }[]> {
+    const all = await this.allTables();
+    if (this.cfg.storeOnlyCapturedTablesDdl) return this.snapshotTables(all);
+    return all.filter((t) => !this.cfg.ignoreBuiltin || !BUILT_IN_DATABASES.has(t.db.toLowerCase()));
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A transaction whose BEGIN was sent: its id (the GTID, or `file=…,pos=…`) and events so far, per table. */
