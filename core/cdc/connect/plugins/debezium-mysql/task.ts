@@ -7,8 +7,10 @@
  * Offsets: `{file, pos, row, gtids, ts_sec, server_id}` while streaming, where `pos` is the start
  * of the transaction and `row` how many of its events are already emitted; during the snapshot
  * MySqlOffsetContext's `{file, pos, gtids, ts_sec, snapshot: true}` (the binlog position the
- * snapshot was taken at), without `snapshot` on its last record. As in Debezium 1.9, a snapshot
- * that was interrupted is taken again from its start; only a completed one is never repeated.
+ * snapshot was taken at), without `snapshot` on its last record. A row's offset also names its
+ * table and row (`snapshot_table`, `snapshot_rowid`, Loupe's own keys): an interrupted snapshot
+ * goes on after the last stored row, where Debezium 1.9 takes it again from its start, because a
+ * restart here must repeat nothing; only one stopped before any row was stored starts over.
  */
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type Schema, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
@@ -134,9 +136,13 @@ export class MySqlSourceTask implements SourceTask {
       const now = source.position();
       const at = offset && running ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
       const gtids = offset && running ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
-      if (running) context.services.log.info('Previous snapshot was cancelled before completion; a new snapshot will be taken.');
+      if (running) context.services.log.info('Previous snapshot was cancelled before completion; it goes on after the last row it stored, or starts over if it stored none.');
       const schemaTables = mode.schema ? await this.schemaTables() : [];
-      this.snapshot = { tables: mode.data ? await this.snapshotTables() : [], tableIdx: 0, rowid: 0, tableTs: null, at, gtids, data: mode.data, schemaPending: mode.schema, schemaTables, pending: [], done: false };
+      const tables = mode.data ? await this.snapshotTables() : [];
+      this.snapshot = { tables, tableIdx: 0, rowid: 0, tableTs: null, at, gtids, data: mode.data, schemaPending: mode.schema, schemaTables, pending: [], done: false };
+      // An interrupted snapshot that had stored a row goes on after it (see the header comment).
+      const resumeTable = running && typeof offset!.snapshot_table === 'string' ? tables.findIndex((t) => `${t.db}.${t.table}` === offset!.snapshot_table) : -1;
+      if (resumeTable >= 0) Object.assign(this.snapshot, { tableIdx: resumeTable, rowid: Number(offset!.snapshot_rowid ?? 0), schemaPending: false });
     } else if (mode.stream) {
       // MySqlOffsetContext.initial: without an offset, from the beginning of the binlog
       this.stream = offset ? { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) } : { from: { file: '', pos: 0 }, skip: 0 };
@@ -193,9 +199,10 @@ export class MySqlSourceTask implements SourceTask {
       }
       const offset = this.snapshotOffset(snap.tableTs / 1000);
       const source = this.snapshotSource(db, table, snap.tableTs);
+      const snapshotTable = `${db}.${table}`;
       for (const { rowid, row } of rows) {
         snap.rowid = rowid;
-        out.push(this.record(db, table, s!, 'r', null, row, offset, source));
+        out.push(this.record(db, table, s!, 'r', null, row, { ...offset, snapshot_table: snapshotTable, snapshot_rowid: rowid }, source));
       }
     }
     if (!snap.data || snap.tableIdx >= snap.tables.length) {
@@ -204,7 +211,7 @@ export class MySqlSourceTask implements SourceTask {
       const last = out[out.length - 1];
       if (last) {
         (last.value as { source: SourceInfoValue }).source = { ...(last.value as { source: SourceInfoValue }).source, snapshot: 'last' };
-        const { snapshot: _running, ...completed } = last.sourceOffset;
+        const { snapshot: _running, snapshot_table: _table, snapshot_rowid: _row, ...completed } = last.sourceOffset;
         last.sourceOffset = completed;
       }
       // RelationalSnapshotChangeEventSource.doExecute: dispatcher.alwaysDispatchHeartbeatEvent
