@@ -212,13 +212,10 @@ const FALLBACK = Symbol('general path');
 const GENERAL: Serializer = () => {
   throw FALLBACK;
 };
-/** Compiled serializers per schema object, one cache per combination of options. */
-const compiled = new Map<string, WeakMap<Schema, Serializer>>();
+/** Compiled serializers per schema object, one cache per combination of options (index: 2 bits). */
+const compiled: WeakMap<Schema, Serializer>[] = [new WeakMap(), new WeakMap(), new WeakMap(), new WeakMap()];
 function compiledFor(opts: JsonOptions): WeakMap<Schema, Serializer> {
-  const key = `${opts.numericDecimals}/${opts.replaceNullWithDefault}`;
-  let m = compiled.get(key);
-  if (!m) compiled.set(key, (m = new WeakMap()));
-  return m;
+  return compiled[(opts.numericDecimals ? 2 : 0) + (opts.replaceNullWithDefault ? 1 : 0)]!;
 }
 const PRIMITIVE = new Set<Schema['type']>(['int8', 'int16', 'int32', 'int64', 'float32', 'float64', 'boolean', 'string']);
 /** Property names V8 orders before the others (array indices). */
