@@ -12,7 +12,7 @@
  * goes on after the last stored row, where Debezium 1.9 takes it again from its start, because a
  * restart here must repeat nothing; only one stopped before any row was stored starts over.
  */
-import { ConnectException, type ConnectHeader, type ConnectorConfig, type Schema, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
+import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
 import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
@@ -21,6 +21,7 @@ import { showCreateTable } from '../../../source/mysql-ddl.js';
 import { Slicer } from '../../slice.js';
 import { headerText } from '../../converters/header-text.js';
 import { mapperFor } from './column-mappers.js';
+import { HEARTBEAT_KEY_SCHEMA, HEARTBEAT_VALUE_SCHEMA, TRANSACTION_KEY_SCHEMA, TRANSACTION_VALUE_SCHEMA, transactionFromOffset, transactionOffset, type OpenTransaction } from './transaction-metadata.js';
 import type { ColumnLike } from './column-types.js';
 
 /** Most transactions parsed per read of the change log (kept until emitted). */
@@ -611,62 +612,6 @@ export class MySqlSourceTask implements SourceTask {
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-/** A transaction whose BEGIN was sent: its id (the GTID, or `file=…,pos=…`) and events so far, per table. */
-interface OpenTransaction {
-  file: string;
-  pos: number;
-  id: string;
-  total: number;
-  perTable: Map<string, number>;
-}
-
-/** TransactionContext's offset keys, so a restart inside a transaction goes on counting. */
-const TX_ID = 'transaction_id';
-const TX_TABLE_COUNT = 'transaction_data_collection_order_';
-
-function transactionOffset(open: OpenTransaction): Record<string, unknown> {
-  const o: Record<string, unknown> = { [TX_ID]: open.id };
-  for (const [t, n] of open.perTable) o[TX_TABLE_COUNT + t] = n;
-  return o;
-}
-
-function transactionFromOffset(offset: Record<string, unknown>): OpenTransaction | null {
-  if (typeof offset[TX_ID] !== 'string') return null;
-  const perTable = new Map<string, number>();
-  for (const [k, v] of Object.entries(offset)) if (k.startsWith(TX_TABLE_COUNT)) perTable.set(k.slice(TX_TABLE_COUNT.length), Number(v));
-  let total = 0;
-  for (const n of perTable.values()) total += n;
-  return { file: String(offset.file), pos: Number(offset.pos), id: offset[TX_ID], total, perTable };
-}
-
-// TransactionMonitor and HeartbeatImpl at tag v1.9.8.Final
-const TRANSACTION_KEY_SCHEMA: Schema = { type: 'struct', optional: false, name: 'io.debezium.connector.common.TransactionMetadataKey', fields: [{ type: 'string', optional: false, field: 'id' }] };
-const TRANSACTION_VALUE_SCHEMA: Schema = {
-  type: 'struct',
-  optional: false,
-  name: 'io.debezium.connector.common.TransactionMetadataValue',
-  fields: [
-    { type: 'string', optional: false, field: 'status' },
-    { type: 'string', optional: false, field: 'id' },
-    { type: 'int64', optional: true, field: 'event_count' },
-    {
-      type: 'array',
-      optional: true,
-      field: 'data_collections',
-      items: {
-        type: 'struct',
-        optional: false,
-        fields: [
-          { type: 'string', optional: false, field: 'data_collection' },
-          { type: 'int64', optional: false, field: 'event_count' },
-        ],
-      },
-    },
-  ],
-};
-const HEARTBEAT_KEY_SCHEMA: Schema = { type: 'struct', optional: false, name: 'io.debezium.connector.common.ServerNameKey', fields: [{ type: 'string', optional: false, field: 'serverName' }] };
-const HEARTBEAT_VALUE_SCHEMA: Schema = { type: 'struct', optional: false, name: 'io.debezium.connector.common.Heartbeat', fields: [{ type: 'int64', optional: false, field: 'ts_ms' }] };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref?.());
