@@ -5,38 +5,16 @@
  * jackson-databind 2.17 run against copies of the entity classes (Kafka ships 2.16.2).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../common/log.js';
-import type { ServiceHandle } from '../../../common/service.js';
-import { startConnectService, type ConnectApi } from '../service.js';
+import { describe, expect, it } from 'vitest';
+import { useConnectService, type Json } from '../testing/connect-service.test-util.js';
 import { javaHashMapOrder } from './routes.js';
 
 const ASSETS = path.resolve(__dirname, '../../../../assets/cdc');
 const LOC = (line: number, col: number) => `\n at [Source: REDACTED (\`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION\` disabled); line: ${line}, column: ${col}]`;
 const REQ = 'org.apache.kafka.connect.runtime.rest.entities.CreateConnectorRequest';
-const handles: ServiceHandle<ConnectApi>[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const h of handles.splice(0)) await h.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-async function start() {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-rest39-'));
-  dirs.push(d);
-  const h = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: d, log: silentLogger, peers: {} }, {});
-  handles.push(h);
-  return async (method: string, p: string, body?: unknown): Promise<{ status: number; body: Json; headers: Headers }> => {
-    const r = await fetch(h.url + p, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null, headers: r.headers };
-  };
-}
+const service = useConnectService('loupe-rest39-');
+const start = async () => (await service()).call;
 
 const sink = () => (JSON.parse(fs.readFileSync(path.join(ASSETS, 'sink-variant1.json'), 'utf8')) as { config: Record<string, string> }).config;
 const err = (status: number, message: string) => ({ status, body: { error_code: status, message } });

@@ -5,37 +5,12 @@
  * ConnectorsResource).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../common/log.js';
-import type { ServiceHandle } from '../../../common/service.js';
-import { startConnectService, type ConnectApi } from '../service.js';
+import { describe, expect, it } from 'vitest';
+import { useConnectService } from '../testing/connect-service.test-util.js';
 
 const ASSETS = path.resolve(__dirname, '../../../../assets/cdc');
-const handles: ServiceHandle<ConnectApi>[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const h of handles.splice(0)) await h.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-// Response bodies are checked field by field against Kafka Connect's shapes.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-async function start(dir?: string): Promise<{ h: ServiceHandle<ConnectApi>; dir: string; call: (method: string, p: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: Json }> }> {
-  const d = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-rest-'));
-  if (!dir) dirs.push(d);
-  const h = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: d, log: silentLogger, peers: {} }, {});
-  handles.push(h);
-  const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
-    const r = await fetch(h.url + p, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  };
-  return { h, dir: d, call };
-}
+const start = useConnectService('loupe-rest-');
 
 const source = () => JSON.parse(fs.readFileSync(path.join(ASSETS, 'source-variant1.json'), 'utf8')) as { name: string; config: Record<string, string> };
 const sink = () => JSON.parse(fs.readFileSync(path.join(ASSETS, 'sink-variant1.json'), 'utf8')) as { name: string; config: Record<string, string> };
@@ -112,8 +87,8 @@ describe('Kafka Connect REST shapes', () => {
     expect((await call('PUT', '/connectors/src/pause')).status).toBe(202);
     await until(async () => (await call('GET', '/connectors/src/status')).body.tasks[0]?.state === 'PAUSED');
     expect((await call('GET', '/connectors/src/status')).body.connector.state).toBe('PAUSED');
+    // (closing twice is harmless: the fixture closes it again after the test)
     await h.close();
-    handles.splice(handles.indexOf(h), 1);
     const again = await start(dir);
     await until(async () => (await again.call('GET', '/connectors/src/status')).body.tasks[0]?.state === 'PAUSED');
     expect((await again.call('GET', '/connectors/src/status')).body.connector.state).toBe('PAUSED');

@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../common/log.js';
-import type { ServiceHandle } from '../../../common/service.js';
-import { startConnectService, type ConnectApi } from '../service.js';
+import { describe, expect, it } from 'vitest';
+import { useConnectService } from '../testing/connect-service.test-util.js';
 import { groupFor, topicConfigOf, topicCreationGroups, validateTopicCreation } from './topic-creation.js';
 
 const groups = {
@@ -60,18 +55,10 @@ describe('topic.creation groups (KIP-158)', () => {
 });
 
 describe('topic.creation through the worker', () => {
-  const handles: ServiceHandle<ConnectApi>[] = [];
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const h of handles.splice(0)) await h.close();
-    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-  });
+  const start = useConnectService('loupe-topic-creation-');
 
   it('creates the connector\'s topics with their group\'s partitions and policies', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-topic-creation-'));
-    dirs.push(dir);
-    const h = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: dir, log: silentLogger, peers: {} });
-    handles.push(h);
+    const { h } = await start();
     const config = {
       'connector.class': 'io.debezium.connector.mysql.MySqlConnector',
       'database.hostname': '127.0.0.1',
