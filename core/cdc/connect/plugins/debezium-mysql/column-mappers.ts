@@ -10,6 +10,7 @@
 import { createHash, getHashes } from 'node:crypto';
 import type { Schema } from '../../plugin.js';
 import type { ColumnLike } from './column-types.js';
+import { regexList } from './regex-list.js';
 
 export interface ColumnMapper {
   /** The field schema as the mapper leaves it (ColumnMapper.alterFieldSchema). */
@@ -29,14 +30,6 @@ const STRING_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext
 /** Column.length() as Debezium's MySQL DDL parser sets it: the declared length, else unset (-1). */
 function lengthOf(col: ColumnLike): number {
   return col.args.length && /^\d+$/.test(col.args[0]!) ? Number(col.args[0]) : -1;
-}
-
-function regexList(v: string): RegExp[] {
-  return v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => new RegExp(`^(?:${s})$`, 'i'));
 }
 
 function truncate(max: number): (col: ColumnLike) => ColumnMapper {

@@ -6,6 +6,7 @@
 import { configKey, type ConfigKeyDef, type ConnectorConfig, type ValidationErrors } from '../../plugin.js';
 import type { DecimalMode, TypeModes } from './column-types.js';
 import { columnMapperRules } from './column-mappers.js';
+import { regexList } from './regex-list.js';
 
 export const SNAPSHOT_MODES = ['initial', 'initial_only', 'when_needed', 'never', 'schema_only', 'schema_only_recovery', 'no_data', 'recovery', 'always'] as const;
 export type SnapshotMode = (typeof SNAPSHOT_MODES)[number];
@@ -70,13 +71,9 @@ function first(config: ConnectorConfig, ...keys: string[]): string | undefined {
   return undefined;
 }
 
-function regexList(v: string | undefined): RegExp[] | null {
-  if (v === undefined) return null;
-  return v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => new RegExp(`^(?:${s})$`, 'i'));
+/** A regex list option, or null when it is not set. */
+function optionalRegexList(v: string | undefined): RegExp[] | null {
+  return v === undefined ? null : regexList(v);
 }
 
 export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
@@ -85,10 +82,10 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
     port: Number(config['database.port'] ?? 3306),
     serverId: Number(config['database.server.id'] ?? 0),
     topicPrefix: first(config, 'topic.prefix', 'database.server.name')!,
-    databaseInclude: regexList(first(config, 'database.include.list', 'database.whitelist')),
-    databaseExclude: regexList(first(config, 'database.exclude.list', 'database.blacklist')),
-    tableInclude: regexList(first(config, 'table.include.list', 'table.whitelist')),
-    tableExclude: regexList(first(config, 'table.exclude.list', 'table.blacklist')),
+    databaseInclude: optionalRegexList(first(config, 'database.include.list', 'database.whitelist')),
+    databaseExclude: optionalRegexList(first(config, 'database.exclude.list', 'database.blacklist')),
+    tableInclude: optionalRegexList(first(config, 'table.include.list', 'table.whitelist')),
+    tableExclude: optionalRegexList(first(config, 'table.exclude.list', 'table.blacklist')),
     tableIncludeOrder: (() => {
       const v = first(config, 'table.include.list', 'table.whitelist');
       return v === undefined ? null : v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => new RegExp(s, 'i'));
@@ -111,8 +108,8 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
       binary: (['base64', 'hex'] as const).find((m) => m === (first(config, 'binary.handling.mode') ?? 'bytes').toLowerCase()) ?? 'bytes',
     },
     columnMappers: columnMapperRules(config),
-    columnInclude: regexList(first(config, 'column.include.list', 'column.whitelist')),
-    columnExclude: regexList(first(config, 'column.exclude.list', 'column.blacklist')),
+    columnInclude: optionalRegexList(first(config, 'column.include.list', 'column.whitelist')),
+    columnExclude: optionalRegexList(first(config, 'column.exclude.list', 'column.blacklist')),
     messageKeyColumns: messageKeyRegexes(first(config, 'message.key.columns')),
     skippedOperations: new Set(
       (first(config, 'skipped.operations') ?? '')
