@@ -108,7 +108,7 @@ function subConfig(config: Record<string, string>, prefix: string): Record<strin
 /**
  * ConnectorConfig.enrich's checks of `transforms`/`predicates` and everything under them.
  * Note that Kafka 3.9 does not check here that a transform's `predicate` names a configured
- * predicate: that fails when the task is built (see buildTransformChain).
+ * predicate: that fails when the task is built (see transformChain).
  */
 export function validateTransforms(config: Record<string, string>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -208,40 +208,43 @@ function stages(config: Record<string, string>): Stage[] {
 }
 
 /**
- * Why the chain of a (validated) config cannot be built — a configure() check such as
- * InsertField's "No field insertion configured", or a predicate alias that is not configured —
- * as the ConnectException text Kafka fails the task with; null when it builds.
+ * The chain of a validated config, built once: `apply` runs it; `error` says why it cannot be
+ * built (a configure() check such as InsertField's "No field insertion configured", or a
+ * predicate alias that is not configured), as the ConnectException text Kafka fails the task
+ * with, and null when it builds. A chain that cannot be built throws that error on every record.
  */
-export function transformChainError(config: Record<string, string>): string | null {
-  try {
-    stages(config);
-    return null;
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
-/**
- * Builds the chain; call only with a validated config. A chain that cannot be built (see
- * transformChainError) throws its ConnectException on the first record rather than here, since
- * runners build their chain in their constructor.
- */
-export function buildTransformChain(config: Record<string, string>): (record: ConnectRecord) => ConnectRecord | null {
+export function transformChain(config: Record<string, string>): { apply: (record: ConnectRecord) => ConnectRecord | null; error: string | null } {
   let chain: Stage[];
   try {
     chain = stages(config);
   } catch (err) {
     const failure = err as Error;
-    return () => {
-      throw failure;
+    return {
+      apply: () => {
+        throw failure;
+      },
+      error: failure.message,
     };
   }
-  return (record) => {
-    let r: ConnectRecord | null = record;
-    for (const t of chain) {
-      if (!r) return null;
-      r = t(r);
-    }
-    return r;
+  return {
+    apply: (record) => {
+      let r: ConnectRecord | null = record;
+      for (const t of chain) {
+        if (!r) return null;
+        r = t(r);
+      }
+      return r;
+    },
+    error: null,
   };
+}
+
+/** Why the chain of a config cannot be built, or null (see transformChain). */
+export function transformChainError(config: Record<string, string>): string | null {
+  return transformChain(config).error;
+}
+
+/** The chain's apply (see transformChain). */
+export function buildTransformChain(config: Record<string, string>): (record: ConnectRecord) => ConnectRecord | null {
+  return transformChain(config).apply;
 }

@@ -20,7 +20,7 @@ import {
   type WorkerServices,
 } from '../plugin.js';
 import { Slicer, turn } from '../slice.js';
-import { buildTransformChain, transformChainError } from '../transforms/index.js';
+import { transformChain } from '../transforms/index.js';
 import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
 
 export type TaskState = 'UNASSIGNED' | 'RUNNING' | 'PAUSED' | 'FAILED' | 'RESTARTING';
@@ -100,7 +100,9 @@ abstract class Runner {
   /** The connector's key.converter, value.converter and transforms, as Kafka Connect's WorkerTask builds them. */
   protected readonly keyConverter: Converter;
   protected readonly valueConverter: Converter;
-  protected readonly transform: ReturnType<typeof buildTransformChain>;
+  protected readonly transform: ReturnType<typeof transformChain>['apply'];
+  /** Why the transform chain cannot be built, or null. */
+  private readonly chainError: string | null;
 
   constructor(
     readonly connector: string,
@@ -113,16 +115,15 @@ abstract class Runner {
   ) {
     this.keyConverter = converterFor(connectorConfig, true);
     this.valueConverter = converterFor(connectorConfig, false);
-    this.transform = buildTransformChain(connectorConfig);
+    ({ apply: this.transform, error: this.chainError } = transformChain(connectorConfig));
   }
 
   start(paused: boolean): void {
     this.paused = paused;
     // Worker.buildWorkerTask configures the transforms before the task exists: a chain that
     // cannot be built fails the task at start, wrapped in a ConnectException as transformationStages does.
-    const chainError = transformChainError(this.connectorConfig);
-    if (chainError !== null) {
-      this.fail(new ConnectException(chainError));
+    if (this.chainError !== null) {
+      this.fail(new ConnectException(this.chainError));
       return;
     }
     this.loop = this.run();
