@@ -151,6 +151,7 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
     // per envelope schema (the source task reuses one per table version), not per record.
     const schemaCache = new WeakMap<Schema, { before?: Schema; after?: Schema }>();
     const envelopes = new WeakMap<Schema, boolean>();
+    const headerChecked = new WeakSet<Schema>();
     const isEnvelope = (schema: Schema): boolean => {
       let yes = envelopes.get(schema);
       if (yes === undefined) envelopes.set(schema, (yes = schema.type === 'struct' && !!fieldOf(schema, 'op') && !!fieldOf(schema, 'after')));
@@ -189,7 +190,11 @@ export const extractNewRecordStatePlugin: TransformPlugin = {
         const env = record.value as Record<string, unknown>;
         if (!schema || !isEnvelope(schema)) return record; // not a Debezium envelope
         if (addHeaders.length) {
-          for (const h of addHeaders) h.schema(schema); // an unknown field fails here, as in Debezium
+          // an unknown field fails here, as in Debezium; checked once per envelope schema
+          if (!headerChecked.has(schema)) {
+            for (const h of addHeaders) h.schema(schema);
+            headerChecked.add(schema);
+          }
           record = { ...record, headers: [...(record.headers ?? []), ...addHeaders.map((h) => ({ key: h.name, value: headerText(h.value(env)) }))] };
         }
         const op = env.op as string;
