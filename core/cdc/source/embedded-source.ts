@@ -16,6 +16,7 @@ import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.j
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
+import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable } from './alter-table.js';
 import { autoIncrementRequest, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
@@ -30,7 +31,7 @@ import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { splitStatements } from './sql-split.js';
 import { replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
-import type { BinlogPosition, BinlogTransaction, CaptureSource, Row, RowChange, SourceInfo, StatementResult } from './types.js';
+import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 
 export interface EmbeddedSourceOptions {
   dir: string;
@@ -94,6 +95,8 @@ export class EmbeddedSource implements CaptureSource {
   readonly kind = 'embedded' as const;
   private dbs = new Map<string, DbState>();
   private binlog!: Binlog;
+  /** The change log's schema changes, for the definitions at a position. */
+  private readonly history = new CatalogHistory();
   private meta!: { serverUuid: string; serverId: number };
   /** @@variables as SELECT reads them. */
   private variables: Record<string, string | number> | undefined;
@@ -146,6 +149,11 @@ export class EmbeddedSource implements CaptureSource {
 
   tableDef(database: string, table: string): TableDef | undefined {
     return this.dbs.get(database)?.tables.get(table);
+  }
+
+  tableDefsAt(at: BinlogPosition): Catalog {
+    const current: Catalog = new Map([...this.dbs].map(([name, st]) => [name, st.tables]));
+    return this.history.at(at, current);
   }
 
   scan(database: string, table: string, afterRowid: number, limit: number): { rowid: number; row: Row }[] {
@@ -701,6 +709,7 @@ export class EmbeddedSource implements CaptureSource {
   private appendTx(tx: { database: string; thread: number; query: string; events: RowChange[]; ddl?: BinlogTransaction['ddl'] }): BinlogTransaction {
     const seq = this.binlog.nextSeq;
     const written = this.binlog.append({ seq, gtid: `${this.meta.serverUuid}:${seq}`, ts: this.now(), ...tx });
+    this.history.add(written);
     const st = this.dbs.get(tx.database);
     if (st) st.appliedThrough = { file: written.file, pos: written.nextPos };
     this.sinceSnapshot++;
@@ -920,6 +929,7 @@ export class EmbeddedSource implements CaptureSource {
       const batch = this.binlog.read(from, 1000);
       if (batch.length === 0) break;
       for (const tx of batch) {
+        this.history.add(tx);
         if (this.replay(tx)) replayed++;
       }
       const last = batch[batch.length - 1]!;
@@ -965,10 +975,6 @@ export class EmbeddedSource implements CaptureSource {
   }
 }
 
-function comparePos(a: BinlogPosition, b: BinlogPosition): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.pos - b.pos;
-}
 
 function toSql(v: unknown): SqlValue {
   if (v === undefined) return null;

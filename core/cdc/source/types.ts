@@ -9,6 +9,9 @@ export type { ColumnDef, TableDef } from './mysql-ddl.js';
 
 export type Row = Record<string, unknown>;
 
+/** Database → table → definition. */
+export type Catalog = Map<string, Map<string, TableDef>>;
+
 export interface StatementResult {
   /** The statement as given. */
   sql: string;
@@ -83,6 +86,8 @@ export interface QuerySource {
 export interface CaptureSource extends QuerySource {
   info(): SourceInfo;
   tableDef(database: string, table: string): TableDef | undefined;
+  /** The table definitions right before the transaction at `at` (the schema history at that position). */
+  tableDefsAt(at: BinlogPosition): Catalog;
   /** Rows with rowid > `afterRowid`, in rowid order. */
   scan(database: string, table: string, afterRowid: number, limit: number): { rowid: number; row: Row }[];
   /** Where the next transaction will be written, and the executed GTID set. */

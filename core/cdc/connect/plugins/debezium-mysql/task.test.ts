@@ -80,19 +80,19 @@ describe('Debezium MySQL source task', () => {
     src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (4, 'Hedy')");
     const again = await task(src, { ...base, 'max.batch.size': '1' }, one!.sourceOffset);
     const rest = await drain(again);
-    // row 1 is not sent again (Debezium 1.9 would take the snapshot again from its start)
+    // row 1 is not sent again (Debezium 1.9 would take the snapshot again from its start), and
+    // row 4, committed after the snapshot's position, is not in the snapshot: it comes once, as c
     expect(rest.map((r) => [(r.value as { op: string }).op, (r.value as { after: { id: number } }).after.id, (r.value as { source: { snapshot: string; pos: number } }).source.snapshot])).toEqual([
-      ['r', 2, 'true'],
-      ['r', 4, 'last'],
+      ['r', 2, 'last'],
       ['c', 4, 'false'],
     ]);
-    expect(rest.slice(0, 2).map((r) => (r.value as { source: { pos: number } }).source.pos)).toEqual([at.pos, at.pos]);
+    expect((rest[0]!.value as { source: { pos: number } }).source.pos).toEqual(at.pos);
     // the last snapshot record's offset is a streaming one: a restart after it takes no snapshot
-    expect(rest[1]!.sourceOffset).toEqual({ file: at.file, pos: at.pos, gtids: at.gtidSet, ts_sec: 1767268800 });
-    expect(await drain(await task(src, base, rest[1]!.sourceOffset))).toMatchObject([{ value: { op: 'c', after: { id: 4 } } }]);
+    expect(rest[0]!.sourceOffset).toEqual({ file: at.file, pos: at.pos, gtids: at.gtidSet, ts_sec: 1767268800 });
+    expect(await drain(await task(src, base, rest[0]!.sourceOffset))).toMatchObject([{ value: { op: 'c', after: { id: 4 } } }]);
     // stopped before any row was stored (only the position): the snapshot starts over
     const { snapshot_table: _t, snapshot_rowid: _r, ...beforeRows } = one!.sourceOffset;
-    expect((await drain(await task(src, { ...base, 'include.schema.changes': 'false' }, beforeRows))).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([1, 2, 4, 4]);
+    expect((await drain(await task(src, { ...base, 'include.schema.changes': 'false' }, beforeRows))).map((r) => (r.value as { after: { id: number } }).after.id)).toEqual([1, 2, 4]);
     src.executeSync('demo', "INSERT INTO customers (id, name) VALUES (5, 'a'), (6, 'b'), (7, 'c')");
     const s1 = await task(src, base, rest.at(-1)!.sourceOffset);
     const all = await drain(s1);

@@ -11,9 +11,15 @@
  * table and row (`snapshot_table`, `snapshot_rowid`, Loupe's own keys): an interrupted snapshot
  * goes on after the last stored row, where Debezium 1.9 takes it again from its start, because a
  * restart here must repeat nothing; only one stopped before any row was stored starts over.
+ *
+ * As in MySQL's consistent snapshot, the snapshot reads the tables as they were at its position
+ * however long it takes (consistent-read.ts), and every row, snapshot or binlog, is shaped by its
+ * table's definition at the position read (catalog-history.ts), as Debezium's schema history has it.
  */
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
-import type { BinlogPosition, BinlogTransaction, CaptureSource, TableDef } from '../../../source/types.js';
+import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, TableDef } from '../../../source/types.js';
+import { applyDdl } from '../../../source/catalog-history.js';
+import { ConsistentRead } from '../../../source/consistent-read.js';
 import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
@@ -35,6 +41,8 @@ interface SnapshotState {
   /** source.ts_ms of the current table's rows: CURRENT_TIMESTAMP (whole seconds) when its read began. */
   tableTs: number | null;
   at: BinlogPosition;
+  /** The tables' rows as they were at `at`, however long the snapshot takes. */
+  read: ConsistentRead;
   /** The executed GTID set at the snapshot's position (SHOW MASTER STATUS), '' when there is none. */
   gtids: string;
   /** Whether rows are read (SnapshottingTask.snapshotData); the schema is always read when snapshotting. */
@@ -89,6 +97,12 @@ export class MySqlSourceTask implements SourceTask {
   private ctx!: SourceTaskContext;
   private partition!: Record<string, unknown>;
   private snapshot: SnapshotState | null = null;
+  /**
+   * The table definitions where the task reads: at the snapshot's position, then kept up with the
+   * DDL the binlog holds as streaming goes on (Debezium's schema history), so a row is shaped by
+   * its table as it was when the row was written.
+   */
+  private defs: Catalog = new Map();
   private mode!: ModeFlags;
   /** Next transaction to read and how many of its events were already emitted. */
   private stream: { from: BinlogPosition; skip: number } | null = null;
@@ -138,15 +152,18 @@ export class MySqlSourceTask implements SourceTask {
       const at = offset && running ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
       const gtids = offset && running ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
       if (running) context.services.log.info('Previous snapshot was cancelled before completion; it goes on after the last row it stored, or starts over if it stored none.');
+      this.defs = source.tableDefsAt(at);
+      const read = new ConsistentRead(source, at, this.defs, (db, table) => this.captured(db, table));
       const schemaTables = mode.schema ? await this.schemaTables() : [];
       const tables = mode.data ? await this.snapshotTables() : [];
-      this.snapshot = { tables, tableIdx: 0, rowid: 0, tableTs: null, at, gtids, data: mode.data, schemaPending: mode.schema, schemaTables, pending: [], done: false };
+      this.snapshot = { tables, tableIdx: 0, rowid: 0, tableTs: null, at, read, gtids, data: mode.data, schemaPending: mode.schema, schemaTables, pending: [], done: false };
       // An interrupted snapshot that had stored a row goes on after it (see the header comment).
       const resumeTable = running && typeof offset!.snapshot_table === 'string' ? tables.findIndex((t) => `${t.db}.${t.table}` === offset!.snapshot_table) : -1;
       if (resumeTable >= 0) Object.assign(this.snapshot, { tableIdx: resumeTable, rowid: Number(offset!.snapshot_rowid ?? 0), schemaPending: false });
     } else if (mode.stream) {
       // MySqlOffsetContext.initial: without an offset, from the beginning of the binlog
       this.stream = offset ? { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) } : { from: { file: '', pos: 0 }, skip: 0 };
+      this.defs = source.tableDefsAt(this.stream.from);
       if (offset) this.openTx = transactionFromOffset(offset);
     }
     this.lastHeartbeat = context.services.now();
@@ -191,7 +208,7 @@ export class MySqlSourceTask implements SourceTask {
       const s = this.schemasFor(db, table);
       // RelationalSnapshotChangeEventSource.getSnapshotSourceTimestamp: SELECT CURRENT_TIMESTAMP before each table's read
       snap.tableTs ??= Math.floor(this.ctx.services.now() / 1000) * 1000;
-      const rows = s ? this.source.scan(db, table, snap.rowid, Math.min(fetch, max + 1 - out.length)) : [];
+      const rows = s ? snap.read.scan(db, table, snap.rowid, Math.min(fetch, max + 1 - out.length)) : [];
       if (rows.length === 0) {
         snap.tableIdx++;
         snap.rowid = 0;
@@ -375,6 +392,7 @@ export class MySqlSourceTask implements SourceTask {
       st.from = { file: tx.file, pos: tx.nextPos };
       st.skip = 0;
       this.ahead.shift();
+      if (tx.ddl) applyDdl(this.defs, tx.database, tx.ddl);
       if (open) {
         // The commit (XID) event: END, whose offset is already past the transaction.
         out.push(this.transactionRecord('END', open, { file: tx.file, pos: tx.nextPos, row: 0, gtids, ts_sec: tsSec, server_id: serverId, event: 1 }));
@@ -489,7 +507,7 @@ export class MySqlSourceTask implements SourceTask {
       add(db, null, `CREATE DATABASE \`${db}\`${DATABASE_LOCALES}`);
       add(db, null, `USE \`${db}\``);
       for (const { table } of tables.filter((t) => t.db === db)) {
-        const def = this.source.tableDef(db, table);
+        const def = this.defs.get(db)?.get(table);
         if (def) add(db, table, showCreateTable(def), [tableChange(db, def, 'CREATE')]);
       }
     }
@@ -538,7 +556,7 @@ export class MySqlSourceTask implements SourceTask {
   }
 
   private schemasFor(db: string, table: string): TableSchemas | undefined {
-    const def = this.source.tableDef(db, table);
+    const def = this.defs.get(db)?.get(table);
     if (!def) return undefined;
     const key = `${db}.${table}`;
     const cached = this.schemas.get(key);
@@ -573,7 +591,7 @@ export class MySqlSourceTask implements SourceTask {
 
   private async allTables(): Promise<{ db: string; table: string }[]> {
     const out: { db: string; table: string }[] = [];
-    for (const db of await this.source.listDatabases()) for (const table of await this.source.listTables(db)) out.push({ db, table });
+    for (const [db, tables] of this.defs) for (const table of tables.keys()) out.push({ db, table });
     // TableId order: by `<db>.<table>`
     return out.sort((a, b) => compare(`${a.db}.${a.table}`, `${b.db}.${b.table}`));
   }
