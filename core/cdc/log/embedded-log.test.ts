@@ -344,7 +344,7 @@ describe('embedded topic log', () => {
     const now = 1_000_000;
     const dir = tmp();
     const a = await open(dir, { segmentBytes: 300, now: () => now });
-    await a.createTopic('connect-offsets', { cleanupPolicy: 'compact', retentionMs: -1 });
+    await a.createTopic('connect-offsets', { cleanupPolicy: ['compact'], retentionMs: -1 });
     await a.produce('connect-offsets', [{ key: '["old",{}]', value: '{"pos":1}' }]);
     await a.produce('connect-offsets', [{ key: '["gone",{}]', value: '{"pos":1}' }]);
     await a.produce('connect-offsets', [{ key: '["gone",{}]', value: null }]);
@@ -378,7 +378,7 @@ describe('embedded topic log', () => {
   it('a compacted tombstone stays delete.retention.ms after the cleaning that first kept it, then goes', async () => {
     let now = 1_000_000;
     const a = await open(tmp(), { segmentBytes: 200, now: () => now });
-    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1, deleteRetentionMs: 10_000 });
+    await a.createTopic('kv', { cleanupPolicy: ['compact'], retentionMs: -1, deleteRetentionMs: 10_000 });
     await a.produce('kv', [{ key: 'x', value: '1' }, { key: 'x', value: null }]);
     const fill = async (from: number) => {
       for (let i = 0; i < 30; i++) await a.produce('kv', [{ key: `k${i % 2}`, value: String(from + i) }]);
@@ -402,7 +402,7 @@ describe('embedded topic log', () => {
   it('compaction waits for min.cleanable.dirty.ratio of the bytes after the last cleaning, and for min.compaction.lag.ms', async () => {
     let now = 1_000_000;
     const a = await open(tmp(), { segmentBytes: 300, now: () => now });
-    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1, minCompactionLagMs: 60_000 });
+    await a.createTopic('kv', { cleanupPolicy: ['compact'], retentionMs: -1, minCompactionLagMs: 60_000 });
     for (let i = 0; i < 100; i++) await a.produce('kv', [{ key: `k${i % 10}`, value: 'v' }]);
     await a.enforceRetention();
     expect((await allOf(a, 'kv')).length).toBe(100); // younger than min.compaction.lag.ms
@@ -421,7 +421,7 @@ describe('embedded topic log', () => {
 
   it('records without a key are refused by compacted topics, and the whole write with them', async () => {
     const a = await open(tmp());
-    await a.createTopic('kv', { cleanupPolicy: 'compact' });
+    await a.createTopic('kv', { cleanupPolicy: ['compact'] });
     await expect(a.produce('kv', [{ key: 'a', value: '1' }, { key: null, value: '2' }])).rejects.toMatchObject({
       code: 'INVALID_RECORD',
       message: 'Compacted topic cannot accept message without key in topic partition kv-0.',
@@ -429,12 +429,124 @@ describe('embedded topic log', () => {
     expect(await a.offsets('kv', 0)).toEqual({ begin: 0, end: 0 });
   });
 
+  /** Base and byte size of each segment of partition 0, oldest first. */
+  const segmentsOf = (l: EmbeddedLog, topic: string) =>
+    (l as unknown as { topics: Map<string, { partitions: { segments: { base: number; size: number }[] }[] }> }).topics.get(topic)!.partitions[0]!.segments.map((s) => ({ base: s.base, size: s.size }));
+
+  it('cleanup.policy=compact,delete compacts (newest per key at its own offset) and also drops segments older than retention.ms; compact alone keeps them', async () => {
+    let now = 1_000_000;
+    const a = await open(tmp(), { segmentBytes: 300, now: () => now });
+    // Kafka: LogConfig.compact and LogConfig.delete are both set by the list; UnifiedLog.deleteOldSegments applies retention.ms only with delete
+    await a.createTopic('both', { cleanupPolicy: ['compact', 'delete'], retentionMs: 10_000 });
+    await a.createTopic('compact-only', { cleanupPolicy: ['compact'], retentionMs: 10_000 });
+    for (const topic of ['both', 'compact-only']) {
+      await a.produce(topic, [{ key: 'once', value: 'old' }]);
+      for (let i = 0; i < 60; i++) await a.produce(topic, [{ key: `k${i % 4}`, value: String(i) }]);
+    }
+    const before = await allOf(a, 'both');
+    await a.enforceRetention();
+    const compacted = await allOf(a, 'both');
+    expect(compacted.length).toBeLessThan(30);
+    for (const r of compacted) expect(r).toEqual(before[r.offset]);
+    expect(await a.offsets('both', 0)).toEqual({ begin: 0, end: 61 });
+    expect(await newestPerKey(a, 'both')).toEqual(new Map([['once', 'old'], ['k0', '56'], ['k1', '57'], ['k2', '58'], ['k3', '59']]));
+    expect(compacted).toEqual((await allOf(a, 'compact-only')).map((r) => ({ ...r, topic: 'both' })));
+
+    // every record is now older than retention.ms; a fresh one lands in the active segment
+    now += 10_001;
+    for (const topic of ['both', 'compact-only']) await a.produce(topic, [{ key: 'k0', value: 'fresh' }]);
+    await a.enforceRetention();
+    const { begin, end } = await a.offsets('both', 0);
+    expect(end).toBe(62);
+    expect(begin).toBeGreaterThan(0);
+    expect(begin).toBe(segmentsOf(a, 'both')[0]!.base);
+    expect(segmentsOf(a, 'both')).toHaveLength(1); // only the segment with the fresh record is young enough
+    const left = await allOf(a, 'both');
+    expect(left.every((r) => r.offset >= begin)).toBe(true);
+    expect(left.map((r) => r.key)).not.toContain('once');
+    expect(left.at(-1)).toMatchObject({ offset: 61, key: 'k0', value: 'fresh' });
+    for (const r of left.slice(0, -1)) expect(r).toEqual(before[r.offset]);
+    // compact alone: no retention, the log start offset stays
+    expect(await a.offsets('compact-only', 0)).toEqual({ begin: 0, end: 62 });
+    expect((await newestPerKey(a, 'compact-only')).get('once')).toBe('old');
+  });
+
+  it('cleanup.policy=compact,delete applies retention.bytes to the compacted log: oldest segments go while what remains stays at least retention.bytes', async () => {
+    const a = await open(tmp(), { segmentBytes: 120, now: () => 1_000_000 });
+    await a.createTopic('both', { cleanupPolicy: ['delete', 'compact'], retentionBytes: 400, retentionMs: -1 });
+    await a.createTopic('compact-only', { cleanupPolicy: ['compact'], retentionBytes: 400, retentionMs: -1 });
+    for (const topic of ['both', 'compact-only']) for (let i = 0; i < 120; i++) await a.produce(topic, [{ key: `k${i % 12}`, value: `v${i}` }]);
+    await a.enforceRetention();
+    const compactOnly = await allOf(a, 'compact-only');
+    const kept = segmentsOf(a, 'both');
+    const bytes = kept.reduce((n, s) => n + s.size, 0);
+    // Kafka's deleteRetentionSizeBreachedSegments, run after the cleaning (LogCleaner.cleanFilthiestLog)
+    expect(segmentsOf(a, 'compact-only').reduce((n, s) => n + s.size, 0)).toBeGreaterThan(400);
+    expect(bytes).toBeGreaterThanOrEqual(400);
+    expect(bytes - kept[0]!.size).toBeLessThan(400);
+    const { begin } = await a.offsets('both', 0);
+    expect(begin).toBe(kept[0]!.base);
+    expect(begin).toBeGreaterThan(0);
+    // what is left is the compacted log without its oldest segments
+    expect(await allOf(a, 'both')).toEqual(compactOnly.filter((r) => r.offset >= begin).map((r) => ({ ...r, topic: 'both' })));
+    expect(await a.offsets('compact-only', 0)).toEqual({ begin: 0, end: 120 });
+  });
+
+  it('records without a key are refused when the policy lists compact, also with delete; an empty policy is neither and takes them', async () => {
+    const a = await open(tmp());
+    await a.createTopic('both', { cleanupPolicy: ['compact', 'delete'] });
+    await expect(a.produce('both', [{ key: 'a', value: '1' }, { key: null, value: '2' }])).rejects.toMatchObject({
+      code: 'INVALID_RECORD',
+      message: 'Compacted topic cannot accept message without key in topic partition both-0.',
+    });
+    expect(await a.offsets('both', 0)).toEqual({ begin: 0, end: 0 });
+    await a.createTopic('neither', { cleanupPolicy: [] });
+    expect((await a.produce('neither', [{ key: null, value: 'v' }]))[0]!.offset).toBe(0);
+  });
+
+  it('cleanup.policy is described as set, survives a restart, refuses bad items with ConfigDef\'s text, and the one-word policies of earlier versions still load', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.createTopic('dc', { cleanupPolicy: ['delete', 'compact'] });
+    await a.createTopic('cd', { cleanupPolicy: ['compact', 'delete'] });
+    await a.createTopic('plain');
+    expect((await a.describeTopic('dc'))!.config.cleanupPolicy).toEqual(['delete', 'compact']);
+    expect((await a.describeTopic('cd'))!.config.cleanupPolicy).toEqual(['compact', 'delete']);
+    expect((await a.describeTopic('plain'))!.config.cleanupPolicy).toEqual(['delete']);
+    // ConfigDef.ValidList checks each item with ValidString (case-sensitive); ConfigException's "Invalid value <item> for configuration <name>: <message>"
+    await expect(a.createTopic('bad', { cleanupPolicy: ['compact', 'Delete' as 'delete'] })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: 'Invalid value Delete for configuration cleanup.policy: String must be one of: compact, delete',
+    });
+    expect(await a.listTopics()).not.toContain('bad');
+    await a.produce('cd', [{ key: 'k', value: 'v' }]);
+    await a.close();
+
+    const b = await open(dir);
+    expect((await b.describeTopic('dc'))!.config.cleanupPolicy).toEqual(['delete', 'compact']);
+    expect((await b.describeTopic('cd'))!.config.cleanupPolicy).toEqual(['compact', 'delete']);
+    await expect(b.produce('cd', [{ key: null, value: 'v' }])).rejects.toMatchObject({ code: 'INVALID_RECORD' });
+    await b.close();
+
+    // topics.json as earlier versions wrote it: the policy a single string
+    const file = path.join(dir, 'topics.json');
+    const topics = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { cleanupPolicy: unknown }>;
+    topics.cd!.cleanupPolicy = 'compact';
+    topics.plain!.cleanupPolicy = 'delete';
+    fs.writeFileSync(file, JSON.stringify(topics));
+    const c = await open(dir);
+    expect((await c.describeTopic('cd'))!.config.cleanupPolicy).toEqual(['compact']);
+    expect((await c.describeTopic('plain'))!.config.cleanupPolicy).toEqual(['delete']);
+    await expect(c.produce('cd', [{ key: null, value: 'v' }])).rejects.toMatchObject({ code: 'INVALID_RECORD' });
+    expect(await c.fetch('cd', 0, 0)).toMatchObject([{ offset: 0, key: 'k', value: 'v' }]);
+  });
+
   it('a compaction killed after its .swap file was complete is finished on open; one killed before is dropped', async () => {
     const now = 1_000_000;
     const dir = tmp();
     const a = await open(dir, { segmentBytes: 200, now: () => now });
     // min.cleanable.dirty.ratio 1: no cleaning of its own, only the one the test leaves behind
-    await a.createTopic('kv', { cleanupPolicy: 'compact', retentionMs: -1, minCleanableDirtyRatio: 1 });
+    await a.createTopic('kv', { cleanupPolicy: ['compact'], retentionMs: -1, minCleanableDirtyRatio: 1 });
     for (let i = 0; i < 40; i++) await a.produce('kv', [{ key: `k${i % 2}`, value: String(i) }]);
     const before = await allOf(a, 'kv');
     await a.close();

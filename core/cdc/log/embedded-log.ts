@@ -20,6 +20,7 @@ import path from 'node:path';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
+import { compacts, deletes, parseCleanupPolicy } from './cleanup-policy.js';
 import { partitionForKey, StickyPartitioner } from './murmur2.js';
 import {
   DEFAULT_TOPIC_CONFIG,
@@ -280,7 +281,7 @@ export class EmbeddedLog implements TopicLog {
     if (!t) return undefined;
     return {
       name,
-      config: { ...t.config },
+      config: { ...t.config, cleanupPolicy: [...t.config.cleanupPolicy] },
       internal: INTERNAL.test(name),
       partitions: t.partitions.map((p) => ({ partition: p.partition, beginOffset: p.begin, endOffset: p.end })),
     };
@@ -332,13 +333,14 @@ export class EmbeddedLog implements TopicLog {
     for (const b of batches) {
       const t = this.topics.get(b.topic) ?? this.addTopic(b.topic, {});
       const rows: { p: PartitionLog; line: StoredLine }[] = [];
-      const { cleanupPolicy, maxMessageBytes, messageTimestampType } = t.config;
+      const { maxMessageBytes, messageTimestampType } = t.config;
+      const compacted = compacts(t.config.cleanupPolicy);
       const appendTime = messageTimestampType === 'LogAppendTime';
       for (const r of b.records) {
         const pIdx = this.choosePartition(t, b.topic, r);
         const p = t.partitions[pIdx]!;
         // Refused before anything is written, so the whole write fails as Kafka fails the batch.
-        if (r.key === null && cleanupPolicy === 'compact') {
+        if (r.key === null && compacted) {
           throw new LogError(`Compacted topic cannot accept message without key in topic partition ${b.topic}-${pIdx}.`, 'INVALID_RECORD');
         }
         if (r.timestamp !== undefined && r.timestamp < 0) throw new LogError(`Invalid timestamp: ${r.timestamp}. Timestamp should always be non-negative or null.`, 'INVALID_REQUEST');
@@ -508,16 +510,19 @@ export class EmbeddedLog implements TopicLog {
   // ----------------------------------------------------------------------------- retention
 
   /**
-   * Kafka's retention (UnifiedLog.deleteOldSegments) on `delete` topics, the log cleaner on
-   * `compact` ones.
+   * The log cleaner on topics whose cleanup.policy has `compact`, then retention
+   * (UnifiedLog.deleteOldSegments) on those whose policy has `delete`; `compact,delete` gets both,
+   * in that order, as Kafka's cleaner thread runs deleteOldSegments on the compacted logs after
+   * each cleaning (LogCleaner.cleanFilthiestLog, LogCleanerManager.deletableLogs).
    */
   async enforceRetention(): Promise<void> {
     if (this.closed) return;
     const now = this.now();
     for (const t of this.topics.values()) {
+      const { cleanupPolicy } = t.config;
       for (const p of t.partitions) {
-        if (t.config.cleanupPolicy === 'compact') this.clean(p, now);
-        else this.deleteOldSegments(p, now);
+        if (compacts(cleanupPolicy)) this.clean(p, now);
+        if (deletes(cleanupPolicy)) this.deleteOldSegments(p, now);
       }
     }
   }
@@ -715,11 +720,16 @@ export class EmbeddedLog implements TopicLog {
     return state;
   }
 
-  /** Every field set: what is given, else Kafka's default, else (segment.bytes) this log's. */
+  /**
+   * Every field set: what is given, else Kafka's default, else (segment.bytes) this log's. The
+   * cleanup policy becomes its list (topics.json of earlier versions holds `"delete"` or
+   * `"compact"`, read as Kafka reads a one-item list); a bad one is refused with Kafka's text.
+   */
   private resolveConfig(config: Partial<TopicConfig>): Required<TopicConfig> {
     const merged = { ...DEFAULT_TOPIC_CONFIG, ...config } as Required<TopicConfig>;
     if (!Number.isInteger(merged.partitions) || merged.partitions < 1) merged.partitions = DEFAULT_TOPIC_CONFIG.partitions;
-    merged.segmentBytes ??= merged.cleanupPolicy === 'compact' ? Math.min(this.segmentBytes, COMPACTED_SEGMENT_BYTES) : this.segmentBytes;
+    merged.cleanupPolicy = parseCleanupPolicy(merged.cleanupPolicy);
+    merged.segmentBytes ??= compacts(merged.cleanupPolicy) ? Math.min(this.segmentBytes, COMPACTED_SEGMENT_BYTES) : this.segmentBytes;
     return merged;
   }
 
@@ -906,7 +916,7 @@ export class EmbeddedLog implements TopicLog {
     fs.rmSync(path.join(this.opts.dir, 'txn.wal'), { force: true });
     this.removeOrphans();
     // what an earlier run left to clean
-    for (const t of this.topics.values()) if (t.config.cleanupPolicy === 'compact') for (const p of t.partitions) this.clean(p, this.now());
+    for (const t of this.topics.values()) if (compacts(t.config.cleanupPolicy)) for (const p of t.partitions) this.clean(p, this.now());
   }
 
   private loadPartition(p: PartitionLog): void {
@@ -1134,7 +1144,7 @@ function recordBatchBytes(r: ProduceRecord): number {
   return 61 + varintBytes(body) + body; // DefaultRecordBatch.RECORD_BATCH_OVERHEAD
 }
 
-/** Kafka's ConfigDef checks of the topic configs that mean something here. */
+/** Kafka's ConfigDef checks of the topic configs that mean something here (cleanup.policy: parseCleanupPolicy, in resolveConfig). */
 function validateConfig(c: Required<TopicConfig>): void {
   const atLeast = (name: string, v: number, min: number) => {
     if (typeof v !== 'number' || !Number.isFinite(v) || v < min) throw new LogError(`Invalid value ${v} for configuration ${name}: Value must be at least ${min}`, 'INVALID_REQUEST');
@@ -1148,7 +1158,6 @@ function validateConfig(c: Required<TopicConfig>): void {
   atLeast('min.insync.replicas', c.minInsyncReplicas, 1);
   atLeast('min.cleanable.dirty.ratio', c.minCleanableDirtyRatio, 0);
   if (c.minCleanableDirtyRatio > 1) throw new LogError(`Invalid value ${c.minCleanableDirtyRatio} for configuration min.cleanable.dirty.ratio: Value must be no more than 1`, 'INVALID_REQUEST');
-  if (c.cleanupPolicy !== 'delete' && c.cleanupPolicy !== 'compact') throw new LogError(`Invalid value ${String(c.cleanupPolicy)} for configuration cleanup.policy: String must be one of: compact, delete`, 'INVALID_REQUEST');
   if (c.messageTimestampType !== 'CreateTime' && c.messageTimestampType !== 'LogAppendTime') {
     throw new LogError(`Invalid value ${String(c.messageTimestampType)} for configuration message.timestamp.type: String must be one of: CreateTime, LogAppendTime`, 'INVALID_REQUEST');
   }

@@ -30,6 +30,11 @@ describe('KafkaLog without a broker', () => {
     ]);
   });
 
+  it('sends cleanup.policy as Kafka writes a list, so compact,delete reaches the broker as both', () => {
+    const given = { cleanupPolicy: ['compact', 'delete'] as const };
+    expect(topicConfigEntries(given, { ...DEFAULT_TOPIC_CONFIG, ...given })[0]).toEqual({ name: 'cleanup.policy', value: 'compact,delete' });
+  });
+
   it('sends the topic configs it was given under their Kafka names, so the broker applies what the embedded log would', () => {
     const given = { segmentBytes: 1024, messageTimestampType: 'LogAppendTime' as const, minInsyncReplicas: 2 };
     expect(topicConfigEntries(given, { ...DEFAULT_TOPIC_CONFIG, ...given })).toEqual([

@@ -49,7 +49,8 @@ export function toKafkaMessage(r: ProduceRecord): Message {
 /** The topic configs set at creation, by their Kafka names (only those given, besides the three always sent). */
 export function topicConfigEntries(given: Partial<TopicConfig>, c: TopicConfig): { name: string; value: string }[] {
   const out = [
-    { name: 'cleanup.policy', value: c.cleanupPolicy },
+    // ConfigDef.convertToString of a LIST: the items joined with ","
+    { name: 'cleanup.policy', value: c.cleanupPolicy.join(',') },
     { name: 'retention.ms', value: String(c.retentionMs) },
     { name: 'retention.bytes', value: String(c.retentionBytes) },
   ];

@@ -5,6 +5,7 @@
  * (kafkajs against a real Kafka). Keys and values are strings (JSON text from the converters);
  * `null` value = tombstone.
  */
+import type { CleanupPolicy } from './cleanup-policy.js';
 
 export interface LogHeader {
   key: string;
@@ -53,8 +54,12 @@ export interface TopicConfig {
   retentionMs: number;
   /** Kafka `retention.bytes` per partition; -1 = unlimited. */
   retentionBytes: number;
-  /** `delete` (time/size retention) or `compact` (latest record per key kept; used for internal topics). */
-  cleanupPolicy: 'delete' | 'compact';
+  /**
+   * Kafka `cleanup.policy`, the list as set: `delete` (time/size retention), `compact` (latest
+   * record per key kept; used for internal topics), or both (`compact,delete`: compacted, and old
+   * segments deleted by retention). See cleanup-policy.ts.
+   */
+  cleanupPolicy: readonly CleanupPolicy[];
   /** Kafka `replication.factor`; reported only (a single embedded node has one replica). */
   replicationFactor: number;
   /** Kafka `segment.bytes`: the active segment is rolled before a record that would take it past this. */
@@ -172,7 +177,7 @@ export const DEFAULT_TOPIC_CONFIG: TopicConfig = {
   partitions: 1,
   retentionMs: 7 * 24 * 3600 * 1000,
   retentionBytes: -1,
-  cleanupPolicy: 'delete',
+  cleanupPolicy: ['delete'],
   replicationFactor: 1,
   segmentMs: 7 * 24 * 3600 * 1000,
   maxMessageBytes: 1048588,

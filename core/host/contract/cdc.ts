@@ -97,7 +97,7 @@ export interface CdcTopicInfo {
   internal: boolean;
   partitions: { partition: number; beginOffset: number; endOffset: number }[];
   messages: number;
-  config: { partitions: number; retentionMs: number; retentionBytes: number; cleanupPolicy: 'delete' | 'compact'; replicationFactor: number };
+  config: { partitions: number; retentionMs: number; retentionBytes: number; cleanupPolicy: readonly ('compact' | 'delete')[]; replicationFactor: number };
 }
 
 export interface CdcMessage {

@@ -19,7 +19,7 @@ export class OffsetStore {
 
   /** Reads the whole offsets topic (it is small: one record per source batch). */
   async load(): Promise<void> {
-    await this.log.createTopic(OFFSETS_TOPIC, { partitions: 1, cleanupPolicy: 'compact', retentionMs: -1 });
+    await this.log.createTopic(OFFSETS_TOPIC, { partitions: 1, cleanupPolicy: ['compact'], retentionMs: -1 });
     const { end } = await this.log.offsets(OFFSETS_TOPIC, 0);
     let at = 0;
     while (at < end) {

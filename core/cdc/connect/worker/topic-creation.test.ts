@@ -7,7 +7,7 @@ const groups = {
   'topic.creation.default.replication.factor': '-1',
   'topic.creation.default.partitions': '1',
   'topic.creation.compacted.include': 'dbserver1\\.transaction,__debezium-heartbeat\\..*',
-  'topic.creation.compacted.cleanup.policy': 'compact',
+  'topic.creation.compacted.cleanup.policy': 'compact,delete',
   'topic.creation.wide.include': 'dbserver1\\..*',
   'topic.creation.wide.exclude': 'dbserver1\\.demo\\.small',
   'topic.creation.wide.partitions': '3',
@@ -23,7 +23,8 @@ describe('topic.creation groups (KIP-158)', () => {
     expect(groupFor(g, 'dbserver1.demo.small').name).toBe('default');
     // patterns match whole names, as Matcher.matches() does
     expect(groupFor(g, 'xdbserver1.transaction').name).toBe('default');
-    expect(topicConfigOf(groupFor(g, 'dbserver1.transaction'))).toEqual({ partitions: 1, cleanupPolicy: 'compact' });
+    // the list as set: compacted and deleted by retention, as Kafka's broker reads it
+    expect(topicConfigOf(groupFor(g, 'dbserver1.transaction'))).toEqual({ partitions: 1, cleanupPolicy: ['compact', 'delete'] });
     expect(topicConfigOf(groupFor(g, 'dbserver1.demo.customers'))).toEqual({ partitions: 3, retentionMs: 3600000 });
   });
 
@@ -31,6 +32,13 @@ describe('topic.creation groups (KIP-158)', () => {
     const g = topicCreationGroups({ 'topic.creation.groups': 'a', 'topic.creation.default.replication.factor': '1', 'topic.creation.default.partitions': '4', 'topic.creation.a.cleanup.policy': 'compact,delete' })!;
     expect(g[0]).toMatchObject({ name: 'a', partitions: 4, replicationFactor: 1, other: { 'cleanup.policy': 'compact,delete' } });
     expect(groupFor(g, 'anything').name).toBe('default');
+  });
+
+  it('a group\'s cleanup.policy reaches the topic as the list written, and a bad one fails with the broker\'s text', () => {
+    const policyOf = (v: string) => topicConfigOf(topicCreationGroups({ 'topic.creation.default.replication.factor': '1', 'topic.creation.default.partitions': '1', 'topic.creation.default.cleanup.policy': v })![0]!).cleanupPolicy;
+    expect(policyOf('delete, compact')).toEqual(['delete', 'compact']);
+    expect(policyOf('compact')).toEqual(['compact']);
+    expect(() => policyOf('compact,none')).toThrow('Invalid value none for configuration cleanup.policy: String must be one of: compact, delete');
   });
 
   it('none without topic.creation keys, or with topic.creation.enable=false', () => {
@@ -78,9 +86,9 @@ describe('topic.creation through the worker', () => {
     }
     const customers = (await h.api.topicLog.describeTopic('dbserver1.demo.customers'))!;
     expect(customers.partitions).toHaveLength(3);
-    expect(customers.config).toMatchObject({ partitions: 3, retentionMs: 3600000, cleanupPolicy: 'delete' });
-    expect((await h.api.topicLog.describeTopic('dbserver1.transaction'))!.config).toMatchObject({ partitions: 1, cleanupPolicy: 'compact' });
+    expect(customers.config).toMatchObject({ partitions: 3, retentionMs: 3600000, cleanupPolicy: ['delete'] });
+    expect((await h.api.topicLog.describeTopic('dbserver1.transaction'))!.config).toMatchObject({ partitions: 1, cleanupPolicy: ['compact', 'delete'] });
     // the schema change topic falls to the default group
-    expect((await h.api.topicLog.describeTopic('dbserver1'))!.config).toMatchObject({ partitions: 1, cleanupPolicy: 'delete' });
+    expect((await h.api.topicLog.describeTopic('dbserver1'))!.config).toMatchObject({ partitions: 1, cleanupPolicy: ['delete'] });
   });
 });

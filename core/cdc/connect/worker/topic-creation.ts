@@ -6,6 +6,7 @@
  * else those of the `default` group, which must give `replication.factor` and `partitions`.
  * Any other key of a group (`cleanup.policy`, `retention.ms`, …) is a topic config.
  */
+import { parseCleanupPolicy } from '../../log/cleanup-policy.js';
 import type { TopicConfig } from '../../log/types.js';
 
 export const TOPIC_CREATION_PREFIX = 'topic.creation.';
@@ -82,14 +83,16 @@ export function groupFor(groups: readonly TopicCreationGroup[], topic: string): 
   return groups.find((g) => g.name !== DEFAULT_GROUP && !g.exclude.test(topic) && g.include.test(topic)) ?? groups[groups.length - 1]!;
 }
 
-/** The embedded log's settings for a topic the group creates; -1 takes the log's defaults. */
+/**
+ * The embedded log's settings for a topic the group creates; -1 takes the log's defaults. An
+ * invalid cleanup.policy throws the LogError the log's createTopic would.
+ */
 export function topicConfigOf(group: TopicCreationGroup): Partial<TopicConfig> {
   const out: Partial<TopicConfig> = {};
   if (group.partitions > 0) out.partitions = group.partitions;
   if (group.replicationFactor > 0) out.replicationFactor = group.replicationFactor;
-  const policy = group.other['cleanup.policy'];
-  // compact,delete still keeps the latest record per key, which is what the log's compact does
-  if (policy !== undefined) out.cleanupPolicy = list(policy).includes('compact') ? 'compact' : 'delete';
+  // the list as set (compact,delete is both policies); a bad item fails as the broker's CreateTopics would
+  if (group.other['cleanup.policy'] !== undefined) out.cleanupPolicy = parseCleanupPolicy(group.other['cleanup.policy']);
   if (group.other['retention.ms'] !== undefined) out.retentionMs = Number(group.other['retention.ms']);
   if (group.other['retention.bytes'] !== undefined) out.retentionBytes = Number(group.other['retention.bytes']);
   return out;
