@@ -1,16 +1,18 @@
 /**
  * Debezium's column mappers (io.debezium.relational.mapping at tag v1.9.8.Final), matched against
  * `<db>.<table>.<column>`: `column.truncate.to.N.chars` (TruncateStrings),
- * `column.mask.with.N.chars` (MaskStrings with N asterisks) and
- * `column.mask.hash[.v2].<algorithm>.with.salt.<salt>` (MaskStrings hashing). The first rule
- * that matches a column applies, in that order (ColumnMappers.create adds them so). A mapper
- * changes the value after its type conversion and adds a parameter to the field's schema; keys
- * are never mapped.
+ * `column.mask.with.N.chars` (MaskStrings with N asterisks), `column.propagate.source.type`
+ * (PropagateSourceTypeToSchemaParameter; `datatype.propagate.source.type` matches
+ * `<db>.<table>.<TYPE NAME>` instead) and `column.mask.hash[.v2].<algorithm>.with.salt.<salt>`
+ * (MaskStrings hashing). The first rule that matches a column applies, in that order
+ * (ColumnMappers.create adds them so). A mapper changes the value after its type conversion and
+ * adds parameters to the field's schema; keys are never mapped.
  */
 import { createHash, getHashes } from 'node:crypto';
 import type { Schema } from '../../plugin.js';
 import type { ColumnLike } from './column-types.js';
 import { regexList } from './regex-list.js';
+import { sourceColumnType } from './source-column-type.js';
 
 export interface ColumnMapper {
   /** The field schema as the mapper leaves it (ColumnMapper.alterFieldSchema). */
@@ -21,6 +23,8 @@ export interface ColumnMapper {
 
 interface Rule {
   columns: RegExp[];
+  /** What the patterns match: the column's `<db>.<table>.<column>` or its `<db>.<table>.<TYPE NAME>` (mapByDatatype). */
+  by?: 'column' | 'datatype';
   mapper: (col: ColumnLike) => ColumnMapper;
 }
 
@@ -55,6 +59,16 @@ function mask(value: string | ((v: unknown) => unknown), truncateToLength: boole
     const convert = truncateToLength && len > 0 ? (v: unknown) => (hashed(v) as string | null)?.slice(0, len) ?? null : hashed;
     return { alterSchema, convert };
   };
+}
+
+/** PropagateSourceTypeToSchemaParameter.alterFieldSchema: the source type in the field's schema parameters. */
+function propagateSourceType(col: ColumnLike): ColumnMapper {
+  const { typeName, length, scale } = sourceColumnType(col);
+  const added: Record<string, string> = { '__debezium.source.column.type': typeName.toUpperCase() };
+  if (length !== null) added['__debezium.source.column.length'] = String(length);
+  if (scale !== null) added['__debezium.source.column.scale'] = String(scale);
+  if (col.comment) added['__debezium.source.column.comment'] = col.comment;
+  return { alterSchema: (s) => ({ ...s, parameters: { ...s.parameters, ...added } }) };
 }
 
 /** MessageDigest.getInstance names (SHA-256, SHA3-256, MD5) → Node's. */
@@ -95,6 +109,8 @@ function hasher(algorithm: string, salt: string, v2: boolean): (v: unknown) => u
 export function columnMapperRules(config: Record<string, string>): Rule[] {
   const truncates: Rule[] = [];
   const masks: Rule[] = [];
+  const propagate: Rule[] = [];
+  const propagateByType: Rule[] = [];
   const hashes: Rule[] = [];
   const hashesV2: Rule[] = [];
   for (const [k, v] of Object.entries(config)) {
@@ -108,15 +124,27 @@ export function columnMapperRules(config: Record<string, string>): Rule[] {
       masks.push({ columns: regexList(v), mapper: mask('*'.repeat(Number(m[1])), false) });
       continue;
     }
+    if (k === 'column.propagate.source.type') {
+      propagate.push({ columns: regexList(v), mapper: propagateSourceType });
+      continue;
+    }
+    if (k === 'datatype.propagate.source.type') {
+      propagateByType.push({ columns: regexList(v), by: 'datatype', mapper: propagateSourceType });
+      continue;
+    }
     m = /^column\.mask\.hash\.(v2\.)?([^.]+)\.with\.salt\.(.+)$/.exec(k);
     if (m) (m[1] ? hashesV2 : hashes).push({ columns: regexList(v), mapper: mask(hasher(m[2]!, m[3]!, !!m[1]), true) });
   }
-  return [...truncates, ...masks, ...hashes, ...hashesV2];
+  return [...truncates, ...masks, ...propagate, ...propagateByType, ...hashes, ...hashesV2];
 }
 
-/** ColumnMappers.mapperFor: the first rule matching `<db>.<table>.<column>`. */
+/** ColumnMappers.mapperFor: the first rule matching `<db>.<table>.<column>` (or, by data type, `<db>.<table>.<TYPE NAME>`). */
 export function mapperFor(rules: readonly Rule[], db: string, table: string, col: ColumnLike): ColumnMapper | undefined {
   const id = `${db}.${table}.${col.name}`;
-  const rule = rules.find((r) => r.columns.some((re) => re.test(id)));
+  let byType: string | undefined;
+  const rule = rules.find((r) => {
+    const subject = r.by === 'datatype' ? (byType ??= `${db}.${table}.${sourceColumnType(col).typeName}`) : id;
+    return r.columns.some((re) => re.test(subject));
+  });
   return rule?.mapper(col);
 }

@@ -14,6 +14,8 @@ export interface ColumnLike {
   unsigned: boolean;
   nullable: boolean;
   defaultExpr: string | null;
+  zerofill?: boolean;
+  comment?: string;
 }
 
 export type DecimalMode = 'precise' | 'double' | 'string';

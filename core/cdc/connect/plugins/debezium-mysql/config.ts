@@ -129,7 +129,6 @@ export function parseConfig(config: ConnectorConfig): MySqlConnectorConfig {
  * would do: the task says so in its log when it starts, rather than ignoring them silently.
  */
 const NOT_APPLIED: [RegExp, string][] = [
-  [/^(column|datatype)\.propagate\.source\.type$/, 'schema parameters __debezium.source.column.*'],
   [/^signal\.data\.collection$|^incremental\.snapshot\./, 'signals and incremental snapshots'],
   [/^snapshot\.select\.statement\.overrides/, 'custom snapshot queries'],
   [/^snapshot\.include\.collection\.list$/, 'a snapshot of a subset of the captured tables'],

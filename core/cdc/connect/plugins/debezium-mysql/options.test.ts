@@ -248,7 +248,6 @@ describe('keys the embedded connector does not apply', () => {
   it('are named, each with what Debezium would do, so the task can say so when it starts', async () => {
     const { notAppliedKeys } = await import('./config.js');
     expect(notAppliedKeys({ ...base, 'column.propagate.source.type': '.*', 'signal.data.collection': 'demo.signals', 'snapshot.select.statement.overrides.demo.customers': 'SELECT 1', 'column.mask.with.3.chars': 'x' })).toEqual([
-      { key: 'column.propagate.source.type', does: 'schema parameters __debezium.source.column.*' },
       { key: 'signal.data.collection', does: 'signals and incremental snapshots' },
       { key: 'snapshot.select.statement.overrides.demo.customers', does: 'custom snapshot queries' },
     ]);

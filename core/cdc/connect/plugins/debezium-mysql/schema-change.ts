@@ -7,6 +7,7 @@
 import type { Schema } from '../../plugin.js';
 import type { TableDef } from '../../../source/types.js';
 import { SOURCE_SCHEMA } from './envelope.js';
+import { sourceColumnType } from './source-column-type.js';
 
 export const SCHEMA_CHANGE_KEY: Schema = {
   type: 'struct',
@@ -75,39 +76,34 @@ export const SCHEMA_CHANGE_VALUE: Schema = {
   ],
 };
 
-/** java.sql.Types codes Debezium reports for MySQL column types. */
-const JDBC: Record<string, number> = {
-  bit: -7, tinyint: -6, bool: -6, boolean: -6, smallint: 5, mediumint: 4, int: 4, integer: 4, bigint: -5, serial: -5,
-  float: 6, double: 8, real: 8, decimal: 3, numeric: 3, dec: 3, fixed: 3,
-  date: 91, time: 92, datetime: 93, timestamp: 2014, year: 4,
-  char: 1, varchar: 12, tinytext: 12, text: 12, mediumtext: 12, longtext: 12, enum: 1, set: 1, json: 1111,
-  binary: -2, varbinary: -3, tinyblob: -3, blob: -4, mediumblob: -4, longblob: -4,
-};
-
 /** A schema.Change; a DROP carries the table as it was (Debezium 1.9's ConnectTableChangeSerializer). */
 export function tableChange(db: string, def: TableDef, type: 'CREATE' | 'ALTER' | 'DROP'): Record<string, unknown> {
   return {
     type,
     id: `"${db}"."${def.name}"`,
     table: {
-            defaultCharsetName: 'utf8mb4',
-            primaryKeyColumnNames: [...def.primaryKey],
-            columns: def.columns.map((c, i) => ({
-              name: c.name,
-              jdbcType: JDBC[c.baseType] ?? 1111,
-              nativeType: null,
-              typeName: c.baseType.toUpperCase() + (c.unsigned ? ' UNSIGNED' : ''),
-              typeExpression: c.baseType.toUpperCase() + (c.unsigned ? ' UNSIGNED' : ''),
-              charsetName: /char|text|enum|set/.test(c.baseType) ? 'utf8mb4' : null,
-              length: c.args[0] !== undefined && /^\d+$/.test(c.args[0]) ? Number(c.args[0]) : null,
-              scale: c.args[1] !== undefined && /^\d+$/.test(c.args[1]) ? Number(c.args[1]) : null,
-              position: i + 1,
-              optional: c.nullable,
-              autoIncremented: c.autoIncrement,
-              generated: c.autoIncrement,
-              comment: c.comment ?? null,
-            })),
-            comment: null,
-          },
+      defaultCharsetName: 'utf8mb4',
+      primaryKeyColumnNames: [...def.primaryKey],
+      columns: def.columns.map((c, i) => {
+        const { typeName, jdbcType, length, scale } = sourceColumnType(c);
+        return {
+          name: c.name,
+          jdbcType,
+          nativeType: null,
+          typeName,
+          // ColumnEditor.type(name): the expression is the name
+          typeExpression: typeName,
+          charsetName: /char|text|enum|set/.test(c.baseType) ? 'utf8mb4' : null,
+          length,
+          scale,
+          position: i + 1,
+          optional: c.nullable,
+          autoIncremented: c.autoIncrement,
+          generated: c.autoIncrement,
+          comment: c.comment ?? null,
+        };
+      }),
+      comment: null,
+    },
   };
 }

@@ -1,0 +1,100 @@
+/**
+ * column.propagate.source.type and datatype.propagate.source.type: the MySQL type of a column in
+ * its field schema's parameters, and the same type facts in the schema change events' tableChanges.
+ * The table and expectations are Debezium 1.9.8's own (MySqlSourceTypeInSchemaIT with
+ * ddl/source_type_as_schema_parameter_test.sql, MySqlEnumColumnIT, MySqlTableAndColumnCommentIT).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Schema, SourceRecord } from '../../plugin.js';
+import { sourceColumnType } from './source-column-type.js';
+import { base, drain, source, task } from './task-harness.test-util.js';
+
+const DDL = `CREATE TABLE dbz_644_source_type_mapped_as_schema_parameter_test (
+      id INT AUTO_INCREMENT NOT NULL,
+      c1 INT,
+      c2 MEDIUMINT,
+      c3a NUMERIC(5,2),
+      c3b VARCHAR(128),
+      f1 FLOAT(10),
+      f2 FLOAT(8,4),
+      PRIMARY KEY (id)
+) DEFAULT CHARSET=utf8`;
+const TABLE = 'demo.dbz_644_source_type_mapped_as_schema_parameter_test';
+
+/** The `before` field schemas' parameters of the insert, by column (undefined where there are none). */
+async function insertParameters(extra: Record<string, string>): Promise<Record<string, Record<string, string> | undefined>> {
+  const src = await source();
+  src.executeSync('demo', DDL);
+  const t = await task(src, { ...base, 'table.include.list': TABLE, 'snapshot.mode': 'never', 'include.schema.changes': 'false', ...extra });
+  // the IT's row (its VALUES (default, …) written with a column list)
+  src.executeSync('demo', "INSERT INTO dbz_644_source_type_mapped_as_schema_parameter_test (c1, c2, c3a, c3b, f1, f2) VALUES (123, 456, 789.01, 'test', 1.228, 234.56)");
+  const [insert] = (await drain(t)).filter((r) => r.topic === `dbserver1.${TABLE}`);
+  const before = (insert!.valueSchema as Schema).fields!.find((f) => f.field === 'before')!;
+  return Object.fromEntries(before.fields!.map((f) => [f.field!, f.parameters]));
+}
+
+const type = (name: string, length?: string, scale?: string) => ({
+  '__debezium.source.column.type': name,
+  ...(length !== undefined ? { '__debezium.source.column.length': length } : {}),
+  ...(scale !== undefined ? { '__debezium.source.column.scale': scale } : {}),
+});
+
+describe('the source column type in the value schema', () => {
+  it('column.propagate.source.type: name, and length and scale where the column has them (shouldPropagateSourceTypeAsSchemaParameter)', async () => {
+    const p = await insertParameters({ 'column.propagate.source.type': '.*\\.c1,.*\\.c2,.*\\.c3.*,.*\\.f.' });
+    expect(p.id).toBeUndefined();
+    expect(p.c1).toEqual(type('INT'));
+    expect(p.c2).toEqual(type('MEDIUMINT'));
+    // the decimal's own parameters come first, as the converter's schema builder set them
+    expect(p.c3a).toEqual({ scale: '2', 'connect.decimal.precision': '5', ...type('NUMERIC', '5', '2') });
+    expect(p.c3b).toEqual(type('VARCHAR', '128'));
+    expect(p.f1).toEqual(type('FLOAT', '10'));
+    expect(p.f2).toEqual(type('FLOAT', '8', '4'));
+  });
+
+  it('datatype.propagate.source.type matches <db>.<table>.<TYPE NAME> (shouldPropagateSourceTypeByDatatype)', async () => {
+    const p = await insertParameters({ 'datatype.propagate.source.type': '.+\\.FLOAT,.+\\.VARCHAR' });
+    expect([p.id, p.c1, p.c2]).toEqual([undefined, undefined, undefined]);
+    expect(p.c3a).not.toHaveProperty('__debezium.source.column.type');
+    expect(p.c3b).toEqual(type('VARCHAR', '128'));
+    expect(p.f1).toEqual(type('FLOAT', '10'));
+    expect(p.f2).toEqual(type('FLOAT', '8', '4'));
+  });
+
+  it('a column matched by an earlier rule (column.truncate) gets only that rule, as ColumnMappers.mapperFor takes the first', async () => {
+    const p = await insertParameters({ 'column.truncate.to.3.chars': '.*\\.c3b', 'column.propagate.source.type': '.*\\.c3b,.*\\.c1' });
+    expect(p.c3b).toEqual({ truncateLength: '3' });
+    expect(p.c1).toEqual(type('INT'));
+  });
+
+  it('ENUM has length 1 and SET its options and commas; a comment is passed on', async () => {
+    const src = await source();
+    src.executeSync('demo', "CREATE TABLE stations (id int primary key, type ENUM('station','post_office') NOT NULL COMMENT 'kind of stop', days SET('mo','tu','we'))");
+    const t = await task(src, { ...base, 'table.include.list': 'demo.stations', 'snapshot.mode': 'never', 'include.schema.changes': 'false', 'column.propagate.source.type': 'demo.stations.(type|days)' });
+    src.executeSync('demo', "INSERT INTO stations VALUES (1, 'station', 'mo,we')");
+    const [insert] = (await drain(t)).filter((r: SourceRecord) => r.topic === 'dbserver1.demo.stations');
+    const after = (insert!.valueSchema as Schema).fields!.find((f) => f.field === 'after')!.fields!;
+    expect(after.find((f) => f.field === 'type')!.parameters).toEqual({ allowed: 'station,post_office', ...type('ENUM', '1'), '__debezium.source.column.comment': 'kind of stop' });
+    expect(after.find((f) => f.field === 'days')!.parameters).toEqual({ allowed: 'mo,tu,we', ...type('SET', '5') });
+  });
+});
+
+describe("Debezium's type facts of a column (MySqlAntlrDdlParser, v1.9.8)", () => {
+  const col = (baseType: string, args: string[] = [], unsigned = false) => ({ name: 'c', baseType, args, unsigned, nullable: true, defaultExpr: null });
+  it('names, java.sql.Types codes, lengths and scales as its resolver entries give them', () => {
+    expect(sourceColumnType(col('int', [], true))).toEqual({ typeName: 'INT UNSIGNED', jdbcType: 4, length: null, scale: null });
+    // TINYINT is registered as Types.SMALLINT; BOOL as Types.BOOLEAN
+    expect(sourceColumnType(col('tinyint', ['1']))).toEqual({ typeName: 'TINYINT', jdbcType: 5, length: 1, scale: null });
+    expect(sourceColumnType(col('bool'))).toEqual({ typeName: 'BOOL', jdbcType: 16, length: null, scale: null });
+    // the DECIMAL family's default dimension is (10, 0); NUMERIC is Types.NUMERIC
+    expect(sourceColumnType(col('decimal'))).toEqual({ typeName: 'DECIMAL', jdbcType: 3, length: 10, scale: 0 });
+    expect(sourceColumnType(col('decimal', ['7']))).toEqual({ typeName: 'DECIMAL', jdbcType: 3, length: 7, scale: 0 });
+    expect(sourceColumnType(col('numeric', ['5', '2']))).toEqual({ typeName: 'NUMERIC', jdbcType: 2, length: 5, scale: 2 });
+    expect(sourceColumnType(col('real'))).toEqual({ typeName: 'REAL', jdbcType: 7, length: null, scale: null });
+    expect(sourceColumnType(col('datetime', ['3']))).toEqual({ typeName: 'DATETIME', jdbcType: 93, length: 3, scale: null });
+    expect(sourceColumnType(col('blob'))).toEqual({ typeName: 'BLOB', jdbcType: 2004, length: null, scale: null });
+    expect(sourceColumnType(col('mediumblob'))).toEqual({ typeName: 'MEDIUMBLOB', jdbcType: 2004, length: null, scale: null });
+    expect(sourceColumnType(col('serial'))).toEqual({ typeName: 'BIGINT UNSIGNED', jdbcType: -5, length: null, scale: null });
+    expect(sourceColumnType(col('json'))).toEqual({ typeName: 'JSON', jdbcType: 1111, length: null, scale: null });
+  });
+});
