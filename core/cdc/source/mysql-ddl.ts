@@ -5,16 +5,22 @@
  * table options (ENGINE=…, CHARSET=…) are accepted and ignored.
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
+import { displayType, PRECISION_FOR_DOUBLE } from './mysql-type-display.js';
 
 export interface ColumnDef {
   name: string;
-  /** As MySQL shows it in DESCRIBE, e.g. `int`, `varchar(255)`, `decimal(10,2)`, `int unsigned`. */
+  /**
+   * The type as written, lower-cased, with UNSIGNED: `int(11)`, `numeric(5,2)`, `bool`, `int unsigned`.
+   * What MySQL prints is displayType(c) (mysql-type-display.ts).
+   */
   mysqlType: string;
-  /** Lower-case base type: `int`, `varchar`, `datetime`, … */
+  /** Lower-case type keyword(s) as written: `int`, `integer`, `int4`, `varchar`, `double precision`, … */
   baseType: string;
   /** Numbers in the type's parentheses (length, precision/scale), or enum values. */
   args: string[];
   unsigned: boolean;
+  /** ZEROFILL was written (MySQL then also treats the column as UNSIGNED); absent in definitions stored before it was kept. */
+  zerofill?: boolean;
   nullable: boolean;
   /** Raw default expression as written (`CURRENT_TIMESTAMP`, `'x'`, `0`), or null. */
   defaultExpr: string | null;
@@ -38,8 +44,9 @@ export interface TableDef {
   indexes: IndexDef[];
 }
 
-const INT_TYPES = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint', 'bit', 'bool', 'boolean', 'year', 'serial']);
-const REAL_TYPES = new Set(['float', 'double', 'real']);
+// INT1…INT8, MIDDLEINT, FLOAT4 and FLOAT8 are MySQL's synonyms of the integer and float keywords (sql/lex.h)
+const INT_TYPES = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint', 'int1', 'int2', 'int3', 'int4', 'int8', 'middleint', 'bit', 'bool', 'boolean', 'year', 'serial']);
+const REAL_TYPES = new Set(['float', 'double', 'double precision', 'real', 'float4', 'float8']);
 const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext', 'enum', 'set', 'json', 'date', 'datetime', 'timestamp', 'time', 'decimal', 'numeric', 'dec', 'fixed']);
 const BLOB_TYPES = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
 
@@ -241,7 +248,11 @@ function parseItem(item: string, def: TableDef): void {
 
 function parseColumn(lx: Lexer, def: TableDef): void {
   const name = unquoteIdent(lx.next());
-  const baseType = lx.next().toLowerCase();
+  let baseType = lx.next().toLowerCase();
+  if (baseType === 'double' && /^precision$/i.test(lx.peek())) {
+    lx.next();
+    baseType = 'double precision';
+  }
   if (!INT_TYPES.has(baseType) && !REAL_TYPES.has(baseType) && !TEXT_TYPES.has(baseType) && !BLOB_TYPES.has(baseType)) {
     throw mysqlErrors.syntax(lx.rest(baseType));
   }
@@ -251,6 +262,10 @@ function parseColumn(lx: Lexer, def: TableDef): void {
     const g = lx.group();
     args = splitTopLevel(g).map((a) => a.trim());
     typeText += `(${args.join(',')})`;
+  }
+  // Create_field::init refuses FLOAT(p) above PRECISION_FOR_DOUBLE with ER_WRONG_FIELD_SPEC
+  if ((baseType === 'float' || baseType === 'float4') && args.length === 1 && Number(args[0]) > PRECISION_FOR_DOUBLE) {
+    throw new MySqlError(1063, '42000', `Incorrect column specifier for column '${name}'`);
   }
   const col: ColumnDef = { name, mysqlType: typeText, baseType, args, unsigned: false, nullable: true, defaultExpr: null, autoIncrement: false, onUpdateNow: false };
   if (baseType === 'serial') {
@@ -263,7 +278,9 @@ function parseColumn(lx: Lexer, def: TableDef): void {
     if (k === 'unsigned') {
       col.unsigned = true;
       col.mysqlType += ' unsigned';
-    } else if (k === 'signed' || k === 'zerofill') {
+    } else if (k === 'zerofill') {
+      col.zerofill = true;
+    } else if (k === 'signed') {
       // accepted
     } else if (k === 'not') {
       lx.expect('null');
@@ -404,10 +421,9 @@ export function sqliteCreateIndex(table: string, ix: IndexDef): string {
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(sqliteIndexName(table, ix.name))} ON ${q(table)} (${ix.columns.map(q).join(', ')})`;
 }
 
-/** DESCRIBE's Type column. */
+/** DESCRIBE's (and SHOW COLUMNS') Type column: the type as MySQL 8.0.36 shows it. */
 export function describeType(c: ColumnDef): string {
-  if (c.baseType === 'integer') return c.mysqlType.replace(/^integer/, 'int');
-  return c.mysqlType;
+  return displayType(c);
 }
 
 /** The SHOW CREATE TABLE text. */
