@@ -28,6 +28,7 @@ import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
+import { describeDefault } from './mysql-type-display.js';
 import { splitStatements } from './sql-split.js';
 import { replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
@@ -465,8 +466,7 @@ export class EmbeddedSource implements CaptureSource {
     if (!def) throw mysqlErrors.noSuchTable(st.name, table);
     const data = def.columns.map((c) => {
       const key = def.primaryKey.includes(c.name) ? 'PRI' : def.indexes.some((i) => i.unique && i.columns[0] === c.name) ? 'UNI' : def.indexes.some((i) => i.columns[0] === c.name) ? 'MUL' : '';
-      const dflt = c.defaultExpr === null ? null : /^current_timestamp|^now/i.test(c.defaultExpr) ? 'CURRENT_TIMESTAMP' : c.defaultExpr.replace(/^'(.*)'$/, '$1');
-      const extra = [c.autoIncrement ? 'auto_increment' : '', dflt === 'CURRENT_TIMESTAMP' ? 'DEFAULT_GENERATED' : '', c.onUpdateNow ? 'on update CURRENT_TIMESTAMP' : ''].filter(Boolean).join(' ');
+      const { default: dflt, extra } = describeDefault(c);
       return [c.name, describeType(c), c.nullable ? 'YES' : 'NO', key, dflt, extra];
     });
     return { sql, kind: 'rows', columns: ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'], rows: data, affectedRows: 0, database: session.database };

@@ -5,7 +5,7 @@
  * table options (ENGINE=…, CHARSET=…) are accepted and ignored.
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
-import { displayType, PRECISION_FOR_DOUBLE } from './mysql-type-display.js';
+import { displayDefault, displayType, nowClause, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
 
 export interface ColumnDef {
   name: string;
@@ -292,6 +292,9 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       if (v === '(') {
         lx.pos--;
         v = `(${lx.group()})`;
+      } else if (/^[bx]$/i.test(v) && /^'/.test(lx.peek())) {
+        // b'101' and x'1F' literals
+        v += lx.next();
       } else if (lx.peek() === '(') {
         v += `(${lx.group()})`;
       }
@@ -362,6 +365,9 @@ const NOW = /^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i;
 function sqliteDefault(expr: string, c: ColumnDef): string {
   if (NOW.test(expr)) return c.baseType === 'date' ? `(date('now'))` : 'CURRENT_TIMESTAMP';
   if (/^\(.*\)$/.test(expr)) return expr.replace(/\bnow\(\)/gi, "datetime('now')");
+  // b'101' is a number to SQLite, which knows no bit literals
+  const bits = /^b'([01]*)'$/i.exec(expr);
+  if (bits) return String(parseInt(bits[1] || '0', 2));
   return expr;
 }
 
@@ -433,10 +439,12 @@ export function showCreateTable(def: TableDef): string {
     if (c.collation === 'binary') s += ' CHARACTER SET binary';
     else if (c.collation) s += ` COLLATE ${c.collation}`;
     if (!c.nullable) s += ' NOT NULL';
-    if (c.defaultExpr !== null) s += ` DEFAULT ${NOW.test(c.defaultExpr) ? 'CURRENT_TIMESTAMP' : c.defaultExpr}`;
-    else if (c.nullable) s += ' DEFAULT NULL';
-    if (c.onUpdateNow) s += ' ON UPDATE CURRENT_TIMESTAMP';
+    // store_create_info: a TIMESTAMP says NULL, since TIMESTAMP columns used to be NOT NULL by default
+    else if (c.baseType.toLowerCase() === 'timestamp') s += ' NULL';
+    s += displayDefault(c);
+    if (c.onUpdateNow) s += ` ON UPDATE ${nowClause(c)}`;
     if (c.autoIncrement) s += ' AUTO_INCREMENT';
+    if (c.comment) s += ` COMMENT ${quoted(c.comment)}`;
     return s;
   });
   if (def.primaryKey.length) lines.push(`  PRIMARY KEY (${def.primaryKey.map((k) => `\`${k}\``).join(',')})`);

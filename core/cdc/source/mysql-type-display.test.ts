@@ -136,3 +136,48 @@ describe('column types as MySQL 8.0.36 shows them in SHOW CREATE TABLE and DESCR
     expect(src.executeSync('demo', 'SELECT * FROM v')[0]!.rows).toEqual([[7, -8, 9007199254740991, 1.5, 2.25, '12.50', 1]]);
   });
 });
+
+describe('defaults and comments as MySQL 8.0.36 prints them', () => {
+  /** The column line of SHOW CREATE TABLE and DESCRIBE's Default and Extra for `c <written>`. */
+  function column(written: string): { line: string; default: unknown; extra: unknown } {
+    const table = `d${++n}`;
+    src.executeSync('demo', `CREATE TABLE ${table} (c ${written})`);
+    const [create] = src.executeSync('demo', `SHOW CREATE TABLE ${table}`);
+    const [desc] = src.executeSync('demo', `DESCRIBE ${table}`);
+    return { line: String(create!.rows[0]![1]).split('\n')[1]!.replace(/,$/, ''), default: desc!.rows[0]![4], extra: desc!.rows[0]![5] };
+  }
+
+  // sql_show.cc print_default_clause: a literal default as Field::val_str gives it, quoted (append_unescaped)
+  it.each([
+    ['int DEFAULT -1', "  `c` int DEFAULT '-1'", '-1'],
+    ["int DEFAULT '07'", "  `c` int DEFAULT '7'", '7'],
+    ['bool DEFAULT TRUE', "  `c` tinyint(1) DEFAULT '1'", '1'],
+    ['decimal(10,2) DEFAULT 1', "  `c` decimal(10,2) DEFAULT '1.00'", '1.00'],
+    ['double DEFAULT 1e3', "  `c` double DEFAULT '1000'", '1000'],
+    ["datetime DEFAULT '2024-01-02'", "  `c` datetime DEFAULT '2024-01-02 00:00:00'", '2024-01-02 00:00:00'],
+    ["time(2) DEFAULT '1:2:3'", "  `c` time(2) DEFAULT '01:02:03.00'", '01:02:03.00'],
+    ["varchar(9) DEFAULT 'it''s'", "  `c` varchar(9) DEFAULT 'it\\'s'", "it's"],
+    ["bit(3) DEFAULT b'101'", "  `c` bit(3) DEFAULT b'101'", "b'101'"],
+  ])('%s', (written, line, dflt) => {
+    const c = column(written);
+    expect(c.line).toBe(line);
+    expect(c.default).toBe(dflt);
+    expect(c.extra).toBe('');
+  });
+
+  it('CURRENT_TIMESTAMP with the column fractional digits, TIMESTAMP saying NULL, DEFAULT_GENERATED and on update in Extra', () => {
+    const c = column('timestamp(3) DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3)');
+    expect(c.line).toBe('  `c` timestamp(3) NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3)');
+    expect([c.default, c.extra]).toEqual(['CURRENT_TIMESTAMP(3)', 'DEFAULT_GENERATED on update CURRENT_TIMESTAMP(3)']);
+    expect(column('datetime DEFAULT NOW()').line).toBe('  `c` datetime DEFAULT CURRENT_TIMESTAMP');
+  });
+
+  it('no DEFAULT NULL for TEXT and BLOB columns, but for JSON; an expression default in parentheses; a COMMENT last', () => {
+    expect(column('text').line).toBe('  `c` text');
+    expect(column('blob').line).toBe('  `c` blob');
+    expect(column('json').line).toBe('  `c` json DEFAULT NULL');
+    const e = column('date DEFAULT (CURRENT_DATE)');
+    expect([e.line, e.default, e.extra]).toEqual(['  `c` date DEFAULT (CURRENT_DATE)', 'CURRENT_DATE', 'DEFAULT_GENERATED']);
+    expect(column("int NOT NULL DEFAULT 3 COMMENT 'the ''answer'''").line).toBe("  `c` int NOT NULL DEFAULT '3' COMMENT 'the \\'answer\\''");
+  });
+});

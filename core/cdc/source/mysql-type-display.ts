@@ -97,3 +97,128 @@ export function displayType(c: ColumnDef): string {
   }
   return c.args.length ? `${base}(${c.args.join(',')})` : base;
 }
+
+const NOW = /^(current_timestamp|now|localtime|localtimestamp)(?:\((\d*)\))?$/i;
+/** Types whose columns have no DEFAULT clause printed unless given an expression (print_default_clause skips BLOB fields, TEXT among them). */
+const BLOB_LIKE = new Set(['tinytext', 'text', 'mediumtext', 'longtext', 'tinyblob', 'blob', 'mediumblob', 'longblob', 'geometry', 'point', 'linestring', 'polygon', 'multipoint', 'multilinestring', 'multipolygon', 'geometrycollection', 'geomcollection']);
+
+/** A column's default as the server keeps it: none, NULL, CURRENT_TIMESTAMP, an expression, or a literal in the column's stored form. */
+type StoredDefault = { kind: 'none' } | { kind: 'null' } | { kind: 'now'; text: string } | { kind: 'expression'; text: string } | { kind: 'literal'; text: string };
+
+function storedDefault(c: ColumnDef): StoredDefault {
+  const e = c.defaultExpr;
+  if (c.autoIncrement) return { kind: 'none' };
+  if (e !== null && e.startsWith('(')) return { kind: 'expression', text: e };
+  if (e === null || /^null$/i.test(e)) return c.nullable ? { kind: 'null' } : { kind: 'none' };
+  if (NOW.test(e)) return { kind: 'now', text: nowClause(c) };
+  return { kind: 'literal', text: storedText(c, literalValue(e)) };
+}
+
+/**
+ * The ` DEFAULT …` clause MySQL 8.0.36 prints for `c` in SHOW CREATE TABLE (sql_show.cc
+ * print_default_clause): an expression in parentheses, CURRENT_TIMESTAMP with the column's
+ * fractional digits, a literal as the column stores it (Field::val_str: `'1'` for TRUE,
+ * `'1.00'` for 1 in a DECIMAL(10,2), `'2024-01-02 00:00:00'` for a DATETIME), quoted with `'`
+ * and escaped by append_unescaped; BIT values as b'…'; `NULL` for a nullable column without one;
+ * nothing for an AUTO_INCREMENT column or a TEXT/BLOB column without an expression.
+ */
+export function displayDefault(c: ColumnDef): string {
+  const d = storedDefault(c);
+  switch (d.kind) {
+    case 'none':
+      return '';
+    case 'null':
+      return BLOB_LIKE.has(c.baseType.toLowerCase()) ? '' : ' DEFAULT NULL';
+    case 'now':
+    case 'expression':
+      return ` DEFAULT ${d.text}`;
+    case 'literal':
+      return c.baseType.toLowerCase() === 'bit' ? ` DEFAULT b'${bitString(d.text)}'` : ` DEFAULT ${quoted(d.text)}`;
+  }
+}
+
+/**
+ * DESCRIBE's Default and Extra for `c`: the stored default unquoted (NULL as null), and
+ * auto_increment, DEFAULT_GENERATED (a CURRENT_TIMESTAMP or expression default) and
+ * `on update CURRENT_TIMESTAMP[(n)]`.
+ */
+export function describeDefault(c: ColumnDef): { default: string | null; extra: string } {
+  const d = storedDefault(c);
+  const bit = d.kind === 'literal' && c.baseType.toLowerCase() === 'bit';
+  const text = d.kind === 'expression' ? d.text.slice(1, -1) : bit ? `b'${bitString(d.text)}'` : d.kind === 'now' || d.kind === 'literal' ? d.text : null;
+  const extra = [c.autoIncrement ? 'auto_increment' : '', d.kind === 'now' || d.kind === 'expression' ? 'DEFAULT_GENERATED' : '', c.onUpdateNow ? `on update ${nowClause(c)}` : ''].filter(Boolean).join(' ');
+  return { default: text, extra };
+}
+
+/** CURRENT_TIMESTAMP as MySQL prints it for `c`'s DEFAULT and ON UPDATE: with the column's fractional digits. */
+export function nowClause(c: ColumnDef): string {
+  const fsp = width(c.args[0]);
+  return fsp ? `CURRENT_TIMESTAMP(${fsp})` : 'CURRENT_TIMESTAMP';
+}
+
+/** The text of a literal default: a quoted string unquoted, TRUE/FALSE as 1/0, b'…' and 0x… as numbers, numbers as written. */
+function literalValue(e: string): string {
+  const quoted = /^(['"])([\s\S]*)\1$/.exec(e);
+  if (quoted) return quoted[2]!.replaceAll(`${quoted[1]}${quoted[1]}`, quoted[1]!).replace(/\\(.)/g, (_, ch: string) => ({ n: '\n', r: '\r', t: '\t', '0': '\0' })[ch] ?? ch);
+  if (/^true$/i.test(e)) return '1';
+  if (/^false$/i.test(e)) return '0';
+  const bits = /^b'([01]*)'$/i.exec(e);
+  if (bits) return String(parseInt(bits[1] || '0', 2));
+  const hex = /^(?:0x([0-9a-f]+)|x'([0-9a-f]*)')$/i.exec(e);
+  if (hex) return String(parseInt(hex[1] ?? hex[2] ?? '0', 16));
+  return e.replace(/^\+/, '');
+}
+
+/** The value as the column stores and prints it (Field::val_str). */
+function storedText(c: ColumnDef, v: string): string {
+  const base = c.baseType.toLowerCase();
+  const n = Number(v);
+  if (INTEGER_NAMES[base] && v.trim() !== '' && Number.isFinite(n)) return String(Math.round(n));
+  if (DECIMAL_NAMES.has(base) && v.trim() !== '' && Number.isFinite(n)) return fixedDecimal(v.trim(), width(c.args[1]));
+  if ((FLOAT_NAMES.has(base) || DOUBLE_NAMES.has(base)) && v.trim() !== '' && Number.isFinite(n)) return String(n);
+  if (base === 'year' && /^\d{1,2}$/.test(v.trim())) return String(Number(v) < 70 ? 2000 + Number(v) : 1900 + Number(v));
+  if (base === 'date' || base === 'datetime' || base === 'timestamp') return temporalText(base, v, width(c.args[0]));
+  if (base === 'time') {
+    const m = /^(-)?(\d+):(\d{1,2})(?::(\d{1,2}))?(?:\.(\d+))?$/.exec(v.trim());
+    if (m) return `${m[1] ?? ''}${m[2]!.padStart(2, '0')}:${m[3]!.padStart(2, '0')}:${(m[4] ?? '0').padStart(2, '0')}${fraction(m[5], width(c.args[0]))}`;
+  }
+  return v;
+}
+
+/** A DATE/DATETIME/TIMESTAMP literal in its stored form: every part two digits, seconds' fraction to the column's precision. */
+function temporalText(base: string, v: string, fsp: number): string {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?$/.exec(v.trim());
+  if (!m) return v;
+  const date = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  if (base === 'date') return date;
+  return `${date} ${(m[4] ?? '0').padStart(2, '0')}:${(m[5] ?? '0').padStart(2, '0')}:${(m[6] ?? '0').padStart(2, '0')}${fraction(m[7], fsp)}`;
+}
+
+function fraction(digits: string | undefined, fsp: number): string {
+  return fsp ? `.${(digits ?? '').padEnd(fsp, '0').slice(0, fsp)}` : '';
+}
+
+/** A decimal literal with exactly `scale` digits after the point, rounded half away from zero as DECIMAL stores it. */
+function fixedDecimal(v: string, scale: number): string {
+  const m = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(v);
+  if (!m || m[4] !== undefined) return Number(v).toFixed(scale);
+  const negative = m[1] === '-';
+  const digits = `${m[2] || '0'}${(m[3] ?? '').padEnd(scale + 1, '0')}`;
+  const intLength = (m[2] || '0').length;
+  let kept = BigInt(digits.slice(0, intLength + scale) || '0');
+  if (Number(digits[intLength + scale] ?? '0') >= 5) kept += 1n;
+  const text = kept.toString().padStart(scale + 1, '0');
+  const out = scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+  return negative && kept !== 0n ? `-${out}` : out;
+}
+
+function bitString(v: string): string {
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.trunc(n).toString(2) : v;
+}
+
+/** A string literal as SHOW CREATE TABLE prints it (append_unescaped escapes what a quoted literal cannot hold). */
+export function quoted(s: string): string {
+  // eslint-disable-next-line no-control-regex -- \0 and \x1a (Ctrl-Z) are what append_unescaped escapes
+  return "'" + s.replace(/[\\'\n\r\0\x1a]/g, (ch) => ({ '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\0': '\\0', '\x1a': '\\Z' })[ch]!) + "'";
+}

@@ -6,6 +6,7 @@
  * `2024-01-02 03:04:05` → 1704164645000 (io.debezium.time.Timestamp, epoch millis).
  */
 import type { Schema } from '../../plugin.js';
+import { JDBC_TYPES, sourceColumnType } from './source-column-type.js';
 
 export interface ColumnLike {
   name: string;
@@ -98,27 +99,27 @@ export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Sch
   let s: Schema;
   switch (t) {
     case 'tinyint':
+    case 'int1':
     case 'smallint':
-    case 'bool':
-    case 'boolean':
-      s = base(t === 'smallint' && c.unsigned ? 'int32' : 'int16');
-      break;
+    case 'int2':
     case 'mediumint':
-      s = base('int32');
-      break;
+    case 'int3':
+    case 'middleint':
     case 'int':
     case 'integer':
-      s = base(c.unsigned ? 'int64' : 'int32');
-      break;
+    case 'int4':
     case 'bigint':
+    case 'int8':
     case 'serial':
-      // SERIAL is BIGINT UNSIGNED; `precise` carries it as Decimal.builder(0), which has no precision parameter
-      s = (c.unsigned || t === 'serial') && bigintUnsigned === 'precise' ? base('bytes', { name: 'org.apache.kafka.connect.data.Decimal', version: 1, parameters: { scale: '0' } }) : base('int64');
-      break;
+    case 'bool':
+    case 'boolean':
     case 'float':
+    case 'float4':
     case 'double':
+    case 'double precision':
+    case 'float8':
     case 'real':
-      s = base('float64');
+      s = numericSchema(c, bigintUnsigned, base);
       break;
     case 'decimal':
     case 'numeric':
@@ -176,6 +177,50 @@ export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Sch
   return s;
 }
 
+/**
+ * A double narrowed to Java's float, as the number Float.toString prints: the shortest decimal
+ * that reads back as the same float (so 0.30000000000000004 is 0.3, not 0.30000001192092896).
+ */
+export function toFloat32(v: number): number {
+  const f = Math.fround(v);
+  if (!Number.isFinite(f) || f === 0) return f;
+  for (let digits = 1; digits < 9; digits++) {
+    const shortest = Number(f.toPrecision(digits));
+    if (Math.fround(shortest) === f) return shortest;
+  }
+  return Number(f.toPrecision(9));
+}
+
+/**
+ * MySqlValueConverters.schemaBuilder for numbers: the unsigned types it names widen ("SMALLINT
+ * UNSIGNED" to int32, "INT UNSIGNED" to int64, "BIGINT UNSIGNED" per bigint.unsigned.handling.mode;
+ * matched on the type name as written, so INTEGER UNSIGNED or INT ZEROFILL are not), the rest
+ * follow their java.sql.Types code (JdbcValueConverters): SMALLINT int16 (TINYINT is registered
+ * as SMALLINT), INTEGER int32, BIGINT int64, BOOLEAN boolean, REAL float32, FLOAT and DOUBLE float64.
+ */
+function numericSchema(c: ColumnLike, bigintUnsigned: TypeModes['bigintUnsigned'], base: (type: Schema['type'], extra?: Partial<Schema>) => Schema): Schema {
+  const { typeName, jdbcType } = sourceColumnType(c);
+  const is = (...names: string[]) => names.some((n) => typeName === n || typeName === `${n} ZEROFILL`);
+  if (is('SMALLINT UNSIGNED', 'INT2 UNSIGNED')) return base('int32');
+  if (is('INT UNSIGNED', 'INT4 UNSIGNED')) return base('int64');
+  // `precise` carries it as Decimal.builder(0), which has no precision parameter
+  if (is('BIGINT UNSIGNED', 'INT8 UNSIGNED')) return bigintUnsigned === 'precise' ? base('bytes', { name: 'org.apache.kafka.connect.data.Decimal', version: 1, parameters: { scale: '0' } }) : base('int64');
+  switch (jdbcType) {
+    case JDBC_TYPES.SMALLINT:
+      return base('int16');
+    case JDBC_TYPES.INTEGER:
+      return base('int32');
+    case JDBC_TYPES.BIGINT:
+      return base('int64');
+    case JDBC_TYPES.BOOLEAN:
+      return base('boolean');
+    case JDBC_TYPES.REAL:
+      return base('float32');
+    default:
+      return base('float64');
+  }
+}
+
 /** TIME text → microseconds (negative and over 24 h allowed, as MySQL's TIME is). */
 function timeToMicros(text: string): number | null {
   const m = /^(-)?(\d+):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?$/.exec(text.trim());
@@ -231,8 +276,10 @@ export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: 
       return decimalToBase64(String(v), Number(s.parameters?.scale ?? 0));
   }
   if (s.type === 'bytes') return Buffer.from(String(v), 'hex').toString('base64');
-  if (s.type === 'boolean') return v === 1 || v === '1' || v === true;
+  // JdbcValueConverters.convertBoolean: any non-zero number is true
+  if (s.type === 'boolean') return typeof v === 'boolean' ? v : /^true$/i.test(String(v)) || (Number(v) !== 0 && !Number.isNaN(Number(v)));
   if (s.type.startsWith('int')) return typeof v === 'number' ? Math.trunc(v) : Number(v);
+  if (s.type === 'float32') return toFloat32(Number(v));
   if (s.type.startsWith('float')) return Number(v);
   if (s.type === 'string') {
     if (decimalMode === 'string' && (c.baseType === 'decimal' || c.baseType === 'numeric')) {

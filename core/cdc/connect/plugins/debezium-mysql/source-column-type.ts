@@ -18,18 +18,26 @@ export interface SourceColumnType {
   scale: number | null;
 }
 
-/** java.sql.Types of each resolver entry (keyed by the entry's first token). */
+/** The java.sql.Types codes used here. */
+export const JDBC_TYPES = {
+  BIT: -7, TINYINT: -6, SMALLINT: 5, INTEGER: 4, BIGINT: -5, FLOAT: 6, REAL: 7, DOUBLE: 8, NUMERIC: 2, DECIMAL: 3,
+  CHAR: 1, VARCHAR: 12, NCHAR: -15, NVARCHAR: -9, DATE: 91, TIME: 92, TIMESTAMP: 93, TIMESTAMP_WITH_TIMEZONE: 2014,
+  BINARY: -2, VARBINARY: -3, BLOB: 2004, BOOLEAN: 16, OTHER: 1111,
+} as const;
+
+const T = JDBC_TYPES;
+/** java.sql.Types of each resolver entry (keyed by its tokens as the source stores the type). */
 const JDBC: Record<string, number> = {
-  char: 1, varchar: 12, tinytext: 12, text: 12, mediumtext: 12, longtext: 12, nchar: -15, nvarchar: -9,
-  tinyint: 5, int1: 5, smallint: 5, int2: 5, mediumint: 4, int3: 4, middleint: 4, int: 4, integer: 4, int4: 4, bigint: -5, int8: -5,
-  real: 7, double: 8, float8: 8, float: 6, float4: 6, decimal: 3, dec: 3, fixed: 3, numeric: 2,
-  bit: -7, time: 92, timestamp: 2014, datetime: 93, binary: -2, varbinary: -3, blob: 2004, year: 4,
-  date: 91, tinyblob: 2004, mediumblob: 2004, longblob: 2004, bool: 16, boolean: 16, serial: -5,
-  enum: 1, set: 1,
+  char: T.CHAR, varchar: T.VARCHAR, tinytext: T.VARCHAR, text: T.VARCHAR, mediumtext: T.VARCHAR, longtext: T.VARCHAR, nchar: T.NCHAR, nvarchar: T.NVARCHAR,
+  tinyint: T.SMALLINT, int1: T.SMALLINT, smallint: T.SMALLINT, int2: T.SMALLINT, mediumint: T.INTEGER, int3: T.INTEGER, middleint: T.INTEGER, int: T.INTEGER, integer: T.INTEGER, int4: T.INTEGER, bigint: T.BIGINT, int8: T.BIGINT,
+  real: T.REAL, double: T.DOUBLE, 'double precision': T.DOUBLE, float8: T.DOUBLE, float: T.FLOAT, float4: T.FLOAT, decimal: T.DECIMAL, dec: T.DECIMAL, fixed: T.DECIMAL, numeric: T.NUMERIC,
+  bit: T.BIT, time: T.TIME, timestamp: T.TIMESTAMP_WITH_TIMEZONE, datetime: T.TIMESTAMP, binary: T.BINARY, varbinary: T.VARBINARY, blob: T.BLOB, year: T.INTEGER,
+  date: T.DATE, tinyblob: T.BLOB, mediumblob: T.BLOB, longblob: T.BLOB, bool: T.BOOLEAN, boolean: T.BOOLEAN, serial: T.BIGINT,
+  enum: T.CHAR, set: T.CHAR,
 };
 
-/** Entries with SIGNED/UNSIGNED/ZEROFILL suffix tokens (the numeric ones). */
-const NUMERIC = new Set(['tinyint', 'int1', 'smallint', 'int2', 'mediumint', 'int3', 'middleint', 'int', 'integer', 'int4', 'bigint', 'int8', 'real', 'double', 'float8', 'float', 'float4', 'decimal', 'dec', 'fixed', 'numeric']);
+/** Entries with SIGNED/UNSIGNED/ZEROFILL suffix tokens (the numeric ones; DOUBLE's PRECISION is kept in the stored type). */
+const NUMERIC = new Set(['tinyint', 'int1', 'smallint', 'int2', 'mediumint', 'int3', 'middleint', 'int', 'integer', 'int4', 'bigint', 'int8', 'real', 'double', 'double precision', 'float8', 'float', 'float4', 'decimal', 'dec', 'fixed', 'numeric']);
 /** setDefaultLengthScaleDimension(10, 0). */
 const DECIMAL_FAMILY = new Set(['decimal', 'dec', 'fixed', 'numeric']);
 /** Types whose parentheses hold no length (simple, spatial and JSON types). */
@@ -40,8 +48,8 @@ const number = (s: string | undefined): number | null => (s !== undefined && /^\
 export function sourceColumnType(col: ColumnLike): SourceColumnType {
   const base = col.baseType.toLowerCase();
   // SERIAL is an alias for BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE
-  if (base === 'serial') return { typeName: 'BIGINT UNSIGNED', jdbcType: -5, length: null, scale: null };
-  const jdbcType = JDBC[base] ?? 1111;
+  if (base === 'serial') return { typeName: 'BIGINT UNSIGNED', jdbcType: T.BIGINT, length: null, scale: null };
+  const jdbcType = JDBC[base] ?? T.OTHER;
   if (base === 'enum') return { typeName: 'ENUM', jdbcType, length: 1, scale: null };
   if (base === 'set') return { typeName: 'SET', jdbcType, length: Math.max(0, col.args.length * 2 - 1), scale: null };
   let typeName = base.toUpperCase();

@@ -98,3 +98,37 @@ describe("Debezium's type facts of a column (MySqlAntlrDdlParser, v1.9.8)", () =
     expect(sourceColumnType(col('json'))).toEqual({ typeName: 'JSON', jdbcType: 1111, length: null, scale: null });
   });
 });
+
+describe('the Connect type follows where the column definition came from', () => {
+  const fieldTypes = (r: SourceRecord) => Object.fromEntries((r.valueSchema as Schema).fields!.find((f) => f.field === 'after')!.fields!.map((f) => [f.field, f.type]));
+  const DDL_AS_WRITTEN = 'CREATE TABLE gadgets (id int primary key, flag BOOL DEFAULT TRUE, ratio REAL, n INTEGER UNSIGNED, m INT UNSIGNED, w SMALLINT UNSIGNED ZEROFILL, z INT ZEROFILL)';
+
+  it('read from the binlog as written: BOOL is a boolean, REAL a float32, INTEGER UNSIGNED and INT ZEROFILL int32 (only "INT UNSIGNED" widens)', async () => {
+    const src = await source();
+    const t = await task(src, { ...base, 'table.include.list': 'demo.gadgets', 'snapshot.mode': 'never', 'include.schema.changes': 'false' });
+    src.executeSync('demo', DDL_AS_WRITTEN);
+    src.executeSync('demo', 'INSERT INTO gadgets VALUES (1, 2, 0.30000000000000004, 7, 8, 9, 10)');
+    const [insert] = (await drain(t)).filter((r) => r.topic === 'dbserver1.demo.gadgets');
+    expect(fieldTypes(insert!)).toEqual({ id: 'int32', flag: 'boolean', ratio: 'float32', n: 'int32', m: 'int64', w: 'int32', z: 'int32' });
+    // any non-zero number is true (convertBoolean); a float prints as Java's Float.toString does
+    expect((insert!.value as { after: Record<string, unknown> }).after).toEqual({ id: 1, flag: true, ratio: 0.3, n: 7, m: 8, w: 9, z: 10 });
+    const flag = (insert!.valueSchema as Schema).fields!.find((f) => f.field === 'after')!.fields!.find((f) => f.field === 'flag')!;
+    expect(flag.default).toBe(true);
+  });
+
+  it('read by a snapshot from SHOW CREATE TABLE: tinyint(1) is an int16 and double a float64; a later ALTER keeps the columns it does not define', async () => {
+    const src = await source();
+    src.executeSync('demo', DDL_AS_WRITTEN);
+    src.executeSync('demo', 'INSERT INTO gadgets VALUES (1, 1, 0.5, 7, 8, 9, 10)');
+    const t = await task(src, { ...base, 'table.include.list': 'demo.gadgets', 'include.schema.changes': 'false' });
+    const [row] = await drain(t);
+    // SHOW CREATE TABLE: tinyint(1) DEFAULT '1', double, int unsigned, int unsigned, smallint(5) unsigned zerofill, int(10) unsigned zerofill
+    expect(fieldTypes(row!)).toEqual({ id: 'int32', flag: 'int16', ratio: 'float64', n: 'int64', m: 'int64', w: 'int32', z: 'int64' });
+    expect((row!.valueSchema as Schema).fields!.find((f) => f.field === 'after')!.fields!.find((f) => f.field === 'flag')!.default).toBe(1);
+    expect((row!.value as { after: Record<string, unknown> }).after).toMatchObject({ flag: 1, ratio: 0.5 });
+    src.executeSync('demo', 'ALTER TABLE gadgets ADD COLUMN extra BOOL');
+    src.executeSync('demo', 'INSERT INTO gadgets (id, flag, extra) VALUES (2, 1, 1)');
+    const [insert] = (await drain(t)).filter((r) => r.topic === 'dbserver1.demo.gadgets');
+    expect(fieldTypes(insert!)).toEqual({ id: 'int32', flag: 'int16', ratio: 'float64', n: 'int64', m: 'int64', w: 'int32', z: 'int64', extra: 'boolean' });
+  });
+});

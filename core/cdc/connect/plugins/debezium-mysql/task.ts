@@ -18,7 +18,7 @@
  */
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, TableDef } from '../../../source/types.js';
-import { applyDdl } from '../../../source/catalog-history.js';
+import { applyStreamedDdl, structureAsShown } from './table-structure.js';
 import { ConsistentRead } from '../../../source/consistent-read.js';
 import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
@@ -152,7 +152,7 @@ export class MySqlSourceTask implements SourceTask {
       const at = offset && running ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
       const gtids = offset && running ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
       if (running) context.services.log.info('Previous snapshot was cancelled before completion; it goes on after the last row it stored, or starts over if it stored none.');
-      this.defs = source.tableDefsAt(at);
+      this.defs = structureAsShown(source.tableDefsAt(at));
       const read = new ConsistentRead(source, at, this.defs, (db, table) => this.captured(db, table));
       const schemaTables = mode.schema ? await this.schemaTables() : [];
       const tables = mode.data ? await this.snapshotTables() : [];
@@ -392,7 +392,7 @@ export class MySqlSourceTask implements SourceTask {
       st.from = { file: tx.file, pos: tx.nextPos };
       st.skip = 0;
       this.ahead.shift();
-      if (tx.ddl) applyDdl(this.defs, tx.database, tx.ddl);
+      if (tx.ddl) this.applySchemaChange(tx);
       if (open) {
         // The commit (XID) event: END, whose offset is already past the transaction.
         out.push(this.transactionRecord('END', open, { file: tx.file, pos: tx.nextPos, row: 0, gtids, ts_sec: tsSec, server_id: serverId, event: 1 }));
@@ -472,6 +472,13 @@ export class MySqlSourceTask implements SourceTask {
   }
 
   // ------------------------------------------------------------------------- schema changes
+
+  /** The task's tables after a DDL statement read from the binlog (MySqlDatabaseSchema.parseStreamingDdl). */
+  private applySchemaChange(tx: BinlogTransaction): void {
+    const ddl = tx.ddl!;
+    const before = ddl.table && ddl.def ? this.source.tableDefsAt({ file: tx.file, pos: tx.pos }).get(tx.database)?.get(ddl.table) : undefined;
+    applyStreamedDdl(this.defs, tx.database, ddl, before);
+  }
 
   private schemaRecord(db: string, ddl: string, changes: Record<string, unknown>[], source: SourceInfoValue, offset: Record<string, unknown>): SourceRecord {
     return {
