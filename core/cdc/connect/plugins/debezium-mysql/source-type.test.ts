@@ -132,3 +132,22 @@ describe('the Connect type follows where the column definition came from', () =>
     expect(fieldTypes(insert!)).toEqual({ id: 'int32', flag: 'int16', ratio: 'float64', n: 'int64', m: 'int64', w: 'int32', z: 'int64', extra: 'boolean' });
   });
 });
+
+describe('schema change events of streamed DDL', () => {
+  it("carry the table as the task holds it: a snapshot's tinyint(1) stays TINYINT beside an added BOOL", async () => {
+    const src = await source();
+    src.executeSync('demo', 'CREATE TABLE gadgets (id int primary key, flag BOOL)');
+    const t = await task(src, { ...base, 'table.include.list': 'demo.gadgets' });
+    await drain(t, 10, true);
+    src.executeSync('demo', 'ALTER TABLE gadgets ADD COLUMN extra BOOL');
+    const [ev] = (await drain(t, 10, true)).filter((r) => r.topic === 'dbserver1');
+    const change = (ev!.value as { ddl: string; tableChanges: { type: string; table: { columns: { name: string; typeName: string; jdbcType: number; length: number | null }[] } }[] });
+    expect(change.ddl).toBe('ALTER TABLE gadgets ADD COLUMN extra BOOL');
+    expect(change.tableChanges[0]!.type).toBe('ALTER');
+    expect(change.tableChanges[0]!.table.columns.map((c) => [c.name, c.typeName, c.jdbcType, c.length])).toEqual([
+      ['id', 'INT', 4, null],
+      ['flag', 'TINYINT', 5, 1],
+      ['extra', 'BOOL', 16, null],
+    ]);
+  });
+});

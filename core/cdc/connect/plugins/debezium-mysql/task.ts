@@ -310,8 +310,14 @@ export class MySqlSourceTask implements SourceTask {
       const tx = this.nextTransaction(st.from);
       if (!tx) break;
       const skip = tx.pos === st.from.pos && tx.file === st.from.file ? st.skip : 0;
-      if (tx.ddl && skip === 0 && this.cfg.includeSchemaChanges) {
-        const ev = this.streamingSchemaEvent(tx, serverId);
+      if (tx.ddl && skip === 0) {
+        // A DDL statement is applied to the task's tables as it is read; its event carries the
+        // table as the task then holds it (as it was, for a DROP).
+        const db = tx.database;
+        const held = tx.ddl.table ? this.defs.get(db)?.get(tx.ddl.table) : undefined;
+        this.applySchemaChange(tx);
+        const now = tx.ddl.def ? this.defs.get(db)?.get(tx.ddl.def.name) : undefined;
+        const ev = this.cfg.includeSchemaChanges ? this.streamingSchemaEvent(tx, serverId, tx.ddl.kind === 'drop-table' ? held : now) : null;
         if (ev) out.push(ev);
       }
       const gtids = `${uuid}:1-${tx.seq}`;
@@ -392,7 +398,6 @@ export class MySqlSourceTask implements SourceTask {
       st.from = { file: tx.file, pos: tx.nextPos };
       st.skip = 0;
       this.ahead.shift();
-      if (tx.ddl) this.applySchemaChange(tx);
       if (open) {
         // The commit (XID) event: END, whose offset is already past the transaction.
         out.push(this.transactionRecord('END', open, { file: tx.file, pos: tx.nextPos, row: 0, gtids, ts_sec: tsSec, server_id: serverId, event: 1 }));
@@ -521,7 +526,7 @@ export class MySqlSourceTask implements SourceTask {
     return out;
   }
 
-  private streamingSchemaEvent(tx: BinlogTransaction, serverId: number): SourceRecord | null {
+  private streamingSchemaEvent(tx: BinlogTransaction, serverId: number, table: TableDef | undefined): SourceRecord | null {
     const ddl = tx.ddl!;
     const db = tx.database;
     // MySqlDatabaseSchema.skipSchemaChangeEvent; DDL of tables the filters leave out is sent
@@ -532,8 +537,8 @@ export class MySqlSourceTask implements SourceTask {
     const changes =
       ddl.kind === 'truncate-table'
         ? []
-        : ddl.table && ddl.def
-          ? [tableChange(db, ddl.def, ddl.kind === 'create-table' ? 'CREATE' : ddl.kind === 'drop-table' ? 'DROP' : 'ALTER')]
+        : ddl.table && (table ?? ddl.def)
+          ? [tableChange(db, (table ?? ddl.def)!, ddl.kind === 'create-table' ? 'CREATE' : ddl.kind === 'drop-table' ? 'DROP' : 'ALTER')]
           : ddl.table && ddl.kind === 'drop-table'
             ? // a drop logged without the table's definition (by an earlier version)
               [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: { defaultCharsetName: null, primaryKeyColumnNames: [], columns: [], comment: null } }]
