@@ -19,6 +19,7 @@
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, TableDef } from '../../../source/types.js';
 import { applyStreamedDdl, structureAsShown } from './table-structure.js';
+import { applyDdl } from '../../../source/catalog-history.js';
 import { ConsistentRead } from '../../../source/consistent-read.js';
 import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
@@ -103,6 +104,8 @@ export class MySqlSourceTask implements SourceTask {
    * its table as it was when the row was written.
    */
   private defs: Catalog = new Map();
+  /** The same tables as their DDL wrote them, to tell which columns a later statement defines. */
+  private written: Catalog = new Map();
   private mode!: ModeFlags;
   /** Next transaction to read and how many of its events were already emitted. */
   private stream: { from: BinlogPosition; skip: number } | null = null;
@@ -152,7 +155,8 @@ export class MySqlSourceTask implements SourceTask {
       const at = offset && running ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
       const gtids = offset && running ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
       if (running) context.services.log.info('Previous snapshot was cancelled before completion; it goes on after the last row it stored, or starts over if it stored none.');
-      this.defs = structureAsShown(source.tableDefsAt(at));
+      this.written = source.tableDefsAt(at);
+      this.defs = structureAsShown(this.written);
       const read = new ConsistentRead(source, at, this.defs, (db, table) => this.captured(db, table));
       const schemaTables = mode.schema ? await this.schemaTables() : [];
       const tables = mode.data ? await this.snapshotTables() : [];
@@ -163,6 +167,7 @@ export class MySqlSourceTask implements SourceTask {
     } else if (mode.stream) {
       // MySqlOffsetContext.initial: without an offset, from the beginning of the binlog
       this.stream = offset ? { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) } : { from: { file: '', pos: 0 }, skip: 0 };
+      this.written = source.tableDefsAt(this.stream.from);
       this.defs = source.tableDefsAt(this.stream.from);
       if (offset) this.openTx = transactionFromOffset(offset);
     }
@@ -481,8 +486,9 @@ export class MySqlSourceTask implements SourceTask {
   /** The task's tables after a DDL statement read from the binlog (MySqlDatabaseSchema.parseStreamingDdl). */
   private applySchemaChange(tx: BinlogTransaction): void {
     const ddl = tx.ddl!;
-    const before = ddl.table && ddl.def ? this.source.tableDefsAt({ file: tx.file, pos: tx.pos }).get(tx.database)?.get(ddl.table) : undefined;
+    const before = ddl.table ? this.written.get(tx.database)?.get(ddl.table) : undefined;
     applyStreamedDdl(this.defs, tx.database, ddl, before);
+    applyDdl(this.written, tx.database, ddl);
   }
 
   private schemaRecord(db: string, ddl: string, changes: Record<string, unknown>[], source: SourceInfoValue, offset: Record<string, unknown>): SourceRecord {
