@@ -21,6 +21,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable } from './alter-table.js';
 import { autoIncrementRequest, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { rewriteDmlLimit } from './dml-limit.js';
+import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
 import { registerJsonFunctions } from './json-functions.js';
@@ -542,9 +543,12 @@ export class EmbeddedSource implements CaptureSource {
       if (isUpdate) affected = scalar(prepared(st).totalChanges) - before - affected;
       else if (weighed) affected = scalar(prepared(st).weightSince, [lastChange]) + (replacing ? scalar(prepared(st).sameRows) : 0);
     } catch (err) {
-      // the values InnoDB handed out stay used, whether the rows went in, were ignored or failed
-      if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
-      throw this.translateError(err as Error, st, text, original);
+      const error = this.translateError(err as Error, st, text, original);
+      // the values InnoDB handed out stay used, whether the rows went in, were ignored or failed;
+      // a value refused in the first row fails before InnoDB is asked for any (fill_record comes
+      // before write_row), so then none are used (an upsert's update comes after the write)
+      if (autoIds && !(refusedInFirstRow(error) && !/\bon\s+conflict\b/i.test(text))) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
+      throw error;
     } finally {
       if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
       if (replacing) st.db.run('UPDATE __loupe_replace SET active = 0, victim = NULL, entry = NULL');
@@ -583,6 +587,8 @@ export class EmbeddedSource implements CaptureSource {
     if (!dbName) throw mysqlErrors.noDatabase();
     const st = this.requireDb(dbName);
     let lenient = false;
+    // IGNORE alone turns refused values into warnings (REPLACE and upserts only relax the key checks)
+    let ignore = false;
     text = text.replace(/\b(now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*\d*\s*\)/gi, "datetime('now')");
     text = text.replace(/\b(curdate|current_date|utc_date)\s*\(\s*\)/gi, "date('now')");
     text = text.replace(/\bunix_timestamp\s*\(\s*\)/gi, "CAST(strftime('%s','now') AS INTEGER)");
@@ -597,9 +603,10 @@ export class EmbeddedSource implements CaptureSource {
     if (head) {
       const verb = head[1]!.toUpperCase();
       const words = head[2]!.trim().toUpperCase().split(/\s+/);
-      const ignore = words.includes('IGNORE');
+      ignore = words.includes('IGNORE');
       text = `${verb}${ignore && verb !== 'DELETE' ? ' OR IGNORE' : ''}${text.slice(head[0].length)}`;
       if (ignore) lenient = true;
+      ignore = ignore && verb !== 'DELETE';
     }
     text = rewriteInsertSet(text) ?? text;
     if (/^\s*replace\b/i.test(text)) lenient = true;
@@ -610,6 +617,7 @@ export class EmbeddedSource implements CaptureSource {
       text = `${head} ON CONFLICT DO UPDATE SET ${tail}`;
       lenient = true;
     }
+    text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
     text = rewriteDmlLimit(text) ?? text;
     return { st, text, lenient };
   }
@@ -618,7 +626,7 @@ export class EmbeddedSource implements CaptureSource {
     if (err instanceof MySqlError) return err;
     const msg = err.message;
     let m: RegExpExecArray | null;
-    if ((m = /^ERROR(1366|1292):(.*)$/s.exec(msg))) return new MySqlError(Number(m[1]), m[1] === '1292' ? '22007' : 'HY000', m[2]!);
+    if ((m = /^ERROR(\d{4}):(.*)$/s.exec(msg))) return new MySqlError(Number(m[1]), STORE_ERROR_STATES[m[1]!] ?? 'HY000', m[2]!);
     if (msg === 'datatype mismatch') return this.rowidMismatch(st, text);
     if ((m = /^(Duplicate entry '.*' for key '.*')$/s.exec(msg))) {
       const inner = /^Duplicate entry '(.*)' for key '(.*)'$/s.exec(m[1]!)!;
@@ -890,6 +898,7 @@ export class EmbeddedSource implements CaptureSource {
     registerDateFunctions(db);
     registerMySqlFunctions(db);
     registerJsonFunctions(db);
+    registerStoreFunctions(db);
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');
@@ -975,6 +984,15 @@ export class EmbeddedSource implements CaptureSource {
   }
 }
 
+
+/** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
+const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001' };
+
+/** Whether a statement failed on a value of its first row, before any row reached the table. */
+function refusedInFirstRow(err: MySqlError): boolean {
+  if (err.errno === 1364) return true;
+  return [1264, 1265, 1292, 1366, 1406].includes(err.errno) && / at row 1$/.test(err.message);
+}
 
 function toSql(v: unknown): SqlValue {
   if (v === undefined) return null;

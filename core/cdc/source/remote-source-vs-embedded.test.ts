@@ -142,6 +142,20 @@ const CASES: Case[] = [
   { what: 'a rolled-back transaction leaves its values used', sql: "BEGIN; INSERT INTO ai (v) VALUES ('e'), ('f'); ROLLBACK; INSERT INTO ai (v) VALUES ('g')", real: 'OK [0,2,0,1]', same: true },
   { what: 'a multi-row INSERT failing on its second row uses up both values', sql: "INSERT INTO ai (v) VALUES ('h'), ('a')", real: "ERROR 1062 (23000): Duplicate entry 'a' for key 'uv'", same: true },
   { what: 'then the next id follows them', sql: "INSERT INTO ai (v) VALUES ('i'); INSERT INTO ai (id, v) VALUES (100, 'j'); INSERT INTO ai (v) VALUES ('k')", real: 'OK [1,1,1]', same: true },
+  // column values as strict mode stores and refuses them (Field_*::store in sql/field.cc)
+  { what: 'DEFAULT in a VALUES row, () VALUES () and SET c = DEFAULT', sql: "CREATE TABLE sv (id INT AUTO_INCREMENT PRIMARY KEY, d DECIMAL(10,2) DEFAULT 1, n INT DEFAULT 7, e ENUM('a','b'), s VARCHAR(3), ti TINYINT, u INT UNSIGNED, dt DATETIME DEFAULT '2024-01-02'); INSERT INTO sv VALUES (DEFAULT, DEFAULT, 3, 'A', 'ab', 1, 1, DEFAULT); INSERT INTO sv () VALUES (); INSERT INTO sv SET n = DEFAULT, d = 2.345; INSERT INTO sv (d) VALUES (DEFAULT)", real: 'OK [0,1,1,1,1]', same: true },
+  { what: 'UPDATE … SET c = DEFAULT and DEFAULT(col)', sql: 'UPDATE sv SET n = DEFAULT(n) + 1, d = DEFAULT WHERE id = 1', real: 'OK [1]', same: true },
+  { what: 'an ENUM value not in the list', sql: "INSERT INTO sv (e) VALUES ('c')", real: "ERROR 1265 (01000): Data truncated for column 'e' at row 1", same: true },
+  { what: 'a VARCHAR(3) given four characters', sql: "INSERT INTO sv (s) VALUES ('abcd')", real: "ERROR 1406 (22001): Data too long for column 's' at row 1", same: true },
+  { what: 'TINYINT 300', sql: 'INSERT INTO sv (ti) VALUES (300)', real: "ERROR 1264 (22003): Out of range value for column 'ti' at row 1", same: true },
+  { what: 'UNSIGNED -1', sql: 'INSERT INTO sv (u) VALUES (-1)', real: "ERROR 1264 (22003): Out of range value for column 'u' at row 1", same: true },
+  { what: 'DECIMAL(10,2) past its precision', sql: 'INSERT INTO sv (d) VALUES (123456789)', real: "ERROR 1264 (22003): Out of range value for column 'd' at row 1", same: true },
+  { what: 'a refused value names its row', sql: "INSERT INTO sv (ti, s) VALUES (1, 'x'), (2, 'y'), (3, 'long')", real: "ERROR 1406 (22001): Data too long for column 's' at row 3", same: true },
+  { what: 'an UPDATE past the range', sql: 'UPDATE sv SET ti = ti + 200 WHERE id = 1', real: "ERROR 1264 (22003): Out of range value for column 'ti' at row 1", same: true },
+  { what: 'an impossible date', sql: "INSERT INTO sv (dt) VALUES ('2024-02-30')", real: "ERROR 1292 (22007): Incorrect datetime value: '2024-02-30' for column `cmp`.`sv`.`dt` at row 1", same: true, mysql: "ERROR 1292 (22007): Incorrect datetime value: '2024-02-30' for column 'dt' at row 1" },
+  { what: 'text that is no DECIMAL', sql: "INSERT INTO sv (d) VALUES ('abc')", real: "ERROR 1366 (22007): Incorrect decimal value: 'abc' for column `cmp`.`sv`.`d` at row 1", same: true, mysql: "ERROR 1366 (HY000): Incorrect decimal value: 'abc' for column 'd' at row 1" },
+  { what: 'a value refused in the first row uses no AUTO_INCREMENT value, one in a later row all of the statement’s', sql: "INSERT INTO sv (ti) VALUES (1), (2), (300)", real: "ERROR 1264 (22003): Out of range value for column 'ti' at row 3", same: true },
+  { what: 'then the next id follows', sql: 'INSERT INTO sv (ti) VALUES (4)', real: 'OK [1]', same: true },
   // MySQL 8.0 Reference Manual, "INSERT DELAYED Statement": the server recognizes but ignores DELAYED
   // (warning ER_WARN_LEGACY_SYNTAX_CONVERTED); MariaDB refuses it for InnoDB tables
   { what: 'INSERT DELAYED', sql: "INSERT DELAYED INTO t VALUES (73, 'dl')", real: "ERROR 1616 (HY000): DELAYED option not supported for table 't'", same: true, mysql: 'OK [1]' },
@@ -264,8 +278,25 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     await sameAnswers(script, true);
   });
 
+  it('values are stored as the column keeps them (DECIMAL scale, relaxed dates, TIME, YEAR, ENUM, SET, CHAR)', async () => {
+    const script = [
+      "CREATE TABLE st (id INT PRIMARY KEY, d DECIMAL(10,2), d5 DECIMAL(5,2), dt DATETIME, dd DATE, t TIME, y YEAR, e ENUM('a','B'), s SET('x','y','z'), c CHAR(4), ti TINYINT)",
+      "INSERT INTO st VALUES (1, 1, 3.456, '2024-01-02', '2024/1/2', '1:2:3', 24, 'A', 'z,x,Z', 'ab  ', 2.5)",
+      "INSERT INTO st VALUES (2, '-0.005', '-1.235', '2024-1-2 3:4:5', 20240102, '1112', '24', 'b ', 3, 'abcd   ', '-2.5')",
+      "INSERT INTO st VALUES (3, 7.1e0, 0, '20240102030405', '2024-01-02 03:04:05', 1112, 2155, 2, '', 1.50, '  7  ')",
+      "INSERT INTO st (id, dt, t, y) VALUES (4, '2024/01/02', '1 2:3:4', '0'), (5, '24-01-02 3:4', '-1:2:3', 69), (6, 20240102030405, '838:59:59', 70)",
+      "UPDATE st SET d = d / 3, dt = '2024-1-3' WHERE id = 1",
+      'INSERT INTO st (id, d, dt) SELECT id + 10, d * 2, DATE(dt) FROM st WHERE id = 1',
+      "INSERT INTO st (id, d) VALUES (11, 0) ON DUPLICATE KEY UPDATE d = '9.999', t = '10:11'",
+      "INSERT IGNORE INTO st (id, ti, d5, e, s) VALUES (20, 1000, 12345, 'zz', 'x,w')",
+      'SELECT id, d, d5, CAST(dt AS CHAR), CAST(dd AS CHAR), CAST(t AS CHAR), y, e, s, c, ti FROM st ORDER BY id',
+      'SELECT id, d, n, CAST(dt AS CHAR) FROM sv ORDER BY id',
+    ];
+    await sameAnswers(script);
+  });
+
   it('after every case, both hold the same rows (what REPLACE removed included)', async () => {
-    const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id <> 73 ORDER BY id; SELECT sku, qty, note FROM m ORDER BY sku; SELECT id, v FROM ai ORDER BY id')).map((r) => r.rows);
+    const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id <> 73 ORDER BY id; SELECT sku, qty, note FROM m ORDER BY sku; SELECT id, v FROM ai ORDER BY id; SELECT id, d, n, e, s, ti, u FROM sv ORDER BY id')).map((r) => r.rows);
     expect(await rows(embedded)).toEqual(await rows(real));
   });
 

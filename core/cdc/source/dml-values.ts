@@ -1,0 +1,356 @@
+/**
+ * The values an INSERT, REPLACE or UPDATE gives its columns, made what MySQL stores
+ * (column-values.ts) before SQLite sees them, so that the table, the capture triggers' after-image
+ * and SELECT all hold the stored value, and a value MySQL refuses fails the statement.
+ *
+ * A literal is stored here and now: the text changes only where the stored value differs
+ * (1 → '1.00' in a DECIMAL(10,2)), so the usual statement runs as written. A literal the column
+ * refuses, and any other expression, becomes `loupe_store(expr, column, row, strict)`, which
+ * SQLite calls as it reaches the row, so errors come in MySQL's row order and name the row.
+ *
+ * MySQL's DEFAULT is written out as the column's default: in a VALUES row, `INSERT … () VALUES ()`,
+ * `SET c = DEFAULT` (INSERT and UPDATE) and the DEFAULT(col) function. A column a VALUES insert
+ * leaves out whose literal default is stored differently from how it was written (a DATETIME
+ * DEFAULT '2024-01-02') is added with its stored default.
+ *
+ * INSERT … SELECT reads the selected rows through a CTE and stores each column with loupe_store.
+ * Statements of other shapes (an UPDATE with a table alias or of several tables, INSERT without
+ * INTO) run as written; the type-check triggers (createTriggers) still refuse what SQLite cannot
+ * hold.
+ */
+import type { Database, SqlValue } from 'sql.js';
+import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
+import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
+
+const IDENT = '`[^`]+`|"[^"]+"|[A-Za-z_][\\w$]*';
+const INSERT = new RegExp(`^\\s*((?:insert|replace)(?:\\s+or\\s+\\w+)?\\s+into)\\s+(${IDENT})\\s*`, 'i');
+const UPDATE = new RegExp(`^\\s*(update(?:\\s+or\\s+\\w+)?)\\s+(${IDENT})\\s+set\\s+`, 'i');
+
+/** A column and its store rules, named in a rewritten statement by a number. */
+interface Column {
+  c: ColumnDef;
+  k: StoreKind;
+  /** The number loupe_store finds the column by (the same for the same definition). */
+  key: number;
+  /** Whether an INSERT that leaves the column out must give its default itself (worked out once). */
+  givesDefault?: boolean;
+}
+
+/** Every column definition met, by its number; the rewritten statements are never kept, so the numbers live as long as the process. */
+const columnsByKey: Column[] = [];
+const keysByDefinition = new Map<string, number>();
+const tableColumns = new WeakMap<TableDef, Column[]>();
+
+function columnsOf(def: TableDef): Column[] {
+  let cols = tableColumns.get(def);
+  if (!cols) {
+    cols = def.columns.map((c) => {
+      const json = JSON.stringify(c);
+      let key = keysByDefinition.get(json);
+      if (key === undefined) {
+        key = columnsByKey.push({ c, k: storeKind(c), key: columnsByKey.length }) - 1;
+        keysByDefinition.set(json, key);
+      }
+      return columnsByKey[key]!;
+    });
+    tableColumns.set(def, cols);
+  }
+  return cols;
+}
+
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The SQL functions the rewritten statements call. */
+export function registerStoreFunctions(db: Database): void {
+  db.create_function('loupe_store', (v: SqlValue, key: SqlValue, row: SqlValue, strict: SqlValue) => {
+    const col = columnsByKey[Number(key)];
+    if (!col) return v;
+    return storeValue(col.c, col.k, { value: v }, Number(row), strict === 1);
+  });
+  db.create_function('loupe_no_default', (name: SqlValue) => {
+    throw new StoreError(1364, `Field '${String(name)}' doesn't have a default value`);
+  });
+}
+
+/** The statement with its column values as MySQL stores them, or undefined when it is left as it is. */
+export function rewriteStoredValues(text: string, tables: Map<string, TableDef>, strict: boolean): string | undefined {
+  const ins = INSERT.exec(text);
+  if (ins) {
+    const def = tables.get(unquoteIdent(ins[2]!));
+    return def ? rewriteInsert(text, ins, def, strict) : undefined;
+  }
+  const upd = UPDATE.exec(text);
+  if (upd) {
+    const def = tables.get(unquoteIdent(upd[2]!));
+    if (!def) return undefined;
+    const start = upd[0].length;
+    const list = scanList(text, start, UPDATE_END);
+    if (!list) return undefined;
+    const set = rewriteAssignments(list.items, def, strict);
+    return set === undefined ? undefined : `${text.slice(0, start)}${set}${list.end < text.length ? ' ' : ''}${text.slice(list.end)}`;
+  }
+  return undefined;
+}
+
+/** Where an UPDATE's assignments end. */
+const UPDATE_END = /(?:where|order\s+by|limit)\b/iy;
+
+function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, strict: boolean): string | undefined {
+  const all = columnsOf(def);
+  let at = head[0].length;
+  let named: Column[] = all;
+  let listed = false;
+  if (text[at] === '(' && !/^\(\s*(select|with)\b/i.test(text.slice(at, at + 20))) {
+    const group = scanList(text, at + 1);
+    if (!group || text[group.end] !== ')') return undefined;
+    const names = group.items.map((n) => unquoteIdent(n.trim()).toLowerCase());
+    named = [];
+    if (names.length > 1 || names[0] !== '') {
+      for (const n of names) {
+        const col = all.find((x) => x.c.name.toLowerCase() === n);
+        if (!col) return undefined; // SQLite names the unknown column
+        named.push(col);
+      }
+    }
+    listed = true;
+    at = group.end + 1;
+  }
+  const omitted = listed ? all.filter((x) => !named.includes(x) && (x.givesDefault ??= needsStoredDefault(x))) : [];
+  VALUES.lastIndex = at;
+  const values = VALUES.exec(text);
+  if (!values) {
+    // INSERT … SELECT: the selected row goes through loupe_store column by column
+    const rest = text.slice(at);
+    if (!/^\s*(select|with|\()/i.test(rest) || named.length === 0) return undefined;
+    const conflict = topLevel(maskQuoted(rest)).search(/(?<![\w$])on\s+conflict\b/i);
+    const source = (conflict < 0 ? rest : rest.slice(0, conflict)).trim();
+    const tail = conflict < 0 ? '' : upsert(rest.slice(conflict), def, strict);
+    return insertSelect(head, named, omitted, source, strict, tail);
+  }
+  // VALUES (…), (…): each row's values, DEFAULT and literals stored here; the text changes only
+  // where a value does (a splice), and for the columns left out that give their defaults
+  const splices: { from: number; to: number; text: string }[] = [];
+  const every = named.length === 0;
+  if (every) splices.push({ from: head[0].length, to: at, text: ` (${all.map((x) => q(x.c.name)).join(', ')}) ` });
+  else if (omitted.length) splices.push({ from: at - 1, to: at - 1, text: `, ${omitted.map((x) => q(x.c.name)).join(', ')}` });
+  let i = at + values[0].length;
+  for (let row = 1; ; row++) {
+    if (text[i] !== '(') return undefined;
+    const group = scanList(text, i + 1);
+    if (!group || text[group.end] !== ')') return undefined;
+    const { items, end } = group;
+    if (every) {
+      // `()` with no columns named: every column takes its default
+      if (items.length !== 1 || items[0]!.trim() !== '') return undefined; // SQLite says 1136
+      splices.push({ from: i + 1, to: end, text: all.map((x) => defaultFor(x, row, strict)).join(', ') });
+    } else {
+      if (items.length !== named.length) return undefined; // SQLite says 1136
+      let from = i + 1;
+      for (let j = 0; j < items.length; j++) {
+        const raw = items[j]!;
+        const stored = valueFor(raw, named[j]!, def, row, strict);
+        if (stored !== raw) splices.push({ from, to: from + raw.length, text: stored });
+        from += raw.length + 1;
+      }
+      if (omitted.length) splices.push({ from: end, to: end, text: `, ${omitted.map((x) => defaultFor(x, row, strict)).join(', ')}` });
+    }
+    i = end + 1;
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (text[i] !== ',') break;
+    i++;
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  }
+  const rest = text.slice(i);
+  const tail = /^on\s+conflict\b/i.test(rest) ? upsert(rest, def, strict) : rest;
+  if (tail !== rest) splices.push({ from: i, to: text.length, text: tail });
+  if (splices.length === 0) return undefined;
+  let out = '';
+  let last = 0;
+  for (const sp of splices) {
+    out += text.slice(last, sp.from) + sp.text;
+    last = sp.to;
+  }
+  return out + text.slice(last);
+}
+
+const VALUES = /\s*values?\s*/iy;
+
+/** `ON CONFLICT DO UPDATE SET …` with its values stored as their columns do. */
+function upsert(tail: string, def: TableDef, strict: boolean): string {
+  const set = /^on\s+conflict\s+do\s+update\s+set\s+/i.exec(tail);
+  if (!set) return tail;
+  const list = scanList(tail, set[0].length, UPDATE_END);
+  const assigned = list && rewriteAssignments(list.items, def, strict);
+  return assigned === undefined || !list ? tail : `${set[0]}${assigned}${tail.slice(list.end)}`;
+}
+
+/**
+ * The comma-separated items from `from` up to the `)` that closes the list, the end of the text,
+ * or (at the top level) a word `stop` matches: each item's text, and where the list ends. Quotes
+ * and nested parentheses are skipped whole. Undefined for an unterminated quote.
+ */
+function scanList(text: string, from: number, stop?: RegExp): { items: string[]; end: number } | undefined {
+  const items: string[] = [];
+  let depth = 0;
+  let start = from;
+  let i = from;
+  for (; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "'" || ch === '"' || ch === '`') {
+      const close = closingQuote(text, i);
+      if (close < 0) return undefined;
+      i = close;
+    } else if (ch === '(') depth++;
+    else if (ch === ')') {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && ch === ',') {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    } else if (stop && depth === 0 && /[a-z]/i.test(ch) && !/[\w$]/.test(text[i - 1] ?? ' ')) {
+      stop.lastIndex = i;
+      if (stop.test(text)) break;
+    }
+  }
+  items.push(text.slice(start, i));
+  return { items, end: i };
+}
+
+/** The index of the quote that closes the string or name opened at `i`, or -1. */
+function closingQuote(text: string, i: number): number {
+  const quote = text[i]!;
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === '\\' && quote !== '`') j++;
+    else if (text[j] === quote) {
+      if (text[j + 1] === quote) j++;
+      else return j;
+    }
+  }
+  return -1;
+}
+
+/** `INSERT INTO t (cols) SELECT …` with each selected column through loupe_store. */
+function insertSelect(head: RegExpExecArray, named: Column[], omitted: Column[], source: string, strict: boolean, tail: string): string {
+  const alias = named.map((_c, i) => `__loupe_c${i}`);
+  const stored = [...named.map((col, i) => wrap(q(alias[i]!), col, 1, strict)), ...omitted.map((col) => defaultFor(col, 1, strict))];
+  const cols = [...named, ...omitted].map((x) => q(x.c.name)).join(', ');
+  return `${head[1]} ${head[2]} (${cols}) WITH __loupe_src(${alias.map((a) => q(a)).join(', ')}) AS (${source}) SELECT ${stored.join(', ')} FROM __loupe_src${tail ? ` WHERE true ${tail}` : ''}`;
+}
+
+/** `a = expr`, `b = DEFAULT` … with each value stored as its column does. */
+function rewriteAssignments(parts: string[], def: TableDef, strict: boolean): string | undefined {
+  const all = columnsOf(def);
+  const out: string[] = [];
+  for (const p of parts) {
+    const eq = ASSIGNMENT.exec(p);
+    if (!eq) return undefined;
+    const name = unquoteIdent(eq[2]!).toLowerCase();
+    const col = all.find((x) => x.c.name.toLowerCase() === name);
+    if (!col) return undefined;
+    out.push(`${eq[1]} = ${valueFor(p.slice(eq[0].length), col, def, 1, strict)}`);
+  }
+  return out.join(', ');
+}
+
+const ASSIGNMENT = new RegExp(`^\\s*((?:(?:${IDENT})\\.)?(${IDENT}))\\s*=(?!=)`, 'i');
+
+/** A column's value as SQL: DEFAULT written out, a literal stored, anything else wrapped. */
+function valueFor(raw: string, col: Column, def: TableDef, row: number, strict: boolean): string {
+  const text = raw.trim();
+  if (keptAsWritten(text, col.k)) return raw;
+  if (/^default$/i.test(text)) return defaultFor(col, row, strict);
+  if (col.k.kind === 'none') return withDefaults(raw, def, strict);
+  const lit = literal(text);
+  if (lit) return storedLiteral(text, lit, col, row, strict);
+  return wrap(withDefaults(text, def, strict), col, row, strict);
+}
+
+/** The quick answer for the values most statements give: a short plain string for a VARCHAR, an integer within range. */
+function keptAsWritten(text: string, k: StoreKind): boolean {
+  if (k.kind === 'text' && !k.char && !k.bytes) return text.length - 2 <= k.max && text.charCodeAt(0) === 39 && text.indexOf("'", 1) === text.length - 1 && !text.includes('\\');
+  if (k.kind === 'int' && /^-?\d{1,15}$/.test(text)) {
+    const n = Number(text);
+    return n >= k.minNumber && n <= k.maxNumber;
+  }
+  return false;
+}
+
+const wrap = (expr: string, col: Column, row: number, strict: boolean) => `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
+
+/** DEFAULT(col) in an expression: the column's default. */
+function withDefaults(text: string, def: TableDef, strict: boolean): string {
+  if (!/\bdefault\s*\(/i.test(text)) return text;
+  return replaceOutsideQuotes(text, new RegExp(`\\bdefault\\s*\\(\\s*(${IDENT})\\s*\\)`, 'gi'), (m, name: string) => {
+    const col = columnsOf(def).find((x) => x.c.name.toLowerCase() === unquoteIdent(name).toLowerCase());
+    return col ? `(${defaultFor(col, 1, strict)})` : m;
+  });
+}
+
+const NOW = /^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i;
+
+/** The column's default as SQL: NULL, the next AUTO_INCREMENT value (NULL), CURRENT_TIMESTAMP, an expression, or a literal as stored. */
+function defaultFor(col: Column, row: number, strict: boolean): string {
+  const { c } = col;
+  const e = c.defaultExpr;
+  if (c.autoIncrement) return 'NULL';
+  if (e === null || /^null$/i.test(e)) return c.nullable ? 'NULL' : `loupe_no_default(${sqlString(c.name)})`;
+  if (NOW.test(e)) return wrap(now(col), col, row, strict);
+  if (e.startsWith('(')) return wrap(e.replace(/\bnow\s*\(\s*\)/gi, "datetime('now')"), col, row, strict);
+  const lit = literal(e) ?? { value: e };
+  return storedLiteral(e, lit, col, row, strict);
+}
+
+/** CURRENT_TIMESTAMP for the column: with milliseconds where it keeps fractional seconds (SQLite's clock has no finer ones). */
+function now(col: Column): string {
+  if (col.k.kind === 'date') return "date('now')";
+  return 'fsp' in col.k && col.k.fsp > 0 ? "strftime('%Y-%m-%d %H:%M:%f', 'now')" : "datetime('now')";
+}
+
+/**
+ * Whether a column left out of an INSERT must be given its default here: a literal default stored
+ * differently from how SQLite keeps it as written, or CURRENT_TIMESTAMP with fractional seconds.
+ */
+function needsStoredDefault(col: Column): boolean {
+  const e = col.c.defaultExpr;
+  if (e !== null && NOW.test(e)) return 'fsp' in col.k && col.k.fsp > 0 && col.k.kind !== 'time';
+  if (e === null || /^null$/i.test(e) || NOW.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
+  const lit = literal(e);
+  if (!lit) return false;
+  try {
+    return toSql(storeValue(col.c, col.k, lit, 1, true)) !== e;
+  } catch {
+    return false;
+  }
+}
+
+/** The literal a value's text is (a number keeps its digits, a string its text), or undefined for an expression. */
+function literal(text: string): GivenValue | undefined {
+  if (/^'(?:[^'\\]|'')*'$/.test(text)) return { value: text.slice(1, -1).replace(/''/g, "'") };
+  // an integer is the same number to MySQL and SQLite
+  if (/^-?\d{1,15}$/.test(text)) return { value: Number(text) };
+  if (/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return { value: Number(text), numeric: text };
+  if (/^[+-]?(?:\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(text)) return { value: Number(text) };
+  if (/^true$/i.test(text)) return { value: 1, numeric: '1' };
+  if (/^false$/i.test(text)) return { value: 0, numeric: '0' };
+  return undefined;
+}
+
+/** A literal as the column stores it, as SQL; one the column refuses is left to loupe_store, so that it fails in its row's turn. */
+function storedLiteral(text: string, lit: GivenValue, col: Column, row: number, strict: boolean): string {
+  try {
+    const sql = toSql(storeValue(col.c, col.k, lit, row, strict));
+    // the same text for the same value keeps the statement as written
+    return sql === text ? text : sql;
+  } catch (err) {
+    if (!(err instanceof StoreError)) throw err;
+    return wrap(text, col, row, strict);
+  }
+}
+
+function toSql(v: SqlValue): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return sqlString(v);
+  return `x'${Buffer.from(v).toString('hex')}'`;
+}
