@@ -23,7 +23,7 @@
  *              dates or zero parts, no impossible days, TIMESTAMP within 1970-01-01 00:00:01 …
  *              2038-01-19 03:14:07 (UTC, the embedded server's zone) → 1292; a DATE drops a time
  *   TIME       '[-][D ]H:M[:S[.f]]', 'HHMMSS', 'MMSS', numbers alike, or a datetime's time; within
- *              ±838:59:59 → 1292 (a fraction longer than the column's is kept for now: see storeTime)
+ *              ±838:59:59 → 1292, the fraction rounded to the column's digits as for DATETIME
  *
  * The reference is MariaDB 10.11 in MySQL's strict sql_mode, which agrees with MySQL 8.0 on these
  * rules except where MySQL 8.0 differs and is followed here: fractional seconds are rounded
@@ -513,10 +513,7 @@ function storeTime(c: ColumnDef, fsp: number, given: GivenValue, row: number): S
     frac = dt.frac;
   }
   if (mi > 59 || s > 59) throw bad();
-  // Not yet as MySQL: a TIME keeps the fraction digits given past its precision (MySQL rounds
-  // them away as for DATETIME), because core/cdc/connect's Debezium tests still store
-  // '01:02:03.456789' in a TIME column and expect the fraction back.
-  const r = frac.length > fsp ? { digits: frac, carry: false } : roundFraction(frac, fsp);
+  const r = roundFraction(frac, fsp);
   const total = h * 3600 + mi * 60 + s + (r.carry ? 1 : 0);
   if (total > TIME_MAX_SECONDS || (total === TIME_MAX_SECONDS && /[1-9]/.test(r.digits))) throw bad();
   const out = `${negative && (total > 0 || /[1-9]/.test(r.digits)) ? '-' : ''}${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;

@@ -115,10 +115,10 @@ describe('values are stored as the column keeps them', () => {
   it('fractional seconds are rounded to the column, as MySQL 8.0 does', () => {
     // MySQL 8.0 Reference Manual, "Fractional Seconds in Time Values": a value with more digits
     // is rounded (MariaDB truncates, so it is no golden here)
-    // (a TIME keeps a longer fraction for now, see storeTime; a shorter one is padded)
-    run('CREATE TABLE f (id INT PRIMARY KEY, a DATETIME, b DATETIME(3), c TIME(3), d TIMESTAMP(2) NULL)');
-    run("INSERT INTO f VALUES (1, '2024-01-02 03:04:05.6', '2024-01-02 03:04:05.1235', '1:2:3.4', '2024-12-31 23:59:59.999')");
-    expect(rows('SELECT * FROM f')).toEqual([[1, '2024-01-02 03:04:06', '2024-01-02 03:04:05.124', '01:02:03.400', '2025-01-01 00:00:00.00']]);
+    // (a shorter fraction is padded)
+    run('CREATE TABLE f (id INT PRIMARY KEY, a DATETIME, b DATETIME(3), c TIME(3), d TIMESTAMP(2) NULL, e TIME, g TIME(1))');
+    run("INSERT INTO f VALUES (1, '2024-01-02 03:04:05.6', '2024-01-02 03:04:05.1235', '1:2:3.4', '2024-12-31 23:59:59.999', '01:02:03.5', '01:02:03.45')");
+    expect(rows('SELECT * FROM f')).toEqual([[1, '2024-01-02 03:04:06', '2024-01-02 03:04:05.124', '01:02:03.400', '2025-01-01 00:00:00.00', '01:02:04', '01:02:03.5']]);
   });
 
   it('an expression, an UPDATE, INSERT … SELECT and ON DUPLICATE KEY UPDATE store the same way', () => {

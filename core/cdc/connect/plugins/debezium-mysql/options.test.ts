@@ -83,7 +83,7 @@ describe('skipped.operations', () => {
 });
 
 describe('time.precision.mode and bigint.unsigned.handling.mode', () => {
-  const table = "CREATE TABLE kinds (id INT PRIMARY KEY, d DATE, tm TIME, dt DATETIME(6), big BIGINT UNSIGNED); INSERT INTO kinds VALUES (1, '2024-01-02', '01:02:03.456789', '2024-01-02 03:04:05.123456', 9007199254740991)";
+  const table = "CREATE TABLE kinds (id INT PRIMARY KEY, d DATE, tm TIME(6), dt DATETIME(6), big BIGINT UNSIGNED); INSERT INTO kinds VALUES (1, '2024-01-02', '01:02:03.456789', '2024-01-02 03:04:05.123456', 9007199254740991)";
   const fields = (r: SourceRecord) => Object.fromEntries(r.valueSchema!.fields![1]!.fields!.map((f) => [f.field, f.name ?? f.type]));
 
   it('default: Debezium time types (micro precision), BIGINT UNSIGNED as int64', async () => {
