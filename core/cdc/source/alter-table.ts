@@ -4,9 +4,20 @@
  * first where MySQL would refuse them (a NULL under NOT NULL, text under a numeric type, a
  * duplicate under a new unique key), with MySQL's errors.
  */
-import type { Database } from 'sql.js';
-import { identList, ignoresCase, parseCreateTable, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type TableDef } from './mysql-ddl.js';
+import type { Database, SqlValue } from 'sql.js';
+import { counterStatements, counters } from './auto-increment.js';
+import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
+import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
+import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, Lexer, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
+
+/** What an ALTER TABLE needs besides the table: the database's other tables and the session. */
+export interface AlterContext {
+  database: string;
+  tables: Map<string, TableDef>;
+  /** The session's foreign_key_checks. */
+  foreignKeyChecks: boolean;
+}
 
 export interface AlterPlan {
   next: TableDef;
@@ -24,20 +35,56 @@ export function hasOwnIndex(db: Database, table: string, key: string): boolean {
 }
 
 /** The plan for `ALTER TABLE <def.name> <specs>` (specifications separated by commas). */
-export function planAlterTable(db: Database, def: TableDef, specs: string): AlterPlan {
+export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: AlterContext): AlterPlan {
   const next: TableDef = structuredClone(def);
   const sqlite: string[] = [];
   // columns MODIFY/CHANGE/ALTER COLUMN changed: the table is rebuilt, each column copied from its source
   const sources = new Map<string, string>();
+  // columns whose type changed: copied as the new column stores their values
+  const converted = new Map<string, ColumnDef>();
   let rebuild = false;
   let rowsCopied = false;
+  let autoIncrement: number | undefined;
   for (const spec of specs.split(/,(?![^(]*\))/).map((s) => s.trim())) {
+    const auto = /^auto_increment\s*(?:=\s*)?(\d+)$/i.exec(spec);
+    if (auto) {
+      autoIncrement = Number(auto[1]);
+      continue;
+    }
+    const addFk = /^add\s+(?:constraint\s+(?!foreign\b)(`[^`]+`|\w+)\s+|constraint\s+)?foreign\s+(?=key\b)/i.exec(spec);
+    if (addFk) {
+      const lx = new Lexer(spec);
+      lx.pos = addFk[0].length;
+      const pending = parseForeignKey(lx, addFk[1] ? unquoteIdent(addFk[1]) : undefined);
+      const indexes = next.indexes.length;
+      const fk = addForeignKey(next, pending);
+      const taken = [...ctx.tables.values()].flatMap((t) => (t.name === def.name ? [] : (t.foreignKeys ?? []).map((k) => k.name.toLowerCase())));
+      // InnoDB's constraint names are unique in the database (ER_FK_DUP_NAME)
+      if (taken.includes(fk.name.toLowerCase())) throw new MySqlError(1826, 'HY000', `Duplicate foreign key constraint name '${fk.name}'`);
+      if (ctx.foreignKeyChecks) {
+        const parent = fk.refTable === def.name ? next : ctx.tables.get(fk.refTable);
+        checkParent(next, fk, parent);
+        // MySQL copies the table and names its copy (`#sql-…`) in this error; the embedded source names the table
+        if (hasOrphan(db, next, fk, parent !== undefined)) throw new MySqlError(1452, '23000', childRowError(ctx.database, def.name, fk));
+      }
+      for (const ix of next.indexes.slice(indexes)) sqlite.push(sqliteCreateIndex(def.name, ix));
+      continue;
+    }
+    const dropFk = /^drop\s+foreign\s+key\s+(`[^`]+`|\w+)$/i.exec(spec);
+    if (dropFk) {
+      const name = unquoteIdent(dropFk[1]!);
+      const fks = next.foreignKeys ?? [];
+      if (!fks.some((k) => k.name.toLowerCase() === name.toLowerCase())) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
+      // the constraint's index stays (MySQL 8.0 manual, Dropping Foreign Key Constraints)
+      next.foreignKeys = fks.filter((k) => k.name.toLowerCase() !== name.toLowerCase());
+      continue;
+    }
     const modify = /^modify\s+(?:column\s+)?(`[^`]+`|\w+)(\s.+)$/is.exec(spec);
     const change = /^change\s+(?:column\s+)?(`[^`]+`|\w+)\s+((?:`[^`]+`|\w+)\s.+)$/is.exec(spec);
     const alterDefault = /^alter\s+(?:column\s+)?(`[^`]+`|\w+)\s+(?:set\s+default\s+(.+)|drop\s+default)$/is.exec(spec);
     if (modify || change) {
       const from = unquoteIdent((modify ?? change)![1]!);
-      rowsCopied = changeColumn(db, next, sources, from, modify ? `${modify[1]}${modify[2]}` : change![2]!) || rowsCopied;
+      rowsCopied = changeColumn(db, next, sources, converted, from, modify ? `${modify[1]}${modify[2]}` : change![2]!) || rowsCopied;
       rebuild = true;
       continue;
     }
@@ -46,6 +93,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string): Alte
       const col = next.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
       if (!col) throw mysqlErrors.unknownColumn(name, def.name);
       col.defaultExpr = alterDefault[2]?.trim() ?? null;
+      checkDefault(col);
       rebuild = true;
       continue;
     }
@@ -60,6 +108,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string): Alte
       const name = unquoteIdent(dropKey[1]!);
       const ix = next.indexes.find((i) => i.name.toLowerCase() === name.toLowerCase());
       if (!ix) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
+      if (!supportedWithout(next, ix.name)) throw new MySqlError(1553, 'HY000', `Cannot drop index '${ix.name}': needed in a foreign key constraint`);
       if (!hasOwnIndex(db, def.name, ix.name)) {
         throw mysqlErrors.notSupported(`dropping key '${ix.name}' of a table created by an earlier version of the embedded source`);
       }
@@ -81,6 +130,9 @@ export function planAlterTable(db: Database, def: TableDef, specs: string): Alte
       const name = unquoteIdent(drop[1]!);
       if (!next.columns.some((c) => c.name === name)) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
       if (next.primaryKey.includes(name)) throw mysqlErrors.notSupported('dropping a primary-key column in the embedded source');
+      // ER_FK_COLUMN_CANNOT_DROP (errmsg-utf8.txt)
+      const fk = (next.foreignKeys ?? []).find((k) => k.columns.includes(name));
+      if (fk) throw new MySqlError(1828, 'HY000', `Cannot drop column '${name}': needed in a foreign key constraint '${fk.name}'`);
       next.columns = next.columns.filter((c) => c.name !== name);
       next.indexes = next.indexes.filter((i) => !i.columns.includes(name));
       sqlite.push(`ALTER TABLE ${q(def.name)} DROP COLUMN ${q(name)}`);
@@ -92,21 +144,63 @@ export function planAlterTable(db: Database, def: TableDef, specs: string): Alte
       col.name = to;
       next.primaryKey = next.primaryKey.map((k) => (k === from ? to : k));
       for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === from ? to : k));
+      for (const fk of next.foreignKeys ?? []) fk.columns = fk.columns.map((k) => (k === from ? to : k));
       sqlite.push(`ALTER TABLE ${q(def.name)} RENAME COLUMN ${q(from)} TO ${q(to)}`);
     } else {
       throw mysqlErrors.notSupported(`ALTER TABLE … ${spec.split(/\s+/).slice(0, 2).join(' ')} in the embedded source`);
     }
   }
-  if (rebuild) sqlite.push(...sqliteRebuildTable(next, sources));
+  if (rebuild) sqlite.push(...sqliteRebuildTable(next, sources, converted));
+  if (aliasesRowid(next) && (rebuild || autoIncrement !== undefined)) {
+    // the copy keeps the AUTO_INCREMENT counter; AUTO_INCREMENT = N sets it, but never to a value
+    // the rows have used (MySQL 8.0 manual, ALTER TABLE: at least the largest value plus one)
+    let last = counters(db).get(def.name) ?? 0;
+    if (autoIncrement !== undefined) {
+      const max = Number(db.exec(`SELECT COALESCE(max(rowid), 0) FROM ${q(def.name)}`)[0]?.values[0]?.[0] ?? 0);
+      last = Math.max(autoIncrement, max + 1) - 1;
+    }
+    sqlite.push(...counterStatements(def.name, last));
+  }
   return { next, sqlite, rowsCopied };
 }
+
+/** Whether every foreign key of the table keeps a key that starts with its columns once key `without` is gone. */
+function supportedWithout(def: TableDef, without: string): boolean {
+  const keys = [def.primaryKey, ...def.indexes.filter((ix) => ix.name !== without).map((ix) => ix.columns)];
+  return (def.foreignKeys ?? []).every((fk) => keys.some((cols) => fk.columns.every((c, i) => cols[i] === c)));
+}
+
+/**
+ * `loupe_convert(value, column)`: the value as the column (its definition, JSON) stores it, for
+ * the copy of ALTER TABLE … MODIFY/CHANGE. The values were checked before the copy, so none fails
+ * here; the definition is in the statement so that the change log replays it after a restart.
+ */
+export function registerAlterFunctions(db: Database): void {
+  db.create_function('loupe_convert', (v: SqlValue, json: SqlValue) => {
+    const { c, k } = convertible(String(json));
+    return storeValue(c, k, { value: v }, 1, false);
+  });
+}
+
+const byDefinition = new Map<string, { c: ColumnDef; k: StoreKind }>();
+function convertible(json: string): { c: ColumnDef; k: StoreKind } {
+  let e = byDefinition.get(json);
+  if (!e) {
+    const c = JSON.parse(json) as ColumnDef;
+    byDefinition.set(json, (e = { c, k: storeKind(c) }));
+  }
+  return e;
+}
+
+/** Whether two definitions of a column store values alike (the same type, length, scale, sign…). */
+const sameType = (a: ColumnDef, b: ColumnDef) => a.baseType === b.baseType && a.args.join() === b.args.join() && a.unsigned === b.unsigned && (a.zerofill ?? false) === (b.zerofill ?? false);
 
 /**
  * MODIFY/CHANGE COLUMN: the new definition replaces the column in place, keys follow a rename,
  * and the rows are checked first as MySQL's strict mode does (a NULL for NOT NULL, text that is
  * no number for a numeric type). True when the data type changes (MySQL copies the table).
  */
-function changeColumn(db: Database, next: TableDef, sources: Map<string, string>, from: string, definition: string): boolean {
+function changeColumn(db: Database, next: TableDef, sources: Map<string, string>, converted: Map<string, ColumnDef>, from: string, definition: string): boolean {
   const at = next.columns.findIndex((c) => c.name.toLowerCase() === from.toLowerCase());
   if (at < 0) throw mysqlErrors.unknownColumn(from, next.name);
   const old = next.columns[at]!;
@@ -116,21 +210,34 @@ function changeColumn(db: Database, next: TableDef, sources: Map<string, string>
   }
   if (next.primaryKey.includes(old.name)) col.nullable = false;
   const source = sources.get(old.name) ?? old.name;
-  const rows = db.exec(`SELECT ${q(source)} FROM ${q(next.name)} ORDER BY rowid`)[0]?.values ?? [];
+  const earlier = converted.get(old.name);
+  const convert = !sameType(col, earlier ?? old);
+  // the copy reads the rows in primary key order (InnoDB's clustered index), as its "at row N" counts them
+  const order = next.primaryKey.length ? next.primaryKey.map((k) => q(sources.get(k) ?? k)).join(', ') : 'rowid';
+  const rows = db.exec(`SELECT ${q(source)} FROM ${q(next.name)} ORDER BY ${order}`)[0]?.values ?? [];
+  const k = storeKind(col);
   rows.forEach(([v], i) => {
     if (v === null && !col.nullable) throw new MySqlError(1138, '22004', 'Invalid use of NULL value');
-    const numeric = sqliteType(col) === 'INTEGER' || sqliteType(col) === 'REAL';
-    if (numeric && typeof v === 'string' && !/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) {
-      const kind = sqliteType(col) === 'INTEGER' ? 'integer' : 'double';
-      throw new MySqlError(1366, 'HY000', `Incorrect ${kind} value: '${v}' for column '${col.name}' at row ${i + 1}`);
+    // each row is stored as an INSERT in strict mode would store it (Field_*::store): 1264, 1265, 1366, 1406, 1292 name the row
+    if (!convert) return;
+    try {
+      storeValue(col, k, { value: earlier ? storeValue(earlier, storeKind(earlier), { value: v }, i + 1, false) : v }, i + 1, true);
+    } catch (err) {
+      if (err instanceof StoreError) throw new MySqlError(err.errno, storeErrorState(err.errno), err.text);
+      throw err;
     }
   });
   next.columns[at] = col;
   sources.delete(old.name);
   sources.set(col.name, source);
+  converted.delete(old.name);
+  if (convert || earlier) converted.set(col.name, col);
+  for (const fk of next.foreignKeys ?? []) fk.columns = fk.columns.map((c) => (c === old.name ? col.name : c));
   next.primaryKey = next.primaryKey.map((k) => (k === old.name ? col.name : k));
   for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === old.name ? col.name : k));
-  return col.baseType !== old.baseType || col.unsigned !== old.unsigned;
+  // MySQL copies the table for a new type (reporting the rows as affected), but lengthens a VARCHAR in place
+  const lengthened = old.baseType === 'varchar' && col.baseType === 'varchar' && Number(col.args[0]) >= Number(old.args[0]);
+  return convert && !lengthened;
 }
 
 /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */

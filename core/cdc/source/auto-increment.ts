@@ -22,6 +22,16 @@ export function raiseCounter(db: Database, table: string, value: number): void {
   if (db.getRowsModified() === 0) db.run('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)', [table, value]);
 }
 
+/**
+ * SQLite statements that set a table's counter to `last` (the value last handed out; the next is
+ * one more): what CREATE TABLE … AUTO_INCREMENT=N and ALTER TABLE … AUTO_INCREMENT = N log, so
+ * that the change log replays the counter too.
+ */
+export function counterStatements(table: string, last: number): string[] {
+  const name = `'${table.replace(/'/g, "''")}'`;
+  return [`DELETE FROM sqlite_sequence WHERE name = ${name}`, ...(last > 0 ? [`INSERT INTO sqlite_sequence (name, seq) VALUES (${name}, ${last})`] : [])];
+}
+
 /** `INSERT|REPLACE [OR …] [INTO] <table>` at the start of a (translated) statement; group 1 is the table. */
 export const INSERT_HEAD = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)?(`[^`]+`|"[^"]+"|[^\s(]+)/i;
 

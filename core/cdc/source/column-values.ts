@@ -48,6 +48,10 @@ export class StoreError extends Error {
   }
 }
 
+/** The SQLSTATE of each error the store rules give (errmsg-utf8.txt). */
+const STORE_ERROR_STATES: Record<number, string> = { 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001' };
+export const storeErrorState = (errno: number): string => STORE_ERROR_STATES[errno] ?? 'HY000';
+
 const outOfRange = (c: ColumnDef, row: number) => new StoreError(1264, `Out of range value for column '${c.name}' at row ${row}`);
 const truncated = (c: ColumnDef, row: number) => new StoreError(1265, `Data truncated for column '${c.name}' at row ${row}`);
 const tooLong = (c: ColumnDef, row: number) => new StoreError(1406, `Data too long for column '${c.name}' at row ${row}`);

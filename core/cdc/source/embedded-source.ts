@@ -18,8 +18,9 @@ import { silentLogger } from '../../common/log.js';
 import { Binlog } from './binlog.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
-import { hasOwnIndex, planAlterTable } from './alter-table.js';
-import { autoIncrementRequest, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
+import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
+import { autoIncrementRequest, counterStatements, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
+import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { rewriteDmlLimit } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
@@ -58,13 +59,15 @@ interface DbState {
   tables: Map<string, TableDef>;
   /** Binlog position the in-memory state includes (everything before it is applied). */
   appliedThrough: BinlogPosition;
+  /** Whether a table has a cascading foreign key action (an UPDATE then counts its rows apart from the cascaded ones). */
+  cascades?: boolean;
   /** Prepared capture statements; export() frees them, so they are made again on demand. */
-  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; sameRows: Statement };
+  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; ownSince: Statement; sameRows: Statement };
 }
 
 function prepared(st: DbState): NonNullable<DbState['prepared']> {
   return (st.prepared ??= {
-    select: st.db.prepare('SELECT tbl, op, rid, b, a FROM __loupe_changes ORDER BY id'),
+    select: st.db.prepare('SELECT tbl, op, rid, b, a, cas FROM __loupe_changes ORDER BY id'),
     clear: st.db.prepare('DELETE FROM __loupe_changes'),
     lastId: st.db.prepare('SELECT last_insert_rowid()'),
     totalChanges: st.db.prepare('SELECT total_changes()'),
@@ -72,6 +75,8 @@ function prepared(st: DbState): NonNullable<DbState['prepared']> {
     // MySQL's affected rows of an INSERT … ON DUPLICATE KEY UPDATE, REPLACE or INSERT IGNORE:
     // 1 per row inserted or deleted, 2 per row updated (none for a row left as it was)
     weightSince: st.db.prepare("SELECT COALESCE(sum(CASE op WHEN 'u' THEN 2 ELSE 1 END), 0) FROM __loupe_changes WHERE id > ?"),
+    // the rows an UPDATE changed itself, without those its cascading actions changed
+    ownSince: st.db.prepare('SELECT count(*) FROM __loupe_changes WHERE id > ? AND cas IS NOT 1'),
     // …and 1 per row a REPLACE found already there as it was (MySQL's update in place of the
     // same row: no row event, but the row is counted)
     sameRows: st.db.prepare('SELECT same FROM __loupe_replace'),
@@ -89,6 +94,8 @@ function scalar(stmt: Statement, params?: SqlValue[]): number {
 interface Session {
   database: string | null;
   thread: number;
+  /** SET foreign_key_checks (on unless the session turned it off). */
+  foreignKeyChecks: boolean;
   /** Open explicit transaction: the database it writes to and its statements. */
   tx?: { db: DbState | null; statements: string[] };
 }
@@ -230,7 +237,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database)) throw mysqlErrors.unknownDatabase(database);
-    const session: Session = { database: database || null, thread: this.nextThread++ };
+    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true };
     const statements = splitStatements(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -302,7 +309,9 @@ export class EmbeddedSource implements CaptureSource {
         const { st, table } = this.resolveTable(session, sql.trim().split(/\s+/).slice(3).join(' ').replace(/;$/, ''));
         const def = st.tables.get(table);
         if (!def) throw mysqlErrors.noSuchTable(st.name, table);
-        return rows(['Table', 'Create Table'], [[table, showCreateTable(def)]]);
+        // the next AUTO_INCREMENT value is SQLite's last one plus one
+        const next = aliasesRowid(def) ? (counters(st.db).get(table) ?? 0) + 1 : undefined;
+        return rows(['Table', 'Create Table'], [[table, showCreateTable(def, next)]]);
       }
       if (w1 === 'columns' || w1 === 'fields') {
         const m = /\b(?:from|in)\s+(\S+)/i.exec(sql);
@@ -372,7 +381,11 @@ export class EmbeddedSource implements CaptureSource {
         throw mysqlErrors.tableExists(parsed.def.name);
       }
       this.requireNoTx(session, 'CREATE TABLE');
-      this.commitDdl(session, st, { mysql: sql, sqlite: sqliteCreateTable(parsed.def), kind: 'create-table', table: parsed.def.name }, undefined, parsed.def);
+      this.checkNewForeignKeys(session, st, parsed.def);
+      const sqlite = sqliteCreateTable(parsed.def);
+      // AUTO_INCREMENT=N: the first value handed out is N (logged, so that a replay starts there too)
+      if (parsed.autoIncrement !== undefined && parsed.autoIncrement > 1 && aliasesRowid(parsed.def)) sqlite.push(...counterStatements(parsed.def.name, parsed.autoIncrement - 1));
+      this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'create-table', table: parsed.def.name }, undefined, parsed.def);
       return ok(0);
     }
     if (w0 === 'drop' && w1 === 'table') {
@@ -392,6 +405,13 @@ export class EmbeddedSource implements CaptureSource {
         else missing.push(`${dbName}.${table}`);
       }
       if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
+      if (session.foreignKeyChecks) {
+        for (const { st, table } of found) {
+          // a parent can go only with its children (ER_FK_CANNOT_DROP_PARENT, errmsg-utf8.txt)
+          const ref = referencing(st.tables, table).find((r) => r.child.name !== table && !found.some((f) => f.st === st && f.table === r.child.name));
+          if (ref) throw new MySqlError(3730, 'HY000', `Cannot drop table '${table}' referenced by a foreign key constraint '${ref.fk.name}' on table '${ref.child.name}'.`);
+        }
+      }
       // the change log keeps the dropped table's definition (Debezium's DROP change carries it)
       for (const { st, table } of found) this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP TABLE ${q(table)}`], kind: 'drop-table', table }, undefined, st.tables.get(table));
       return ok(0);
@@ -419,6 +439,9 @@ export class EmbeddedSource implements CaptureSource {
       const def = st.tables.get(table);
       if (!def) throw mysqlErrors.noSuchTable(st.name, table);
       this.requireNoTx(session, 'TRUNCATE');
+      // ER_TRUNCATE_ILLEGAL_FK (errmsg-utf8.txt): InnoDB truncates no table another table references
+      const ref = session.foreignKeyChecks ? referencing(st.tables, table).find((r) => r.child.name !== table) : undefined;
+      if (ref) throw new MySqlError(1701, '42000', `Cannot truncate a table referenced in a foreign key constraint (\`${st.name}\`.\`${ref.child.name}\`, CONSTRAINT \`${ref.fk.name}\`)`);
       const sqlite = [`DELETE FROM ${q(table)}`];
       if (aliasesRowid(def)) sqlite.push(`DELETE FROM sqlite_sequence WHERE name = '${table.replace(/'/g, "''")}'`);
       this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'truncate-table', table }, undefined, def);
@@ -437,7 +460,12 @@ export class EmbeddedSource implements CaptureSource {
       if (session.tx) this.rollback(session);
       return ok(0);
     }
-    if (w0 === 'set') return ok(0); // session variables (autocommit, names, time_zone…) are accepted
+    if (w0 === 'set') {
+      // SET [SESSION] foreign_key_checks = 0|1|OFF|ON (SET GLOBAL changes only later sessions)
+      const fk = /^\s*set\s+(?!global\b)(?:session\s+|@@session\.|@@local\.|@@|local\s+)?[\s\S]*?\bforeign_key_checks\s*(?::=|=)\s*('?)(\w+)\1/i.exec(sql);
+      if (fk && !/^\s*set\s+(global\b|@@global\.)/i.test(sql)) session.foreignKeyChecks = !/^(0|off|false)$/i.test(fk[2]!);
+      return ok(0); // other session variables (autocommit, names, time_zone…) are accepted
+    }
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       return this.dml(session, sql, ok, rows, sql);
     }
@@ -485,7 +513,7 @@ export class EmbeddedSource implements CaptureSource {
       this.renameTable(session, m[1]!, renameTo[1]!, logged);
       return ok(0);
     }
-    const { next, sqlite, rowsCopied } = planAlterTable(st.db, def, m[2]!);
+    const { next, sqlite, rowsCopied } = planAlterTable(st.db, def, m[2]!, { database: st.name, tables: st.tables, foreignKeyChecks: session.foreignKeyChecks });
     // a changed data type makes MySQL copy the table, which it reports as rows affected
     const rows = rowsCopied ? Number(st.db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]) : 0;
     this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'alter-table', table }, undefined, next);
@@ -524,6 +552,7 @@ export class EmbeddedSource implements CaptureSource {
       }
     }
     if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
+    if (!session.foreignKeyChecks) st.db.run('UPDATE __loupe_fk SET checks = 0');
     const autoIds = autoIncrementRequest(text, st.tables);
     const counterBefore = autoIds ? (counters(st.db).get(autoIds.table) ?? 0) : 0;
     const isUpdate = /^\s*update\b/i.test(text);
@@ -535,12 +564,14 @@ export class EmbeddedSource implements CaptureSource {
     let affected: number;
     try {
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
-      const lastChange = weighed ? scalar(prepared(st).lastChange) : 0;
+      const lastChange = weighed || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
       res = st.db.exec(text);
       affected = st.db.getRowsModified();
       // total_changes() counts the capture trigger's rows too: what is left after the
-      // statement's own rows is the rows whose values really changed
-      if (isUpdate) affected = scalar(prepared(st).totalChanges) - before - affected;
+      // statement's own rows is the rows whose values really changed (with cascading foreign
+      // keys, the capture trigger's rows are counted instead, as other triggers write rows too)
+      if (isUpdate && st.cascades) affected = scalar(prepared(st).ownSince, [lastChange]);
+      else if (isUpdate) affected = scalar(prepared(st).totalChanges) - before - affected;
       else if (weighed) affected = scalar(prepared(st).weightSince, [lastChange]) + (replacing ? scalar(prepared(st).sameRows) : 0);
     } catch (err) {
       const error = this.translateError(err as Error, st, text, original);
@@ -551,6 +582,7 @@ export class EmbeddedSource implements CaptureSource {
       throw error;
     } finally {
       if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
+      if (!session.foreignKeyChecks) st.db.run('UPDATE __loupe_fk SET checks = 1');
       if (replacing) st.db.run('UPDATE __loupe_replace SET active = 0, victim = NULL, entry = NULL');
     }
     if (isRead) {
@@ -704,17 +736,24 @@ export class EmbeddedSource implements CaptureSource {
     if (values.length === 0) return undefined;
     p.clear.run();
     p.clear.reset();
-    const events: RowChange[] = values.map(([tbl, op, rid, b, a]) => ({
-      table: tbl as string,
-      op: op as RowChange['op'],
-      rowid: rid as number,
-      before: b === null ? null : (JSON.parse(b as string) as Row),
-      after: a === null ? null : (JSON.parse(a as string) as Row),
-    }));
-    return this.appendTx({ database: st.name, thread: session.thread, query: statements.join(';\n'), events });
+    const events: RowChange[] = [];
+    // rows a cascading foreign key action changed: no row events (foreign-keys.ts), kept only for replay
+    const cascaded: NonNullable<BinlogTransaction['cascaded']> = [];
+    for (const [tbl, op, rid, b, a, cas] of values) {
+      const change: RowChange = {
+        table: tbl as string,
+        op: op as RowChange['op'],
+        rowid: rid as number,
+        before: b === null ? null : (JSON.parse(b as string) as Row),
+        after: a === null ? null : (JSON.parse(a as string) as Row),
+      };
+      if (cas === 1) cascaded.push({ ...change, at: events.length });
+      else events.push(change);
+    }
+    return this.appendTx({ database: st.name, thread: session.thread, query: statements.join(';\n'), events, ...(cascaded.length ? { cascaded } : {}) });
   }
 
-  private appendTx(tx: { database: string; thread: number; query: string; events: RowChange[]; ddl?: BinlogTransaction['ddl'] }): BinlogTransaction {
+  private appendTx(tx: { database: string; thread: number; query: string; events: RowChange[]; cascaded?: BinlogTransaction['cascaded']; ddl?: BinlogTransaction['ddl'] }): BinlogTransaction {
     const seq = this.binlog.nextSeq;
     const written = this.binlog.append({ seq, gtid: `${this.meta.serverUuid}:${seq}`, ts: this.now(), ...tx });
     this.history.add(written);
@@ -782,18 +821,54 @@ export class EmbeddedSource implements CaptureSource {
       default: {
         const st = this.requireDb(dbName);
         const table = ddl.table!;
-        this.dropTriggers(st, table);
-        for (const s of ddl.sqlite) st.db.run(s);
-        if (ddl.kind === 'drop-table' || ddl.kind === 'rename-table') {
-          st.tables.delete(table);
-          st.db.run('DELETE FROM __loupe_tables WHERE name = ?', [table]);
+        const tables = new Map(st.tables);
+        if (ddl.kind === 'drop-table' || ddl.kind === 'rename-table') tables.delete(table);
+        if (ddl.kind !== 'drop-table' && tableDef) tables.set(tableDef.name, tableDef);
+        // a renamed parent: the constraints that reference it follow it (MySQL 8.0 manual, RENAME TABLE)
+        const changed = ddl.kind !== 'drop-table' && tableDef ? [tableDef.name] : [];
+        if (ddl.kind === 'rename-table' && tableDef) {
+          for (const { child } of referencing(tables, table)) {
+            const moved = structuredClone(tables.get(child.name)!);
+            for (const fk of moved.foreignKeys ?? []) if (fk.refTable === table) fk.refTable = tableDef.name;
+            tables.set(moved.name, moved);
+            if (!changed.includes(moved.name)) changed.push(moved.name);
+          }
         }
-        if (ddl.kind !== 'drop-table' && tableDef) {
-          st.tables.set(tableDef.name, tableDef);
-          st.db.run('INSERT OR REPLACE INTO __loupe_tables (name, def) VALUES (?, ?)', [tableDef.name, JSON.stringify(tableDef)]);
-          this.createTriggers(st, tableDef);
+        // the statement is atomic: a failing step leaves the database as it was
+        st.db.run('SAVEPOINT loupe_ddl');
+        try {
+          this.dropTriggers(st, table);
+          for (const s of ddl.sqlite) st.db.run(s);
+          if (ddl.kind === 'drop-table' || ddl.kind === 'rename-table') st.db.run('DELETE FROM __loupe_tables WHERE name = ?', [table]);
+          for (const name of changed) {
+            const d = tables.get(name)!;
+            st.db.run('INSERT OR REPLACE INTO __loupe_tables (name, def) VALUES (?, ?)', [d.name, JSON.stringify(d)]);
+            if (name === tableDef?.name) this.createTriggers(st, d);
+          }
+          refreshForeignKeyTriggers(st.db, st.name, tables);
+          st.db.run('RELEASE loupe_ddl');
+        } catch (err) {
+          st.db.run('ROLLBACK TO loupe_ddl');
+          st.db.run('RELEASE loupe_ddl');
+          throw err;
         }
+        st.tables.clear();
+        for (const [name, d] of tables) st.tables.set(name, d);
+        st.cascades = [...tables.values()].some(isCascadeTarget);
       }
+    }
+  }
+
+  /**
+   * The foreign keys of a new table, checked as MySQL 8.0 checks them: constraint names unique in
+   * the database (ER_FK_DUP_NAME) and, with foreign_key_checks on, each parent (foreign-keys.ts).
+   */
+  private checkNewForeignKeys(session: Session, st: DbState, def: TableDef): void {
+    const taken = new Set([...st.tables.values()].flatMap((t) => (t.foreignKeys ?? []).map((k) => k.name.toLowerCase())));
+    for (const fk of def.foreignKeys ?? []) {
+      if (taken.has(fk.name.toLowerCase())) throw new MySqlError(1826, 'HY000', `Duplicate foreign key constraint name '${fk.name}'`);
+      taken.add(fk.name.toLowerCase());
+      if (session.foreignKeyChecks) checkParent(def, fk, fk.refTable === def.name ? def : st.tables.get(fk.refTable));
     }
   }
 
@@ -806,11 +881,13 @@ export class EmbeddedSource implements CaptureSource {
   private createTriggers(st: DbState, def: TableDef): void {
     const t = def.name;
     const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
-    st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}); END`);
+    // a table a cascading foreign key action can change marks the rows it changes that way (foreign-keys.ts)
+    const [cas, casValue] = isCascadeTarget(def) ? [', cas', `, ${IN_CASCADE}`] : ['', ''];
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}${casValue}); END`);
     // MySQL writes no row event for a row an UPDATE leaves as it was
     const changed = def.columns.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}`).join(' OR ');
-    st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} WHEN ${changed} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}); END`);
-    st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL); END`);
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} WHEN ${changed} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}${casValue}); END`);
+    st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL${casValue}); END`);
     for (const sql of replaceTriggers(def, image)) st.db.run(sql);
     // MySQL (strict mode) rejects values that do not fit the column type; SQLite would keep them.
     const checks: string[] = [];
@@ -869,7 +946,9 @@ export class EmbeddedSource implements CaptureSource {
   private newDb(name: string, db: Database): DbState {
     db.run('CREATE TABLE IF NOT EXISTS __loupe_meta (k TEXT PRIMARY KEY, v TEXT)');
     db.run('CREATE TABLE IF NOT EXISTS __loupe_tables (name TEXT PRIMARY KEY, def TEXT NOT NULL)');
-    db.run('CREATE TABLE IF NOT EXISTS __loupe_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT, op TEXT, rid INTEGER, b TEXT, a TEXT)');
+    db.run('CREATE TABLE IF NOT EXISTS __loupe_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT, op TEXT, rid INTEGER, b TEXT, a TEXT, cas INTEGER)');
+    // a snapshot of an earlier version has no column for the rows of cascading actions
+    if (!(db.exec('PRAGMA table_info(__loupe_changes)')[0]?.values ?? []).some((c) => c[1] === 'cas')) db.run('ALTER TABLE __loupe_changes ADD COLUMN cas INTEGER');
     this.prepareSession(db);
     const tables = new Map<string, TableDef>();
     for (const [n, d] of db.exec('SELECT name, def FROM __loupe_tables')[0]?.values ?? []) tables.set(n as string, JSON.parse(d as string) as TableDef);
@@ -881,6 +960,8 @@ export class EmbeddedSource implements CaptureSource {
       this.dropTriggers(st, def.name);
       this.createTriggers(st, def);
     }
+    refreshForeignKeyTriggers(db, name, tables);
+    st.cascades = [...tables.values()].some(isCascadeTarget);
     return st;
   }
 
@@ -899,6 +980,10 @@ export class EmbeddedSource implements CaptureSource {
     registerMySqlFunctions(db);
     registerJsonFunctions(db);
     registerStoreFunctions(db);
+    registerAlterFunctions(db);
+    db.run(FOREIGN_KEY_STATE_DDL);
+    db.run('DELETE FROM __loupe_fk');
+    db.run('INSERT INTO __loupe_fk VALUES (1, 0)');
     db.run('CREATE TABLE IF NOT EXISTS __loupe_mode (strict INTEGER)');
     db.run('DELETE FROM __loupe_mode');
     db.run('INSERT INTO __loupe_mode VALUES (1)');
@@ -958,7 +1043,11 @@ export class EmbeddedSource implements CaptureSource {
       if (tx.ddl.kind === 'create-database' && st) return false;
       this.applyDdl(tx.database, tx.ddl);
     } else if (st) {
-      for (const ev of tx.events) {
+      // the rows cascading actions changed are replayed as logged, in their place, with no constraint run again
+      const events: RowChange[] = [...tx.events];
+      for (const c of [...(tx.cascaded ?? [])].reverse()) events.splice(c.at, 0, c);
+      st.db.run('UPDATE __loupe_fk SET checks = 0');
+      for (const ev of events) {
         const def = st.tables.get(ev.table);
         if (!def) continue;
         const cols = def.columns.map((c) => c.name).filter((c) => ev.after && c in ev.after);
@@ -966,6 +1055,7 @@ export class EmbeddedSource implements CaptureSource {
         else if (ev.op === 'c') st.db.run(`INSERT INTO ${q(ev.table)} (rowid, ${cols.map(q).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [ev.rowid, ...cols.map((c) => toSql(ev.after![c]))]);
         else st.db.run(`UPDATE ${q(ev.table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE rowid = ?`, [...cols.map((c) => toSql(ev.after![c])), ev.rowid]);
       }
+      st.db.run('UPDATE __loupe_fk SET checks = 1');
       st.db.run('DELETE FROM __loupe_changes');
     }
     const after = this.dbs.get(tx.database);
@@ -986,7 +1076,7 @@ export class EmbeddedSource implements CaptureSource {
 
 
 /** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
-const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001' };
+const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };
 
 /** Whether a statement failed on a value of its first row, before any row reached the table. */
 function refusedInFirstRow(err: MySqlError): boolean {

@@ -1,11 +1,13 @@
 /**
  * MySQL CREATE TABLE → a table definition (MySQL column types kept for DESCRIBE and for the
  * Debezium schemas) and the SQLite DDL that stores it. Only what the embedded source needs:
- * columns with types, NULL/NOT NULL, DEFAULT, AUTO_INCREMENT, PRIMARY/UNIQUE keys and indexes;
- * table options (ENGINE=…, CHARSET=…) are accepted and ignored.
+ * columns with types, NULL/NOT NULL, DEFAULT, AUTO_INCREMENT, PRIMARY/UNIQUE keys and indexes,
+ * FOREIGN KEY constraints; of the table options only AUTO_INCREMENT=N is kept (ENGINE=…,
+ * CHARSET=… are accepted and ignored).
  */
+import { storeKind, storeValue, StoreError } from './column-values.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
-import { displayDefault, displayType, nowClause, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
+import { displayDefault, displayType, literalValue, nowClause, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
 
 export interface ColumnDef {
   name: string;
@@ -37,11 +39,27 @@ export interface IndexDef {
   unique: boolean;
 }
 
+/** What InnoDB does to the child rows when their parent row is deleted or its key updated. */
+export type ForeignKeyAction = 'RESTRICT' | 'CASCADE' | 'SET NULL' | 'NO ACTION';
+
+/** A FOREIGN KEY constraint of the table (the child) on a table of the same database (the parent). */
+export interface ForeignKeyDef {
+  /** The constraint's name: as given, or `<table>_ibfk_<n>`. */
+  name: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+  onDelete: ForeignKeyAction;
+  onUpdate: ForeignKeyAction;
+}
+
 export interface TableDef {
   name: string;
   columns: ColumnDef[];
   primaryKey: string[];
   indexes: IndexDef[];
+  /** FOREIGN KEY constraints; absent in definitions stored before they were kept. */
+  foreignKeys?: ForeignKeyDef[];
 }
 
 // INT1…INT8, MIDDLEINT, FLOAT4 and FLOAT8 are MySQL's synonyms of the integer and float keywords (sql/lex.h)
@@ -51,7 +69,7 @@ const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext',
 const BLOB_TYPES = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
 
 /** Reads identifiers, strings, numbers, punctuation. */
-class Lexer {
+export class Lexer {
   pos = 0;
   constructor(readonly s: string) {}
   ws(): void {
@@ -171,7 +189,7 @@ export function identList(text: string): string[] {
 }
 
 /** Parses `CREATE TABLE [IF NOT EXISTS] name ( … ) options`. Returns the name qualifier too. */
-export function parseCreateTable(sql: string): { def: TableDef; database?: string; ifNotExists: boolean } {
+export function parseCreateTable(sql: string): { def: TableDef; database?: string; ifNotExists: boolean; autoIncrement?: number } {
   const lx = new Lexer(sql);
   lx.expect('create');
   const t = lx.next();
@@ -192,14 +210,110 @@ export function parseCreateTable(sql: string): { def: TableDef; database?: strin
   // MySQL stops at the `)` after a trailing comma and quotes from there.
   if (/,\s*$/.test(body)) throw mysqlErrors.syntax(sql.slice(lx.pos - 1).trim().slice(0, 80));
   const def: TableDef = { name: table, columns: [], primaryKey: [], indexes: [] };
-  for (const item of splitTopLevel(body)) parseItem(item, def);
+  const pending: PendingForeignKey[] = [];
+  for (const item of splitTopLevel(body)) parseItem(item, def, pending);
   if (def.columns.length === 0) throw new MySqlError(1113, '42000', 'A table must have at least 1 column');
   for (const k of [...def.primaryKey, ...def.indexes.flatMap((i) => i.columns)]) {
     if (!def.columns.some((c) => c.name.toLowerCase() === k.toLowerCase())) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
   }
   for (const c of def.columns) if (def.primaryKey.some((k) => k.toLowerCase() === c.name.toLowerCase())) c.nullable = false;
-  // Remaining text: table options like ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 — accepted.
-  return { def, database, ifNotExists };
+  for (const fk of pending) addForeignKey(def, fk);
+  // Remaining text: table options like ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 — accepted; AUTO_INCREMENT=N is the counter's start
+  const auto = /\bauto_increment\s*(?:=\s*)?(\d+)/i.exec(sql.slice(lx.pos));
+  return { def, database, ifNotExists, ...(auto ? { autoIncrement: Number(auto[1]) } : {}) };
+}
+
+/** A FOREIGN KEY clause as parsed, before it is named and given its index. */
+export interface PendingForeignKey {
+  /** CONSTRAINT symbol. */
+  symbol?: string;
+  /** FOREIGN KEY index_name. */
+  indexName?: string;
+  columns: string[];
+  refTable: string;
+  refDatabase?: string;
+  refColumns: string[];
+  onDelete: ForeignKeyAction;
+  onUpdate: ForeignKeyAction;
+}
+
+/** `FOREIGN KEY [index_name] (cols) REFERENCES tbl (cols) [ON DELETE action] [ON UPDATE action]`, the text after FOREIGN. */
+export function parseForeignKey(lx: Lexer, symbol: string | undefined): PendingForeignKey {
+  lx.expect('key');
+  const indexName = lx.peek() !== '(' ? unquoteIdent(lx.next()) : undefined;
+  const columns = identList(lx.group());
+  lx.expect('references');
+  const ref = splitQualified(lx.next());
+  const refColumns = identList(lx.group());
+  const fk: PendingForeignKey = { symbol, indexName, columns, refTable: ref.table, refDatabase: ref.database, refColumns, onDelete: 'RESTRICT', onUpdate: 'RESTRICT' };
+  if (/^match$/i.test(lx.peek())) {
+    lx.next();
+    lx.next();
+  }
+  while (/^on$/i.test(lx.peek())) {
+    lx.next();
+    const event = lx.next().toLowerCase();
+    if (event !== 'delete' && event !== 'update') throw mysqlErrors.syntax(lx.rest(event));
+    const first = lx.next().toUpperCase();
+    let action: string = first;
+    if (first === 'SET' || first === 'NO') action = `${first} ${lx.next().toUpperCase()}`;
+    if (action === 'SET DEFAULT') throw mysqlErrors.notSupported('ON DELETE/ON UPDATE SET DEFAULT (InnoDB refuses it)');
+    if (!['RESTRICT', 'CASCADE', 'SET NULL', 'NO ACTION'].includes(action)) throw mysqlErrors.syntax(lx.rest(action));
+    if (event === 'delete') fk.onDelete = action as ForeignKeyAction;
+    else fk.onUpdate = action as ForeignKeyAction;
+  }
+  if (!lx.eof()) throw mysqlErrors.syntax(lx.rest());
+  if (columns.length !== refColumns.length) throw new MySqlError(1239, '42000', `Incorrect foreign key definition for '${symbol ?? indexName ?? 'foreign key without name'}': Key reference and table reference don't match`);
+  return fk;
+}
+
+/**
+ * Adds a foreign key to the child's definition as InnoDB does: an unnamed constraint is named
+ * `<table>_ibfk_<n>` (n one past the highest such number), and when no key of the table starts
+ * with the constraint's columns an index is added, named after the CONSTRAINT symbol, else the
+ * FOREIGN KEY index_name, else the first column (MySQL 8.0 manual, FOREIGN KEY Constraints).
+ */
+export function addForeignKey(def: TableDef, fk: PendingForeignKey): ForeignKeyDef {
+  if (fk.refDatabase !== undefined) throw mysqlErrors.notSupported('a foreign key on a table of another database in the embedded source');
+  const columns = fk.columns.map((k) => {
+    const col = def.columns.find((c) => c.name.toLowerCase() === k.toLowerCase());
+    if (!col) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
+    return col.name;
+  });
+  const keys = def.foreignKeys ?? [];
+  let name = fk.symbol;
+  if (name === undefined) {
+    const prefix = `${def.name}_ibfk_`;
+    const used = keys.map((k) => (k.name.startsWith(prefix) ? Number(k.name.slice(prefix.length)) : 0)).filter((n) => Number.isInteger(n));
+    name = `${prefix}${Math.max(0, ...used) + 1}`;
+  }
+  const taken = name.toLowerCase();
+  if (keys.some((k) => k.name.toLowerCase() === taken)) throw new MySqlError(1826, 'HY000', `Duplicate foreign key constraint name '${name}'`);
+  for (const action of [fk.onDelete, fk.onUpdate]) {
+    const notNull = action === 'SET NULL' && columns.find((c) => def.columns.find((x) => x.name === c)!.nullable === false);
+    // ER_FK_COLUMN_NOT_NULL (errmsg-utf8.txt)
+    if (notNull) throw new MySqlError(1830, 'HY000', `Column '${notNull}' cannot be NOT NULL: needed in a foreign key constraint '${name}' SET NULL`);
+  }
+  const startsWith = (cols: string[]) => columns.every((c, i) => cols[i]?.toLowerCase() === c.toLowerCase());
+  if (!startsWith(def.primaryKey) && !def.indexes.some((ix) => startsWith(ix.columns))) {
+    const indexTaken = (n: string) => n.toUpperCase() === 'PRIMARY' || def.indexes.some((i) => i.name.toLowerCase() === n.toLowerCase());
+    let index = fk.symbol ?? fk.indexName ?? columns[0]!;
+    for (let n = 2; indexTaken(index); n++) index = `${columns[0]}_${n}`;
+    def.indexes.push({ name: index, columns, unique: false });
+  }
+  const out: ForeignKeyDef = { name, columns, refTable: fk.refTable, refColumns: fk.refColumns, onDelete: fk.onDelete, onUpdate: fk.onUpdate };
+  def.foreignKeys = [...keys, out];
+  return out;
+}
+
+/** The constraint as SHOW CREATE TABLE and the foreign key errors print it. */
+export function foreignKeyClause(fk: ForeignKeyDef): string {
+  const list = (cols: string[]) => cols.map((c) => `\`${c}\``).join(', ');
+  let s = `CONSTRAINT \`${fk.name}\` FOREIGN KEY (${list(fk.columns)}) REFERENCES \`${fk.refTable}\` (${list(fk.refColumns)})`;
+  // RESTRICT and NO ACTION are InnoDB's default and not printed
+  if (fk.onDelete === 'CASCADE' || fk.onDelete === 'SET NULL') s += ` ON DELETE ${fk.onDelete}`;
+  if (fk.onUpdate === 'CASCADE' || fk.onUpdate === 'SET NULL') s += ` ON UPDATE ${fk.onUpdate}`;
+  return s;
 }
 
 export function splitQualified(raw: string): { database?: string; table: string } {
@@ -211,7 +325,7 @@ export function splitQualified(raw: string): { database?: string; table: string 
   return { table: parts[0] ?? '' };
 }
 
-function parseItem(item: string, def: TableDef): void {
+function parseItem(item: string, def: TableDef, pending: PendingForeignKey[], symbol?: string): void {
   const lx = new Lexer(item);
   const first = lx.peek();
   const kw = first.toLowerCase();
@@ -224,9 +338,14 @@ function parseItem(item: string, def: TableDef): void {
   if (kw === 'constraint') {
     lx.next();
     const nxt = lx.peek().toLowerCase();
-    // CONSTRAINT [symbol] PRIMARY KEY | UNIQUE | FOREIGN KEY | CHECK: skip the optional symbol.
-    if (nxt !== 'primary' && nxt !== 'unique' && nxt !== 'foreign' && nxt !== 'check') lx.next();
-    return parseItem(item.slice(lx.pos).trim(), def);
+    // CONSTRAINT [symbol] PRIMARY KEY | UNIQUE | FOREIGN KEY | CHECK: the symbol names a foreign key
+    const sym = nxt !== 'primary' && nxt !== 'unique' && nxt !== 'foreign' && nxt !== 'check' ? unquoteIdent(lx.next()) : undefined;
+    return parseItem(item.slice(lx.pos).trim(), def, pending, sym);
+  }
+  if (kw === 'foreign') {
+    lx.next();
+    pending.push(parseForeignKey(lx, symbol));
+    return;
   }
   if (kw === 'unique' || kw === 'key' || kw === 'index' || kw === 'fulltext' || kw === 'spatial') {
     lx.next();
@@ -242,7 +361,7 @@ function parseItem(item: string, def: TableDef): void {
     def.indexes.push({ name: name || columns[0]!, columns, unique });
     return;
   }
-  if (kw === 'foreign' || kw === 'check') return; // accepted, not enforced by the embedded source
+  if (kw === 'check') return; // accepted, not enforced by the embedded source
   parseColumn(lx, def);
 }
 
@@ -324,6 +443,7 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       if (lx.peek() === '(') lx.group();
       if (/^(current_timestamp|now|localtime|localtimestamp)$/i.test(v)) col.onUpdateNow = true;
     } else if (k === 'references') {
+      // a REFERENCES clause on a column is parsed and ignored by MySQL 8.0 (manual, FOREIGN KEY Constraints)
       lx.next();
       if (lx.peek() === '(') lx.group();
     } else if (k === 'check') {
@@ -334,7 +454,37 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       throw mysqlErrors.syntax(lx.rest(t));
     }
   }
+  checkDefault(col);
   def.columns.push(col);
+}
+
+/**
+ * ER_INVALID_DEFAULT (1067, 42000), as MySQL 8.0 in strict mode refuses a column's default: a
+ * literal the column would not store (what an INSERT of it would refuse), NULL for a NOT NULL
+ * column, CURRENT_TIMESTAMP for a column that is no DATETIME/TIMESTAMP, any default for an
+ * AUTO_INCREMENT column.
+ */
+export function checkDefault(col: ColumnDef): void {
+  const e = col.defaultExpr;
+  if (e === null || e.startsWith('(')) return;
+  const invalid = () => new MySqlError(1067, '42000', `Invalid default value for '${col.name}'`);
+  if (col.autoIncrement) throw invalid();
+  if (/^null$/i.test(e)) {
+    if (!col.nullable) throw invalid();
+    return;
+  }
+  if (NOW.test(e)) {
+    if (col.baseType !== 'datetime' && col.baseType !== 'timestamp') throw invalid();
+    return;
+  }
+  const text = literalValue(e);
+  const numeric = /^['"]/.test(e) ? undefined : /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? text : undefined;
+  try {
+    storeValue(col, storeKind(col), { value: numeric !== undefined ? Number(numeric) : text, ...(numeric !== undefined ? { numeric } : {}) }, 1, true);
+  } catch (err) {
+    if (err instanceof StoreError) throw invalid();
+    throw err;
+  }
 }
 
 export function unquoteString(t: string): string {
@@ -402,16 +552,22 @@ export function aliasesRowid(def: TableDef): boolean {
 /**
  * SQLite statements that give `def.name` the definition `def` with its rows (rowids kept, so
  * the change log's row ids stay right): a new table, the rows copied (column `c` from
- * `sources.get(c) ?? c`), the old table dropped and the new one renamed, its indexes made again.
+ * `sources.get(c) ?? c`, converted to the column's type when it is in `converted`), the old table dropped and the new one renamed, its indexes made again.
  * SQLite's own ALTER TABLE cannot change a column's type, nullability or default.
  */
-export function sqliteRebuildTable(def: TableDef, sources: Map<string, string>): string[] {
+export function sqliteRebuildTable(def: TableDef, sources: Map<string, string>, converted = new Map<string, ColumnDef>()): string[] {
   const tmp = `__loupe_rebuild_${def.name}`;
   const cols = def.columns.map((c) => c.name);
   const rowid = aliasesRowid(def) ? '' : 'rowid, ';
+  // a column whose type changed is copied as it stores its values (loupe_convert, alter-table.ts)
+  const value = (c: string) => {
+    const from = q(sources.get(c) ?? c);
+    const col = converted.get(c);
+    return col ? `loupe_convert(${from}, '${JSON.stringify(col).replace(/'/g, "''")}')` : from;
+  };
   return [
     sqliteCreateTable({ ...def, name: tmp, indexes: [] })[0]!,
-    `INSERT INTO ${q(tmp)} (${rowid}${cols.map(q).join(', ')}) SELECT ${rowid}${cols.map((c) => q(sources.get(c) ?? c)).join(', ')} FROM ${q(def.name)}`,
+    `INSERT INTO ${q(tmp)} (${rowid}${cols.map(q).join(', ')}) SELECT ${rowid}${cols.map(value).join(', ')} FROM ${q(def.name)}`,
     `DROP TABLE ${q(def.name)}`,
     `ALTER TABLE ${q(tmp)} RENAME TO ${q(def.name)}`,
     ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix)),
@@ -432,8 +588,12 @@ export function describeType(c: ColumnDef): string {
   return displayType(c);
 }
 
-/** The SHOW CREATE TABLE text. */
-export function showCreateTable(def: TableDef): string {
+/**
+ * The SHOW CREATE TABLE text; `autoIncrement` is the table's next AUTO_INCREMENT value, printed as
+ * a table option when above 1 (store_create_info). Foreign keys come after the keys, by name, as
+ * InnoDB lists them (its foreign_set is ordered by constraint id).
+ */
+export function showCreateTable(def: TableDef, autoIncrement?: number): string {
   const lines = def.columns.map((c) => {
     let s = `  \`${c.name}\` ${describeType(c)}`;
     if (c.collation === 'binary') s += ' CHARACTER SET binary';
@@ -449,7 +609,10 @@ export function showCreateTable(def: TableDef): string {
   });
   if (def.primaryKey.length) lines.push(`  PRIMARY KEY (${def.primaryKey.map((k) => `\`${k}\``).join(',')})`);
   for (const ix of def.indexes) lines.push(`  ${ix.unique ? 'UNIQUE KEY' : 'KEY'} \`${ix.name}\` (${ix.columns.map((k) => `\`${k}\``).join(',')})`);
-  return `CREATE TABLE \`${def.name}\` (\n${lines.join(',\n')}\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci`;
+  const fks = [...(def.foreignKeys ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const fk of fks) lines.push(`  ${foreignKeyClause(fk)}`);
+  const auto = autoIncrement !== undefined && autoIncrement > 1 ? ` AUTO_INCREMENT=${autoIncrement}` : '';
+  return `CREATE TABLE \`${def.name}\` (\n${lines.join(',\n')}\n) ENGINE=InnoDB${auto} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci`;
 }
 
 export { MySqlError };

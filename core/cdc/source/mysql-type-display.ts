@@ -157,7 +157,7 @@ export function nowClause(c: ColumnDef): string {
 }
 
 /** The text of a literal default: a quoted string unquoted, TRUE/FALSE as 1/0, b'…' and 0x… as numbers, numbers as written. */
-function literalValue(e: string): string {
+export function literalValue(e: string): string {
   const quoted = /^(['"])([\s\S]*)\1$/.exec(e);
   if (quoted) return quoted[2]!.replaceAll(`${quoted[1]}${quoted[1]}`, quoted[1]!).replace(/\\(.)/g, (_, ch: string) => ({ n: '\n', r: '\r', t: '\t', '0': '\0' })[ch] ?? ch);
   if (/^true$/i.test(e)) return '1';

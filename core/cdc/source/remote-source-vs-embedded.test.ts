@@ -156,6 +156,39 @@ const CASES: Case[] = [
   { what: 'text that is no DECIMAL', sql: "INSERT INTO sv (d) VALUES ('abc')", real: "ERROR 1366 (22007): Incorrect decimal value: 'abc' for column `cmp`.`sv`.`d` at row 1", same: true, mysql: "ERROR 1366 (HY000): Incorrect decimal value: 'abc' for column 'd' at row 1" },
   { what: 'a value refused in the first row uses no AUTO_INCREMENT value, one in a later row all of the statement’s', sql: "INSERT INTO sv (ti) VALUES (1), (2), (300)", real: "ERROR 1264 (22003): Out of range value for column 'ti' at row 3", same: true },
   { what: 'then the next id follows', sql: 'INSERT INTO sv (ti) VALUES (4)', real: 'OK [1]', same: true },
+  // AUTO_INCREMENT=N starts the counter at N; ALTER TABLE … AUTO_INCREMENT = N never goes below the largest value plus one
+  { what: 'CREATE TABLE … AUTO_INCREMENT=100', sql: 'CREATE TABLE ai2 (id INT AUTO_INCREMENT PRIMARY KEY, v INT) AUTO_INCREMENT=100; INSERT INTO ai2 (v) VALUES (1)', real: 'OK [0,1]', same: true },
+  { what: 'ALTER TABLE … AUTO_INCREMENT below the rows, then above them', sql: 'ALTER TABLE ai2 AUTO_INCREMENT = 50; INSERT INTO ai2 (v) VALUES (2); ALTER TABLE ai2 AUTO_INCREMENT = 500; INSERT INTO ai2 (v) VALUES (3)', real: 'OK [0,1,0,1]', same: true },
+  // MODIFY converts every row as the new column stores it; in strict mode a row that does not fit fails the ALTER
+  { what: 'MODIFY to a wider DECIMAL copies and rescales the rows', sql: "CREATE TABLE cv (id INT PRIMARY KEY, total DECIMAL(10,2), s VARCHAR(10), n INT); INSERT INTO cv VALUES (1, 9.99, 'abc', 5), (2, 99999.99, 'abcdef', 300); ALTER TABLE cv MODIFY total DECIMAL(12,3)", real: 'OK [0,2,2]', same: true },
+  { what: 'MODIFY to a DECIMAL a row is too large for', sql: 'ALTER TABLE cv MODIFY total DECIMAL(5,1)', real: "ERROR 1264 (22003): Out of range value for column 'total' at row 2", same: true },
+  { what: 'MODIFY to a TINYINT a row is too large for', sql: 'ALTER TABLE cv MODIFY n TINYINT', real: "ERROR 1264 (22003): Out of range value for column 'n' at row 2", same: true },
+  { what: 'MODIFY to an ENUM a row is not in', sql: "ALTER TABLE cv MODIFY s ENUM('abc','x')", real: "ERROR 1265 (01000): Data truncated for column 's' at row 2", same: true },
+  // MySQL 8.0's Field_longstr::report_if_important_data gives ER_DATA_TOO_LONG in strict mode; MariaDB 10.11 says 1265 in ALTER TABLE
+  { what: 'MODIFY to a VARCHAR a row is too long for', sql: 'ALTER TABLE cv MODIFY s VARCHAR(4)', real: "ERROR 1265 (01000): Data truncated for column 's' at row 2", same: true, mysql: "ERROR 1406 (22001): Data too long for column 's' at row 2" },
+  { what: 'MODIFY to INT rounds the decimals; a longer VARCHAR is changed in place', sql: 'ALTER TABLE cv MODIFY total INT; ALTER TABLE cv MODIFY s VARCHAR(20)', real: 'OK [2,0]', same: true },
+  // ER_INVALID_DEFAULT
+  { what: 'an INT default that is no number', sql: "CREATE TABLE dd (c INT DEFAULT 'abc')", real: "ERROR 1067 (42000): Invalid default value for 'c'", same: true },
+  { what: 'a DATETIME default that is no date', sql: "CREATE TABLE dd (d DATETIME DEFAULT '2024-13-01')", real: "ERROR 1067 (42000): Invalid default value for 'd'", same: true },
+  { what: 'an ENUM default not in the list', sql: "CREATE TABLE dd (e ENUM('a') DEFAULT 'b')", real: "ERROR 1067 (42000): Invalid default value for 'e'", same: true },
+  { what: 'a VARCHAR(2) default of three characters', sql: "CREATE TABLE dd (v VARCHAR(2) DEFAULT 'abc')", real: "ERROR 1067 (42000): Invalid default value for 'v'", same: true },
+  { what: 'DEFAULT NULL for a NOT NULL column', sql: 'CREATE TABLE dd (n INT NOT NULL DEFAULT NULL)', real: "ERROR 1067 (42000): Invalid default value for 'n'", same: true },
+  { what: 'ALTER COLUMN SET DEFAULT of a value the column refuses', sql: "CREATE TABLE dd (x DECIMAL(5,2) DEFAULT 1.234, t TIMESTAMP DEFAULT CURRENT_TIMESTAMP, v VARCHAR(2) DEFAULT 'ab'); ALTER TABLE dd ALTER COLUMN v SET DEFAULT 'abc'", real: "ERROR 1067 (42000): Invalid default value for 'v'", same: true },
+  // FOREIGN KEY constraints, kept and enforced by InnoDB
+  { what: 'a child row needs its parent', sql: 'CREATE TABLE par (id INT PRIMARY KEY, name VARCHAR(10)); INSERT INTO par VALUES (1, \'a\'), (2, \'b\'); CREATE TABLE ch (id INT PRIMARY KEY, par_id INT, CONSTRAINT fk_p FOREIGN KEY (par_id) REFERENCES par (id)); INSERT INTO ch VALUES (1, 1); INSERT INTO ch VALUES (2, 9)', real: 'ERROR 1452 (23000): Cannot add or update a child row: a foreign key constraint fails (`cmp`.`ch`, CONSTRAINT `fk_p` FOREIGN KEY (`par_id`) REFERENCES `par` (`id`))', same: true },
+  { what: 'a referenced parent row cannot be deleted', sql: 'DELETE FROM par WHERE id = 1', real: 'ERROR 1451 (23000): Cannot delete or update a parent row: a foreign key constraint fails (`cmp`.`ch`, CONSTRAINT `fk_p` FOREIGN KEY (`par_id`) REFERENCES `par` (`id`))', same: true },
+  { what: 'nor its key changed', sql: 'UPDATE par SET id = 10 WHERE id = 1', real: 'ERROR 1451 (23000): Cannot delete or update a parent row: a foreign key constraint fails (`cmp`.`ch`, CONSTRAINT `fk_p` FOREIGN KEY (`par_id`) REFERENCES `par` (`id`))', same: true },
+  // MySQL 8.0's ER_FK_CANNOT_DROP_PARENT (errmsg-utf8.txt); MariaDB answers 1451 without the constraint
+  { what: 'DROP TABLE of a referenced parent', sql: 'DROP TABLE par', real: 'ERROR 1451 (23000): Cannot delete or update a parent row: a foreign key constraint fails', same: true, mysql: "ERROR 3730 (HY000): Cannot drop table 'par' referenced by a foreign key constraint 'fk_p' on table 'ch'." },
+  // MySQL 8.0's ER_TRUNCATE_ILLEGAL_FK names the table and constraint only (sql_truncate.cc)
+  { what: 'TRUNCATE of a referenced parent', sql: 'TRUNCATE TABLE par', real: 'ERROR 1701 (42000): Cannot truncate a table referenced in a foreign key constraint (`cmp`.`ch`, CONSTRAINT `fk_p` FOREIGN KEY (`par_id`) REFERENCES `cmp`.`par` (`id`))', same: true, mysql: 'ERROR 1701 (42000): Cannot truncate a table referenced in a foreign key constraint (`cmp`.`ch`, CONSTRAINT `fk_p`)' },
+  { what: 'ON UPDATE CASCADE and ON DELETE CASCADE count only the parent row', sql: 'CREATE TABLE ch2 (id INT PRIMARY KEY, par_id INT, FOREIGN KEY (par_id) REFERENCES par (id) ON DELETE CASCADE ON UPDATE CASCADE); INSERT INTO ch2 VALUES (1, 2), (2, 2), (3, NULL); UPDATE par SET id = 20 WHERE id = 2; DELETE FROM par WHERE id = 20', real: 'OK [0,3,1,1]', same: true },
+  { what: 'foreign_key_checks = 0 lets an orphan in', sql: 'SET foreign_key_checks = 0; INSERT INTO ch VALUES (3, 77); SET foreign_key_checks = 1', real: 'OK [0,1,0]', same: true },
+  // MySQL 8.0 checks the parent itself (ER_FK_CANNOT_OPEN_PARENT, ER_FK_INCOMPATIBLE_COLUMNS, ER_FK_NO_INDEX_PARENT); MariaDB says errno 150
+  { what: 'a foreign key on an unknown table', sql: 'CREATE TABLE x1 (id INT PRIMARY KEY, o INT, FOREIGN KEY (o) REFERENCES nope (id))', real: 'ERROR 1005 (HY000): Can\'t create table `cmp`.`x1` (errno: 150 "Foreign key constraint is incorrectly formed")', same: true, mysql: "ERROR 1824 (HY000): Failed to open the referenced table 'nope'" },
+  { what: 'a foreign key between an INT and a BIGINT', sql: 'CREATE TABLE x1 (id INT PRIMARY KEY, o BIGINT, FOREIGN KEY (o) REFERENCES par (id))', real: 'ERROR 1005 (HY000): Can\'t create table `cmp`.`x1` (errno: 150 "Foreign key constraint is incorrectly formed")', same: true, mysql: "ERROR 3780 (HY000): Referencing column 'o' and referenced column 'id' in foreign key constraint 'x1_ibfk_1' are incompatible." },
+  { what: 'a foreign key on a parent column without a key', sql: 'CREATE TABLE x1 (id INT PRIMARY KEY, o VARCHAR(10), FOREIGN KEY (o) REFERENCES par (name))', real: 'ERROR 1005 (HY000): Can\'t create table `cmp`.`x1` (errno: 150 "Foreign key constraint is incorrectly formed")', same: true, mysql: "ERROR 1822 (HY000): Failed to add the foreign key constraint. Missing index for constraint 'x1_ibfk_1' in the referenced table 'par'" },
+  { what: 'DROP INDEX of a foreign key’s index', sql: 'ALTER TABLE ch DROP INDEX fk_p', real: "ERROR 1553 (HY000): Cannot drop index 'fk_p': needed in a foreign key constraint", same: true },
   // MySQL 8.0 Reference Manual, "INSERT DELAYED Statement": the server recognizes but ignores DELAYED
   // (warning ER_WARN_LEGACY_SYNTAX_CONVERTED); MariaDB refuses it for InnoDB tables
   { what: 'INSERT DELAYED', sql: "INSERT DELAYED INTO t VALUES (73, 'dl')", real: "ERROR 1616 (HY000): DELAYED option not supported for table 't'", same: true, mysql: 'OK [1]' },
@@ -296,7 +329,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
   });
 
   it('after every case, both hold the same rows (what REPLACE removed included)', async () => {
-    const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id <> 73 ORDER BY id; SELECT sku, qty, note FROM m ORDER BY sku; SELECT id, v FROM ai ORDER BY id; SELECT id, d, n, e, s, ti, u FROM sv ORDER BY id')).map((r) => r.rows);
+    const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id <> 73 ORDER BY id; SELECT sku, qty, note FROM m ORDER BY sku; SELECT id, v FROM ai ORDER BY id; SELECT id, d, n, e, s, ti, u FROM sv ORDER BY id; SELECT id, v FROM ai2 ORDER BY id; SELECT id, total, s, n FROM cv ORDER BY id; SELECT id, par_id FROM ch ORDER BY id; SELECT id, par_id FROM ch2 ORDER BY id')).map((r) => r.rows);
     expect(await rows(embedded)).toEqual(await rows(real));
   });
 

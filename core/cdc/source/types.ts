@@ -61,6 +61,12 @@ export interface BinlogTransaction {
   /** Statement text(s) of the transaction, for `source.query` when include.query is on. */
   query: string;
   events: RowChange[];
+  /**
+   * Rows changed by a cascading foreign key action (ON DELETE/UPDATE CASCADE, SET NULL): MySQL 8.0
+   * writes no row events for them, so no reader sees them; kept only to replay the log. `at`: how
+   * many of `events` came before the change.
+   */
+  cascaded?: (RowChange & { at: number })[];
   /** Set for schema changes (CREATE/ALTER/DROP TABLE, CREATE/DROP DATABASE). */
   ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'truncate-table' | 'create-database' | 'drop-database' | 'index'; def?: TableDef };
 }
