@@ -6,9 +6,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BinlogPosition, BinlogTransaction } from './types.js';
+import type { BinlogPosition, BinlogTransaction, RowChange } from './types.js';
 
 const ROTATE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A transaction's row changes in the order they were made: its row events with the rows that
+ * cascading foreign key actions changed (which have no row events) in their places.
+ */
+export function rowChangesMade(tx: Pick<BinlogTransaction, 'events' | 'cascaded'>): RowChange[] {
+  if (!tx.cascaded?.length) return tx.events;
+  const changes: RowChange[] = [...tx.events];
+  for (const c of [...tx.cascaded].reverse()) changes.splice(c.at, 0, c);
+  return changes;
+}
 
 interface FileIndex {
   name: string;

@@ -103,6 +103,19 @@ describe('a read consistent at a binlog position', () => {
     expect(readAll(read, 'shop', 'items', 4).map((r) => [r.id, r.name])).toEqual([[1, 'old']]);
   });
 
+  it('has the rows a cascading foreign key action changed after its position as they were (they have no row events)', async () => {
+    const src = await source("CREATE DATABASE shop; CREATE TABLE shop.parents (id int primary key); CREATE TABLE shop.kids (id int primary key, parent int, name varchar(9), FOREIGN KEY (parent) REFERENCES parents (id) ON DELETE CASCADE ON UPDATE SET NULL)");
+    src.executeSync('shop', "INSERT INTO parents VALUES (1), (2); INSERT INTO kids VALUES (10, 1, 'a'), (11, 1, 'b'), (20, 2, 'c')");
+    const read = readAt(src);
+    src.executeSync('shop', 'DELETE FROM parents WHERE id = 1; UPDATE parents SET id = 3 WHERE id = 2');
+    expect(table(src, 'SELECT id, parent FROM kids')).toEqual([[20, null]]);
+    expect(readAll(read, 'shop', 'kids', 2).map((r) => [r.id, r.parent, r.name])).toEqual([
+      [10, 1, 'a'],
+      [11, 1, 'b'],
+      [20, 2, 'c'],
+    ]);
+  });
+
   it('still has the rows of a table dropped after its position that it saw changing, and none of a table created after it', async () => {
     const src = await source("CREATE DATABASE shop; CREATE TABLE shop.items (id int NOT NULL PRIMARY KEY, name varchar(20)); INSERT INTO shop.items VALUES (1, 'a'), (2, 'b')");
     const read = readAt(src);

@@ -14,6 +14,7 @@
  * read runs come out as the store has them (MySQL would have held the change back, or failed the
  * read with "Table definition has changed").
  */
+import { rowChangesMade } from './binlog.js';
 import { aliasesRowid } from './mysql-ddl.js';
 import type { BinlogPosition, BinlogTransaction, Catalog, Row, TableDef } from './types.js';
 
@@ -89,7 +90,8 @@ export class ConsistentRead {
     for (;;) {
       const txs = this.source.readTransactions(this.readThrough, READ_BATCH);
       for (const tx of txs) {
-        for (const ev of tx.events) if (this.wanted(tx.database, ev.table)) this.note(tx.database, ev.table, ev.op, ev.rowid, ev.before, ev.after);
+        // the rows cascading foreign key actions changed too: the snapshot saw them before
+        for (const ev of rowChangesMade(tx)) if (this.wanted(tx.database, ev.table)) this.note(tx.database, ev.table, ev.op, ev.rowid, ev.before, ev.after);
         this.readThrough = { file: tx.file, pos: tx.nextPos };
       }
       if (txs.length < READ_BATCH) return;

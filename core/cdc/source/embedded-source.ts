@@ -15,7 +15,7 @@ import initSqlJs, { type Database, type SqlJsStatic, type SqlValue, type Stateme
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
-import { Binlog } from './binlog.js';
+import { Binlog, rowChangesMade } from './binlog.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
@@ -1044,8 +1044,7 @@ export class EmbeddedSource implements CaptureSource {
       this.applyDdl(tx.database, tx.ddl);
     } else if (st) {
       // the rows cascading actions changed are replayed as logged, in their place, with no constraint run again
-      const events: RowChange[] = [...tx.events];
-      for (const c of [...(tx.cascaded ?? [])].reverse()) events.splice(c.at, 0, c);
+      const events = rowChangesMade(tx);
       st.db.run('UPDATE __loupe_fk SET checks = 0');
       for (const ev of events) {
         const def = st.tables.get(ev.table);
