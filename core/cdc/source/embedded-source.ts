@@ -31,6 +31,8 @@ import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
+import { columnKey, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
+import { showBinaryLogs, showTableStatus, showVariables } from './show-statements.js';
 import { splitStatements } from './sql-split.js';
 import { replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
@@ -47,6 +49,9 @@ export interface EmbeddedSourceOptions {
 }
 
 const VERSION = '8.0.36-loupe';
+/** The account every session of the embedded server runs as (USER(), CURRENT_USER()). */
+const ACCOUNT = 'root@localhost';
+const INFORMATION_SCHEMA = 'information_schema';
 const DB_NAME = /^[A-Za-z0-9_$]{1,64}$/;
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
@@ -236,7 +241,7 @@ export class EmbeddedSource implements CaptureSource {
 
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
-    if (database !== null && database !== '' && !this.dbs.has(database)) throw mysqlErrors.unknownDatabase(database);
+    if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
     const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true };
     const statements = splitStatements(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
@@ -284,21 +289,38 @@ export class EmbeddedSource implements CaptureSource {
 
     if (w0 === 'use') {
       const name = unquoteIdent(sql.trim().slice(3).trim().replace(/;$/, ''));
-      if (!this.dbs.has(name)) throw mysqlErrors.unknownDatabase(name);
+      if (!this.dbs.has(name) && name.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(name);
       session.database = name;
       return ok(0, { database: name });
     }
     if (w0 === 'show') {
       const like = showLike(sql);
-      if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys()].sort().filter(like.test).map((d) => [d]));
-      if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
+      if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys(), INFORMATION_SCHEMA].sort().filter(like.test).map((d) => [d]));
+      const scoped = w1 === 'global' || w1 === 'session' ? w2 : w1;
+      if (scoped === 'variables') {
+        const shown = showVariables(this.SQL, this.systemVariables(), sql);
+        return rows(shown.columns, shown.rows);
+      }
+      if ((w1 === 'binary' || w1 === 'master') && w2 === 'logs') {
+        const shown = showBinaryLogs(this.binlogFiles().map((name) => ({ name, size: fs.statSync(path.join(this.opts.dir, 'binlog', name)).size })));
+        return rows(shown.columns, shown.rows);
+      }
+      if (w1 === 'table' && w2 === 'status') {
         const m = /\b(?:from|in)\s+(`[^`]+`|\w+)/i.exec(sql);
         const dbName = m ? unquoteIdent(m[1]!) : session.database;
         if (!dbName) throw mysqlErrors.noDatabase();
         const st = this.requireDb(dbName);
-        const names = [...st.tables.keys()].sort().filter(like.test);
+        const shown = showTableStatus(this.SQL, this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement })), sql);
+        return rows(shown.columns, shown.rows);
+      }
+      if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
+        const m = /\b(?:from|in)\s+(`[^`]+`|\w+)/i.exec(sql);
+        const dbName = m ? unquoteIdent(m[1]!) : session.database;
+        if (!dbName) throw mysqlErrors.noDatabase();
+        const inSchema = dbName.toLowerCase() === INFORMATION_SCHEMA;
+        const names = (inSchema ? [...INFORMATION_SCHEMA_TABLES] : [...this.requireDb(dbName).tables.keys()]).sort().filter(like.test);
         const title = `Tables_in_${dbName}${like.text ? ` (${like.text})` : ''}`;
-        return w1 === 'full' ? rows([title, 'Table_type'], names.map((t) => [t, 'BASE TABLE'])) : rows([title], names.map((t) => [t]));
+        return w1 === 'full' ? rows([title, 'Table_type'], names.map((t) => [t, inSchema ? 'SYSTEM VIEW' : 'BASE TABLE'])) : rows([title], names.map((t) => [t]));
       }
       if (w1 === 'index' || w1 === 'indexes' || w1 === 'keys') {
         const m = /\b(?:from|in)\s+(\S+?)(?:\s+(?:from|in)\s+(`[^`]+`|\w+))?\s*;?$/i.exec(sql.trim());
@@ -309,9 +331,7 @@ export class EmbeddedSource implements CaptureSource {
         const { st, table } = this.resolveTable(session, sql.trim().split(/\s+/).slice(3).join(' ').replace(/;$/, ''));
         const def = st.tables.get(table);
         if (!def) throw mysqlErrors.noSuchTable(st.name, table);
-        // the next AUTO_INCREMENT value is SQLite's last one plus one
-        const next = aliasesRowid(def) ? (counters(st.db).get(table) ?? 0) + 1 : undefined;
-        return rows(['Table', 'Create Table'], [[table, showCreateTable(def, next)]]);
+        return rows(['Table', 'Create Table'], [[table, showCreateTable(def, this.nextAutoIncrement(st, def) ?? undefined)]]);
       }
       if (w1 === 'columns' || w1 === 'fields') {
         const m = /\b(?:from|in)\s+(\S+)/i.exec(sql);
@@ -494,7 +514,7 @@ export class EmbeddedSource implements CaptureSource {
     const def = st.tables.get(table);
     if (!def) throw mysqlErrors.noSuchTable(st.name, table);
     const data = def.columns.map((c) => {
-      const key = def.primaryKey.includes(c.name) ? 'PRI' : def.indexes.some((i) => i.unique && i.columns[0] === c.name) ? 'UNI' : def.indexes.some((i) => i.columns[0] === c.name) ? 'MUL' : '';
+      const key = columnKey(def, c);
       const { default: dflt, extra } = describeDefault(c);
       return [c.name, describeType(c), c.nullable ? 'YES' : 'NO', key, dflt, extra];
     });
@@ -539,6 +559,12 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
+    if (readsInformationSchema(sql, session.database)) {
+      if (!/^\s*(select|with|\()/i.test(sql)) throw new MySqlError(1044, '42000', `Access denied for user '${ACCOUNT.replace('@', "'@'")}' to database 'information_schema'`);
+      const catalog: SchemaCatalog = new Map([...this.dbs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, st]) => [name, this.schemaTables(st)]));
+      const r = queryInformationSchema(this.SQL, catalog, sql);
+      return rows(r.columns, r.rows);
+    }
     const { st, text, lenient } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
     if (session.tx) {
@@ -624,11 +650,13 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\b(now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*\d*\s*\)/gi, "datetime('now')");
     text = text.replace(/\b(curdate|current_date|utc_date)\s*\(\s*\)/gi, "date('now')");
     text = text.replace(/\bunix_timestamp\s*\(\s*\)/gi, "CAST(strftime('%s','now') AS INTEGER)");
-    text = text.replace(/\bdatabase\s*\(\s*\)/gi, `'${st.name}'`);
+    text = text.replace(/\b(?:database|schema)\s*\(\s*\)/gi, `'${st.name}'`);
+    // the embedded server's one account
+    text = text.replace(/\b(?:user|current_user|session_user|system_user)\s*\(\s*\)/gi, `'${ACCOUNT}'`);
     text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
     text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, 'last_insert_rowid()');
     text = rewriteIntervals(text);
-    text = rewriteExpressions(text, (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid)));
+    text = rewriteExpressions(text, this.systemVariables());
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
     // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
     const head = DML_MODIFIERS.exec(text);
@@ -922,6 +950,20 @@ export class EmbeddedSource implements CaptureSource {
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same}) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same} AND rowid <> OLD.rowid) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
     });
+  }
+
+  /** The next AUTO_INCREMENT value of a table that has a counter (SQLite's last one plus one), else null. */
+  private nextAutoIncrement(st: DbState, def: TableDef): number | null {
+    return aliasesRowid(def) ? (counters(st.db).get(def.name) ?? 0) + 1 : null;
+  }
+
+  /** Each table of a database with its row count and next AUTO_INCREMENT value (SHOW TABLE STATUS, INFORMATION_SCHEMA). */
+  private schemaTables(st: DbState): SchemaTable[] {
+    return [...st.tables.values()].map((def) => ({ def, rows: Number(st.db.exec(`SELECT COUNT(*) FROM ${q(def.name)}`)[0]?.values[0]?.[0] ?? 0), autoIncrement: this.nextAutoIncrement(st, def) }));
+  }
+
+  private systemVariables(): Record<string, string | number> {
+    return (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid));
   }
 
   private hasAutoIncrement(st: DbState, text: string): boolean {

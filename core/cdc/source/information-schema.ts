@@ -1,0 +1,201 @@
+/**
+ * INFORMATION_SCHEMA for the embedded source: SCHEMATA, TABLES, COLUMNS, STATISTICS,
+ * TABLE_CONSTRAINTS, KEY_COLUMN_USAGE and REFERENTIAL_CONSTRAINTS, with MySQL 8.0's columns in its order and upper-case
+ * names (since 8.0 these are views whose column names come back upper-case whatever case the
+ * query used). A query that names information_schema runs on a fresh in-memory SQLite database
+ * holding these tables, made from the catalogue when the query comes.
+ */
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { ColumnDef, TableDef } from './mysql-ddl.js';
+import { mysqlErrors } from './mysql-error.js';
+import { describeDefault, displayType } from './mysql-type-display.js';
+import { replaceOutsideQuotes } from './sql-text.js';
+
+export interface SchemaTable {
+  def: TableDef;
+  rows: number;
+  /** The next AUTO_INCREMENT value, for tables that have one. */
+  autoIncrement: number | null;
+}
+
+/** The catalogue the views are made from: database → its tables. */
+export type SchemaCatalog = Map<string, SchemaTable[]>;
+
+const CHARSET = 'utf8mb4';
+const COLLATION = 'utf8mb4_0900_ai_ci';
+
+interface View {
+  name: string;
+  columns: string[];
+  rows: (catalog: SchemaCatalog) => unknown[][];
+}
+
+/** PRI, UNI or MUL as DESCRIBE and COLUMNS.COLUMN_KEY give them: the first index the column starts. */
+export function columnKey(def: TableDef, c: ColumnDef): string {
+  if (def.primaryKey.includes(c.name)) return 'PRI';
+  if (def.indexes.some((i) => i.unique && i.columns[0] === c.name)) return 'UNI';
+  if (def.indexes.some((i) => i.columns[0] === c.name)) return 'MUL';
+  return '';
+}
+
+const INTEGER_PRECISION: Record<string, [number, number]> = { tinyint: [3, 3], smallint: [5, 5], mediumint: [7, 8], int: [10, 10], bigint: [19, 20] };
+const TEXT_LENGTH: Record<string, number> = { tinytext: 255, text: 65535, mediumtext: 16777215, longtext: 4294967295, tinyblob: 255, blob: 65535, mediumblob: 16777215, longblob: 4294967295 };
+
+/** COLUMNS' type facts, from the type MySQL shows (`int unsigned`, `decimal(10,2)`, `varchar(255)`). */
+function typeFacts(c: ColumnDef): { dataType: string; charLength: number | null; octetLength: number | null; precision: number | null; scale: number | null; datetimePrecision: number | null; textual: boolean } {
+  const shown = displayType(c);
+  const m = /^(\w+)(?:\(([^)]*)\))?/.exec(shown)!;
+  const dataType = m[1]!;
+  const args = (m[2] ?? '').split(',').map((a) => a.trim());
+  const n = (s: string | undefined) => (s !== undefined && /^\d+$/.test(s) ? Number(s) : null);
+  const out = { dataType, charLength: null as number | null, octetLength: null as number | null, precision: null as number | null, scale: null as number | null, datetimePrecision: null as number | null, textual: false };
+  if (dataType === 'char' || dataType === 'varchar') Object.assign(out, { charLength: n(args[0]), octetLength: (n(args[0]) ?? 0) * 4, textual: true });
+  else if (dataType === 'binary' || dataType === 'varbinary') Object.assign(out, { charLength: n(args[0]), octetLength: n(args[0]) });
+  else if (dataType in TEXT_LENGTH) Object.assign(out, { charLength: TEXT_LENGTH[dataType]!, octetLength: TEXT_LENGTH[dataType]!, textual: dataType.endsWith('text') });
+  else if (dataType === 'enum' || dataType === 'set') {
+    const values = c.args.map((a) => a.replace(/^'(.*)'$/s, '$1').replace(/''/g, "'"));
+    const longest = dataType === 'enum' ? Math.max(0, ...values.map((v) => v.length)) : values.join(',').length;
+    Object.assign(out, { charLength: longest, octetLength: longest * 4, textual: true });
+  } else if (dataType in INTEGER_PRECISION) Object.assign(out, { precision: INTEGER_PRECISION[dataType]![/unsigned/.test(shown) && dataType === 'bigint' ? 1 : 0], scale: 0 });
+  else if (dataType === 'decimal') Object.assign(out, { precision: n(args[0]), scale: n(args[1]) });
+  else if (dataType === 'float') Object.assign(out, { precision: n(args[0]) ?? 12, scale: n(args[1]) });
+  else if (dataType === 'double') Object.assign(out, { precision: n(args[0]) ?? 22, scale: n(args[1]) });
+  else if (dataType === 'bit') out.precision = n(args[0]);
+  else if (dataType === 'datetime' || dataType === 'timestamp' || dataType === 'time') out.datetimePrecision = n(args[0]) ?? 0;
+  else if (dataType === 'json') out.textual = false;
+  return out;
+}
+
+const VIEWS: View[] = [
+  {
+    name: 'SCHEMATA',
+    columns: ['CATALOG_NAME', 'SCHEMA_NAME', 'DEFAULT_CHARACTER_SET_NAME', 'DEFAULT_COLLATION_NAME', 'SQL_PATH', 'DEFAULT_ENCRYPTION'],
+    rows: (catalog) => [...['information_schema', ...catalog.keys()]].map((db) => ['def', db, db === 'information_schema' ? 'utf8mb3' : CHARSET, db === 'information_schema' ? 'utf8mb3_general_ci' : COLLATION, null, 'NO']),
+  },
+  {
+    name: 'TABLES',
+    columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'TABLE_TYPE', 'ENGINE', 'VERSION', 'ROW_FORMAT', 'TABLE_ROWS', 'AVG_ROW_LENGTH', 'DATA_LENGTH', 'MAX_DATA_LENGTH', 'INDEX_LENGTH', 'DATA_FREE', 'AUTO_INCREMENT', 'CREATE_TIME', 'UPDATE_TIME', 'CHECK_TIME', 'TABLE_COLLATION', 'CHECKSUM', 'CREATE_OPTIONS', 'TABLE_COMMENT'],
+    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, 'Dynamic', t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, COLLATION, null, '', ''])),
+  },
+  {
+    name: 'COLUMNS',
+    columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'COLUMN_NAME', 'ORDINAL_POSITION', 'COLUMN_DEFAULT', 'IS_NULLABLE', 'DATA_TYPE', 'CHARACTER_MAXIMUM_LENGTH', 'CHARACTER_OCTET_LENGTH', 'NUMERIC_PRECISION', 'NUMERIC_SCALE', 'DATETIME_PRECISION', 'CHARACTER_SET_NAME', 'COLLATION_NAME', 'COLUMN_TYPE', 'COLUMN_KEY', 'EXTRA', 'PRIVILEGES', 'COLUMN_COMMENT', 'GENERATION_EXPRESSION', 'SRS_ID'],
+    rows: (catalog) =>
+      [...catalog].flatMap(([db, tables]) =>
+        tables.flatMap(({ def }) =>
+          def.columns.map((c, i) => {
+            const f = typeFacts(c);
+            const { default: dflt, extra } = describeDefault(c);
+            const collation = f.textual ? (c.collation && c.collation !== 'binary' ? c.collation : COLLATION) : null;
+            return ['def', db, def.name, c.name, i + 1, dflt, c.nullable ? 'YES' : 'NO', f.dataType, f.charLength, f.octetLength, f.precision, f.scale, f.datetimePrecision, f.textual ? CHARSET : null, collation, displayType(c), columnKey(def, c), extra, 'select,insert,update,references', c.comment ?? '', '', null];
+          }),
+        ),
+      ),
+  },
+  {
+    name: 'STATISTICS',
+    columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'NON_UNIQUE', 'INDEX_SCHEMA', 'INDEX_NAME', 'SEQ_IN_INDEX', 'COLUMN_NAME', 'COLLATION', 'CARDINALITY', 'SUB_PART', 'PACKED', 'NULLABLE', 'INDEX_TYPE', 'COMMENT', 'INDEX_COMMENT', 'IS_VISIBLE', 'EXPRESSION'],
+    rows: (catalog) =>
+      [...catalog].flatMap(([db, tables]) =>
+        tables.flatMap(({ def, rows }) =>
+          indexesOf(def).flatMap((ix) =>
+            ix.columns.map((col, i) => {
+              const c = def.columns.find((x) => x.name === col);
+              return ['def', db, def.name, ix.unique ? 0 : 1, db, ix.name, i + 1, col, 'A', rows, null, null, c?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null];
+            }),
+          ),
+        ),
+      ),
+  },
+  {
+    name: 'TABLE_CONSTRAINTS',
+    columns: ['CONSTRAINT_CATALOG', 'CONSTRAINT_SCHEMA', 'CONSTRAINT_NAME', 'TABLE_SCHEMA', 'TABLE_NAME', 'CONSTRAINT_TYPE', 'ENFORCED'],
+    rows: (catalog) =>
+      [...catalog].flatMap(([db, tables]) =>
+        tables.flatMap(({ def }) => [
+          ...indexesOf(def)
+            .filter((ix) => ix.unique)
+            .map((ix) => ['def', db, ix.name, db, def.name, ix.name === 'PRIMARY' ? 'PRIMARY KEY' : 'UNIQUE', 'YES']),
+          ...(def.foreignKeys ?? []).map((fk) => ['def', db, fk.name, db, def.name, 'FOREIGN KEY', 'YES']),
+        ]),
+      ),
+  },
+  {
+    name: 'KEY_COLUMN_USAGE',
+    columns: ['CONSTRAINT_CATALOG', 'CONSTRAINT_SCHEMA', 'CONSTRAINT_NAME', 'TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'COLUMN_NAME', 'ORDINAL_POSITION', 'POSITION_IN_UNIQUE_CONSTRAINT', 'REFERENCED_TABLE_SCHEMA', 'REFERENCED_TABLE_NAME', 'REFERENCED_COLUMN_NAME'],
+    rows: (catalog) =>
+      [...catalog].flatMap(([db, tables]) =>
+        tables.flatMap(({ def }) =>
+          [
+            ...indexesOf(def)
+              .filter((ix) => ix.unique)
+              .flatMap((ix) => ix.columns.map((col, i) => ['def', db, ix.name, 'def', db, def.name, col, i + 1, null, null, null, null])),
+            ...(def.foreignKeys ?? []).flatMap((fk) => fk.columns.map((col, i) => ['def', db, fk.name, 'def', db, def.name, col, i + 1, i + 1, db, fk.refTable, fk.refColumns[i] ?? null])),
+          ],
+        ),
+      ),
+  },
+  {
+    name: 'REFERENTIAL_CONSTRAINTS',
+    columns: ['CONSTRAINT_CATALOG', 'CONSTRAINT_SCHEMA', 'CONSTRAINT_NAME', 'UNIQUE_CONSTRAINT_CATALOG', 'UNIQUE_CONSTRAINT_SCHEMA', 'UNIQUE_CONSTRAINT_NAME', 'MATCH_OPTION', 'UPDATE_RULE', 'DELETE_RULE', 'TABLE_NAME', 'REFERENCED_TABLE_NAME'],
+    rows: (catalog) =>
+      [...catalog].flatMap(([db, tables]) =>
+        tables.flatMap(({ def }) =>
+          (def.foreignKeys ?? []).map((fk) => {
+            // the parent's key the constraint refers to: its primary key or a unique index on exactly those columns
+            const parent = tables.find((t) => t.def.name === fk.refTable)?.def;
+            const key = parent ? indexesOf(parent).find((ix) => ix.unique && ix.columns.join('\0') === fk.refColumns.join('\0')) : undefined;
+            return ['def', db, fk.name, 'def', db, key?.name ?? null, 'NONE', fk.onUpdate, fk.onDelete, def.name, fk.refTable];
+          }),
+        ),
+      ),
+  },
+];
+
+/** The names of the INFORMATION_SCHEMA tables there are (SHOW TABLES in it). */
+export const INFORMATION_SCHEMA_TABLES = VIEWS.map((v) => v.name);
+
+/** The table's indexes with the primary key first, named PRIMARY, as InnoDB lists them. */
+function indexesOf(def: TableDef): { name: string; columns: string[]; unique: boolean }[] {
+  return [...(def.primaryKey.length ? [{ name: 'PRIMARY', columns: def.primaryKey, unique: true }] : []), ...def.indexes];
+}
+
+const QUALIFIED = /`?information_schema`?\s*\.\s*(`[^`]+`|\w+)/gi;
+
+/** Whether a statement reads INFORMATION_SCHEMA (names it as a qualifier, or runs in it). */
+export function readsInformationSchema(sql: string, database: string | null): boolean {
+  return database?.toLowerCase() === 'information_schema' || new RegExp(QUALIFIED.source, 'i').test(sql);
+}
+
+/** Runs a read of INFORMATION_SCHEMA; the result's column names are the views' (upper-case) where the query names a column plainly. */
+export function queryInformationSchema(SQL: SqlJsStatic, catalog: SchemaCatalog, sql: string): { columns: string[]; rows: unknown[][] } {
+  const db: Database = new SQL.Database();
+  try {
+    for (const v of VIEWS) {
+      db.run(`CREATE TABLE "${v.name}" (${v.columns.map((c) => `"${c}"`).join(', ')})`);
+      const insert = db.prepare(`INSERT INTO "${v.name}" VALUES (${v.columns.map(() => '?').join(', ')})`);
+      for (const r of v.rows(catalog)) insert.run(r.map((x) => (x === undefined ? null : (x as SqlValue))));
+      insert.free();
+    }
+    const text = replaceOutsideQuotes(sql.trim().replace(/;\s*$/, ''), QUALIFIED, (_m, name: string) => {
+      const view = name.replace(/`/g, '').toUpperCase();
+      if (!VIEWS.some((v) => v.name === view)) throw mysqlErrors.noSuchTable('information_schema', name.replace(/`/g, ''));
+      return `"${view}"`;
+    });
+    let res;
+    try {
+      res = db.exec(text);
+    } catch (err) {
+      const msg = (err as Error).message;
+      const table = /no such table: (\S+)/.exec(msg);
+      if (table) throw mysqlErrors.noSuchTable('information_schema', table[1]!);
+      const col = /no such column: (\S+)/.exec(msg);
+      if (col) throw mysqlErrors.unknownColumn(col[1]!);
+      throw mysqlErrors.syntax(text.slice(0, 80));
+    }
+    const last = res[res.length - 1];
+    return { columns: last?.columns ?? [], rows: last?.values ?? [] };
+  } finally {
+    db.close();
+  }
+}
