@@ -14,9 +14,10 @@
  * DEFAULT '2024-01-02') is added with its stored default.
  *
  * INSERT … SELECT reads the selected rows through a CTE and stores each column with loupe_store.
- * Statements of other shapes (an UPDATE with a table alias or of several tables, INSERT without
- * INTO) run as written; the type-check triggers (createTriggers) still refuse what SQLite cannot
- * hold.
+ * An UPDATE with a table alias comes here as SQLite's `UPDATE t AS a SET …`; an UPDATE of several
+ * tables (multi-table-dml.ts) stores each assigned value with storedValueOf as it reads the join.
+ * Statements of other shapes (INSERT without INTO) run as written; the type-check triggers
+ * (createTriggers) still refuse what SQLite cannot hold.
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
@@ -25,7 +26,7 @@ import { maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 
 const IDENT = '`[^`]+`|"[^"]+"|[A-Za-z_][\\w$]*';
 const INSERT = new RegExp(`^\\s*((?:insert|replace)(?:\\s+or\\s+\\w+)?\\s+into)\\s+(${IDENT})\\s*`, 'i');
-const UPDATE = new RegExp(`^\\s*(update(?:\\s+or\\s+\\w+)?)\\s+(${IDENT})\\s+set\\s+`, 'i');
+const UPDATE = new RegExp(`^\\s*(update(?:\\s+or\\s+\\w+)?)\\s+(${IDENT})(?:\\s+as\\s+(?:${IDENT}))?\\s+set\\s+`, 'i');
 
 /** A column and its store rules, named in a rewritten statement by a number. */
 interface Column {
@@ -91,6 +92,12 @@ export function rewriteStoredValues(text: string, tables: Map<string, TableDef>,
     return set === undefined ? undefined : `${text.slice(0, start)}${set}${list.end < text.length ? ' ' : ''}${text.slice(list.end)}`;
   }
   return undefined;
+}
+
+/** The SQL for `raw` given to a column of `def` by an assignment (`SET c = raw`), as the column stores it. */
+export function storedValueOf(raw: string, column: string, def: TableDef, strict: boolean): string {
+  const col = columnsOf(def).find((x) => x.c.name.toLowerCase() === column.toLowerCase());
+  return col ? valueFor(raw, col, def, 1, strict) : raw;
 }
 
 /** Where an UPDATE's assignments end. */

@@ -25,10 +25,11 @@ import { rewriteDmlLimit } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
+import { planTableDml } from './multi-table-dml.js';
 import { registerJsonFunctions } from './json-functions.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
-import { aliasesRowid, describeType, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
 import { columnKey, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
@@ -565,7 +566,7 @@ export class EmbeddedSource implements CaptureSource {
       const r = queryInformationSchema(this.SQL, catalog, sql);
       return rows(r.columns, r.rows);
     }
-    const { st, text, lenient } = this.translateDml(session, sql);
+    const { st, text, lenient, multi } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
     if (session.tx) {
       if (!isRead) {
@@ -590,7 +591,15 @@ export class EmbeddedSource implements CaptureSource {
     let affected: number;
     try {
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
-      const lastChange = weighed || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
+      const lastChange = weighed || multi || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
+      if (multi) {
+        // several SQLite statements as one MySQL statement: all or nothing; MySQL counts the
+        // rows changed (or deleted) in every table, which are the rows the capture triggers logged
+        res = [];
+        runAtomically(st.db, multi);
+        affected = scalar(prepared(st).ownSince, [lastChange]);
+        return this.finishWrite(session, st, original, affected, ok);
+      }
       res = st.db.exec(text);
       affected = st.db.getRowsModified();
       // total_changes() counts the capture trigger's rows too: what is left after the
@@ -624,13 +633,18 @@ export class EmbeddedSource implements CaptureSource {
     // LAST_INSERT_ID is the AUTO_INCREMENT value; a table without one leaves it 0
     if (/^\s*(insert|replace)/i.test(text) && this.hasAutoIncrement(st, text)) insertId = scalar(prepared(st).lastId);
     if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
+    return this.finishWrite(session, st, original, affected, ok, insertId);
+  }
+
+  /** A write's answer; outside a transaction its changes are committed to the change log first. */
+  private finishWrite(session: Session, st: DbState, original: string, affected: number, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, insertId?: number): StatementResult {
     if (session.tx) return ok(affected, insertId ? { insertId } : {});
     const tx = this.captureAndCommit(st, session, [original]);
     return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
   }
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
-  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean } {
+  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[] } {
     let text = sql;
     let dbName = session.database;
     // `db.table` → `table`, routing the statement to that database.
@@ -668,6 +682,10 @@ export class EmbeddedSource implements CaptureSource {
       if (ignore) lenient = true;
       ignore = ignore && verb !== 'DELETE';
     }
+    // UPDATE/DELETE with a table alias or of several tables (multi-table-dml.ts)
+    const plan = planTableDml(text, st.name, st.tables, !ignore);
+    if (plan?.kind === 'multi') return { st, text: plan.statements.join(';\n'), lenient, multi: plan.statements };
+    if (plan) text = plan.text;
     text = rewriteInsertSet(text) ?? text;
     if (/^\s*replace\b/i.test(text)) lenient = true;
     const dup = /\bon\s+duplicate\s+key\s+update\b/i.exec(text);
@@ -912,8 +930,9 @@ export class EmbeddedSource implements CaptureSource {
     // a table a cascading foreign key action can change marks the rows it changes that way (foreign-keys.ts)
     const [cas, casValue] = isCascadeTarget(def) ? [', cas', `, ${IN_CASCADE}`] : ['', ''];
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}${casValue}); END`);
-    // MySQL writes no row event for a row an UPDATE leaves as it was
-    const changed = def.columns.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}`).join(' OR ');
+    // MySQL writes no row event for a row an UPDATE leaves as it was; a value whose case alone
+    // changed is a change (MySQL compares the stored bytes, compare_records), whatever the collation
+    const changed = def.columns.map((c) => `OLD.${q(c.name)} IS NOT NEW.${q(c.name)}${ignoresCase(c) ? ' COLLATE BINARY' : ''}`).join(' OR ');
     st.db.run(`CREATE TRIGGER ${q(`__loupe_au_${t}`)} AFTER UPDATE ON ${q(t)} WHEN ${changed} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'u', OLD.rowid, ${image('OLD')}, ${image('NEW')}${casValue}); END`);
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ad_${t}`)} AFTER DELETE ON ${q(t)} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'd', OLD.rowid, ${image('OLD')}, NULL${casValue}); END`);
     for (const sql of replaceTriggers(def, image)) st.db.run(sql);
@@ -1123,6 +1142,19 @@ const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '0
 function refusedInFirstRow(err: MySqlError): boolean {
   if (err.errno === 1364) return true;
   return [1264, 1265, 1292, 1366, 1406].includes(err.errno) && / at row 1$/.test(err.message);
+}
+
+/** Runs statements as one: a failing one undoes those before it (a savepoint, inside a transaction or not). */
+function runAtomically(db: Database, statements: string[]): void {
+  db.run('SAVEPOINT loupe_stmt');
+  try {
+    for (const s of statements) db.run(s);
+  } catch (err) {
+    db.run('ROLLBACK TO loupe_stmt');
+    db.run('RELEASE loupe_stmt');
+    throw err;
+  }
+  db.run('RELEASE loupe_stmt');
 }
 
 function toSql(v: unknown): SqlValue {
