@@ -35,7 +35,8 @@ import { describeDefault } from './mysql-type-display.js';
 import { columnKey, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
 import { showBinaryLogs, showTableStatus, showVariables } from './show-statements.js';
 import { splitStatements } from './sql-split.js';
-import { replaceOutsideQuotes, selectItemNames } from './sql-text.js';
+import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
+import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 
@@ -566,7 +567,7 @@ export class EmbeddedSource implements CaptureSource {
       const r = queryInformationSchema(this.SQL, catalog, sql);
       return rows(r.columns, r.rows);
     }
-    const { st, text, lenient, multi } = this.translateDml(session, sql);
+    const { st, text, lenient, multi, copies } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
     if (session.tx) {
       if (!isRead) {
@@ -590,6 +591,7 @@ export class EmbeddedSource implements CaptureSource {
     let res;
     let affected: number;
     try {
+      if (copies) copyTables(st.db, copies, (c) => this.dbs.get(c.database)!.db);
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
       const lastChange = weighed || multi || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
       if (multi) {
@@ -619,6 +621,7 @@ export class EmbeddedSource implements CaptureSource {
       if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
       if (!session.foreignKeyChecks) st.db.run('UPDATE __loupe_fk SET checks = 1');
       if (replacing) st.db.run('UPDATE __loupe_replace SET active = 0, victim = NULL, entry = NULL');
+      if (copies) dropCopies(st.db, copies);
     }
     if (isRead) {
       const r = res[res.length - 1];
@@ -643,12 +646,30 @@ export class EmbeddedSource implements CaptureSource {
     return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
   }
 
+  /**
+   * A statement naming tables of several databases: it runs in the database it writes (a read in
+   * the session's database, or the first one named), and the tables of the others are read from
+   * copies (cross-database.ts). Undefined for the usual statement, which names one database.
+   */
+  private acrossDatabases(session: Session, sql: string): { text: string; database: string; copies: TableCopy[] } | undefined {
+    const qualifiers = new Set<string>();
+    for (const m of maskQuoted(sql).matchAll(QUALIFIED)) {
+      const name = unquoteIdent(sql.slice(m.index!, m.index! + m[1]!.length));
+      if (this.dbs.has(name)) qualifiers.add(name);
+    }
+    if (qualifiers.size === 0 || (qualifiers.size === 1 && (session.database === null || qualifiers.has(session.database)))) return undefined;
+    return planCopies(sql, session.database, (db, table) => this.dbs.get(db)?.tables.get(table), (db) => this.dbs.has(db));
+  }
+
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
-  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[] } {
+  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[]; copies?: TableCopy[] } {
     let text = sql;
     let dbName = session.database;
+    // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
+    const across = this.acrossDatabases(session, sql);
+    if (across) text = across.text;
     // `db.table` → `table`, routing the statement to that database.
-    text = replaceOutsideQuotes(text, /(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g, (all, a: string, b: string) => {
+    text = replaceOutsideQuotes(text, QUALIFIED, (all, a: string, b: string) => {
       const name = unquoteIdent(a);
       if (this.dbs.has(name)) {
         dbName = name;
@@ -656,6 +677,7 @@ export class EmbeddedSource implements CaptureSource {
       }
       return all;
     });
+    if (across) dbName = across.database;
     if (!dbName) throw mysqlErrors.noDatabase();
     const st = this.requireDb(dbName);
     let lenient = false;
@@ -664,7 +686,7 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\b(now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*\d*\s*\)/gi, "datetime('now')");
     text = text.replace(/\b(curdate|current_date|utc_date)\s*\(\s*\)/gi, "date('now')");
     text = text.replace(/\bunix_timestamp\s*\(\s*\)/gi, "CAST(strftime('%s','now') AS INTEGER)");
-    text = text.replace(/\b(?:database|schema)\s*\(\s*\)/gi, `'${st.name}'`);
+    text = text.replace(/\b(?:database|schema)\s*\(\s*\)/gi, session.database ? `'${session.database.replace(/'/g, "''")}'` : 'NULL');
     // the embedded server's one account
     text = text.replace(/\b(?:user|current_user|session_user|system_user)\s*\(\s*\)/gi, `'${ACCOUNT}'`);
     text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
@@ -683,8 +705,9 @@ export class EmbeddedSource implements CaptureSource {
       ignore = ignore && verb !== 'DELETE';
     }
     // UPDATE/DELETE with a table alias or of several tables (multi-table-dml.ts)
-    const plan = planTableDml(text, st.name, st.tables, !ignore);
-    if (plan?.kind === 'multi') return { st, text: plan.statements.join(';\n'), lenient, multi: plan.statements };
+    const copies = across?.copies;
+    const plan = planTableDml(text, st.name, st.tables, !ignore, new Map(copies?.map((c) => [c.temp, c.def])));
+    if (plan?.kind === 'multi') return { st, text: plan.statements.join(';\n'), lenient, multi: plan.statements, copies };
     if (plan) text = plan.text;
     text = rewriteInsertSet(text) ?? text;
     if (/^\s*replace\b/i.test(text)) lenient = true;
@@ -697,7 +720,7 @@ export class EmbeddedSource implements CaptureSource {
     }
     text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
     text = rewriteDmlLimit(text) ?? text;
-    return { st, text, lenient };
+    return { st, text, lenient, copies };
   }
 
   private translateError(err: Error, st: DbState, text: string, original: string): MySqlError {
@@ -1175,6 +1198,9 @@ function showLike(sql: string): { text: string; test: (name: string) => boolean 
   const re = new RegExp(`^${pattern.replace(/\\(.)|([%_])|([.*+?^${}()|[\]\\])/g, (_x, esc: string, wild: string, special: string) => (esc ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`, 's');
   return { text: pattern, test: (name) => re.test(name) };
 }
+
+/** `a.b` outside quotes: a table of database `a` when `a` is one, else a column of table `a`. */
+const QUALIFIED = /(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g;
 
 const IDENT = '(?:`[^`]*`|\\w+)';
 const TABLE_REF = `${IDENT}(?:\\.${IDENT})?(?:\\.\\*)?`;

@@ -32,15 +32,16 @@ const PLAIN = /^\s*(?:update(?:\s+or\s+\w+)?\s+(?:`[^`]+`|[A-Za-z_$][\w$]*)\s+se
 const word = (w: string) => new RegExp(`(?<![\\w$])${w}(?![\\w$])`, 'gi');
 
 /** The statement in SQLite's terms, or undefined for one that needs nothing of this (a plain single-table UPDATE/DELETE). */
-export function planTableDml(text: string, database: string, tables: Map<string, TableDef>, strict: boolean): TableDmlPlan | undefined {
+export function planTableDml(text: string, database: string, tables: Map<string, TableDef>, strict: boolean, copies: Map<string, TableDef> = new Map()): TableDmlPlan | undefined {
   // the usual statements, `UPDATE t SET c = …` and `DELETE FROM t …` with no name qualified, need nothing
   if (PLAIN.test(text) && !maskQuoted(text).includes('.')) return undefined;
   const sql = text.replace(/[\s;]*$/, '');
   const top = topLevel(maskQuoted(sql));
   const upd = /^\s*update(\s+or\s+\w+)?\s+/i.exec(sql);
-  if (upd) return planUpdate(sql, top, upd, database, tables, strict);
+  const found = (ref: TableRef) => defOf(ref, database, tables, copies);
+  if (upd) return planUpdate(sql, top, upd, database, found, strict);
   const del = /^\s*delete\s+/i.exec(sql);
-  if (del) return planDelete(sql, top, del[0].length, database, tables);
+  if (del) return planDelete(sql, top, del[0].length, database, found);
   return undefined;
 }
 
@@ -69,7 +70,10 @@ interface Assignment {
   value: string;
 }
 
-function planUpdate(sql: string, top: string, head: RegExpExecArray, database: string, tables: Map<string, TableDef>, strict: boolean): TableDmlPlan | undefined {
+type Lookup = (ref: TableRef) => { def: TableDef; copy: boolean };
+
+function planUpdate(sql: string, top: string, head: RegExpExecArray, database: string, lookup: Lookup, strict: boolean): TableDmlPlan | undefined {
+  const defOf = (ref: TableRef) => lookup(ref).def;
   const set = find(top, word('set'), head[0].length);
   if (set < 0) return undefined;
   const refsText = sql.slice(head[0].length, set);
@@ -91,9 +95,9 @@ function planUpdate(sql: string, top: string, head: RegExpExecArray, database: s
     let target: TableRef | undefined;
     if (qualifier !== undefined) {
       target = refs.find((r) => r.alias === qualifier && (db === undefined || (!r.aliased && (r.database ?? database) === db)));
-      if (!target || !defOf(target, database, tables).columns.some((c) => c.name.toLowerCase() === column.toLowerCase())) throw mysqlErrors.unknownColumn(named);
+      if (!target || !defOf(target).columns.some((c) => c.name.toLowerCase() === column.toLowerCase())) throw mysqlErrors.unknownColumn(named);
     } else {
-      const having = refs.filter((r) => defOf(r, database, tables).columns.some((c) => c.name.toLowerCase() === column.toLowerCase()));
+      const having = refs.filter((r) => defOf(r).columns.some((c) => c.name.toLowerCase() === column.toLowerCase()));
       if (having.length === 0) throw mysqlErrors.unknownColumn(column);
       // ER_NON_UNIQ_ERROR (1052)
       if (having.length > 1) throw new MySqlError(1052, '23000', `Column '${column}' in field list is ambiguous`);
@@ -111,8 +115,9 @@ function planUpdate(sql: string, top: string, head: RegExpExecArray, database: s
   }
   refuseOrderAndLimit(top, tail, 'UPDATE');
   const targets = refs.filter((r) => assignments.some((a) => a.target === r));
+  if (targets.some((t) => lookup(t).copy)) throw writesTwoDatabases();
   const rowids = targets.map((t, i) => `${q(t.alias)}.rowid AS __r${i}`);
-  const values = assignments.map((a, k) => `${storedValueOf(a.value, a.column, defOf(a.target, database, tables), strict)} AS __v${k}`);
+  const values = assignments.map((a, k) => `${storedValueOf(a.value, a.column, defOf(a.target), strict)} AS __v${k}`);
   const where = tail < sql.length ? ` ${sql.slice(tail)}` : '';
   const statements = [`CREATE TEMP TABLE __loupe_mt AS SELECT ${[...rowids, ...values].join(', ')} FROM ${refsText}${where}`];
   targets.forEach((t, i) => {
@@ -126,7 +131,7 @@ function planUpdate(sql: string, top: string, head: RegExpExecArray, database: s
   return { kind: 'multi', statements };
 }
 
-function planDelete(sql: string, top: string, at: number, database: string, tables: Map<string, TableDef>): TableDmlPlan | undefined {
+function planDelete(sql: string, top: string, at: number, database: string, lookup: Lookup): TableDmlPlan | undefined {
   let targetsText: string;
   let refsText: string;
   let refsAt: number;
@@ -164,7 +169,7 @@ function planDelete(sql: string, top: string, at: number, database: string, tabl
     const ref = refs.find((r) => r.alias === name && (db === undefined || (!r.aliased && (r.database ?? database) === db)));
     // ER_UNKNOWN_TABLE (1109): "Unknown table '%s' in %s"
     if (!ref) throw new MySqlError(1109, '42S02', `Unknown table '${name}' in MULTI DELETE`);
-    defOf(ref, database, tables);
+    if (lookup(ref).copy) throw writesTwoDatabases();
     if (!targets.includes(ref)) targets.push(ref);
   }
   targets.sort((a, b) => a.from - b.from);
@@ -175,10 +180,17 @@ function planDelete(sql: string, top: string, at: number, database: string, tabl
   return { kind: 'multi', statements };
 }
 
-function defOf(ref: TableRef, database: string, tables: Map<string, TableDef>): TableDef {
+function defOf(ref: TableRef, database: string, tables: Map<string, TableDef>, copies: Map<string, TableDef>): { def: TableDef; copy: boolean } {
+  const copy = ref.database === undefined ? copies.get(ref.table) : undefined;
+  if (copy) return { def: copy, copy: true };
   const def = ref.database === undefined || ref.database === database ? tables.get(ref.table) : undefined;
   if (!def) throw mysqlErrors.noSuchTable(ref.database ?? database, ref.table);
-  return def;
+  return { def, copy: false };
+}
+
+/** A statement that would change tables of two databases (the change log's transactions name one). */
+export function writesTwoDatabases(): MySqlError {
+  return mysqlErrors.notSupported('a statement that writes to two databases in the embedded source');
 }
 
 /** The top-level comma-separated items of sql[from, to). */
@@ -193,4 +205,47 @@ function splitTop(sql: string, top: string, from: number, to: number): string[] 
   }
   items.push(sql.slice(start, to));
   return items;
+}
+
+const MODIFIERS = '(?:\\s+(?:low_priority|high_priority|delayed|quick|ignore|or\\s+\\w+)(?![\\w$]))*';
+const INSERT_HEAD = new RegExp(`^\\s*(?:insert|replace)${MODIFIERS}\\s+(?:into\\s+)?`, 'i');
+const UPDATE_HEAD = new RegExp(`^\\s*update${MODIFIERS}\\s+`, 'i');
+const DELETE_HEAD = new RegExp(`^\\s*delete${MODIFIERS}\\s+`, 'i');
+
+/**
+ * The table a write changes (the first one, for a multi-table UPDATE or DELETE), as the statement
+ * names it, or undefined for a read: where a statement that reads other databases runs.
+ */
+export function writtenRef(text: string): TableRef | undefined {
+  const top = topLevel(maskQuoted(text));
+  const ins = INSERT_HEAD.exec(text);
+  if (ins) return tableRefs(text.slice(ins[0].length), ins[0].length)[0];
+  const upd = UPDATE_HEAD.exec(text);
+  if (upd) {
+    const set = find(top, word('set'), upd[0].length);
+    if (set < 0) return undefined;
+    const refs = tableRefs(text.slice(upd[0].length, set), upd[0].length);
+    const lhs = /^\s*((?:`(?:[^`]|``)*`|[A-Za-z_$][\w$]*)(?:\s*\.\s*(?:`(?:[^`]|``)*`|[A-Za-z_$][\w$]*))*)/.exec(text.slice(set + 3));
+    const parts = lhs ? splitName(lhs[1]!) : [];
+    const qualifier = parts.length > 1 ? parts[parts.length - 2] : undefined;
+    return refs.find((r) => r.alias === qualifier) ?? refs[0];
+  }
+  const del = DELETE_HEAD.exec(text);
+  if (!del) return undefined;
+  const at = del[0].length;
+  let targets: string;
+  let refs: TableRef[];
+  if (/^from\b/i.test(top.slice(at))) {
+    const using = find(top, word('using'), at + 4);
+    if (using < 0) return tableRefs(text.slice(at + 4, tailStart(top, at + 4)), at + 4)[0];
+    targets = text.slice(at + 4, using);
+    refs = tableRefs(text.slice(using + 5, tailStart(top, using + 5)), using + 5);
+  } else {
+    const from = find(top, word('from'), at);
+    if (from < 0) return undefined;
+    targets = text.slice(at, from);
+    refs = tableRefs(text.slice(from + 4, tailStart(top, from + 4)), from + 4);
+  }
+  const first = splitName(targets.split(',')[0]!.trim().replace(/\s*\.\s*\*$/, ''));
+  return refs.find((r) => r.alias === first[first.length - 1]) ?? refs[0];
 }

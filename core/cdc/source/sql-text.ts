@@ -78,6 +78,9 @@ export function selectItemNames(sql: string): (string | undefined)[] | undefined
     const m = maskQuoted(item);
     if (m === '*' || /\.\s*\*$/.test(m)) return undefined;
     if (/\sas\s+(`[^`]*`|"[^"]*"|'[^']*'|\w+)$/i.test(m)) return undefined;
+    // a qualified column (`c.name`, `db.t.name`) is named after the column alone
+    const column = /^(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*){1,2}(`[^`]*`|[A-Za-z_][\w$]*)$/.exec(item);
+    if (column) return column[1]!.replace(/^`(.*)`$/s, '$1');
     // `expr name`: a last word that is a name, after a complete expression (not after an operator)
     const words = m.split(/\s+/);
     const last = words[words.length - 1]!;

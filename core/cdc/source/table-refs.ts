@@ -18,7 +18,7 @@ export interface TableRef {
   to: number;
 }
 
-const IDENT = '`(?:[^`]|``)*`|[A-Za-z_$][\\w$]*';
+const IDENT = '`(?:[^`]|``)*`|"(?:[^"]|"")*"|[A-Za-z_$][\\w$]*';
 const FACTOR = new RegExp(`\\s*((?:${IDENT})(?:\\s*\\.\\s*(?:${IDENT}))?)(?:\\s+(?:as\\s+)?(${IDENT}))?`, 'iy');
 /** Words that follow a table's name without being its alias. */
 const NOT_ALIAS = /^(on|using|join|inner|cross|left|right|full|outer|natural|straight_join|where|set|order|group|having|limit|union|window|for|lock|partition|use|ignore|force|into|values|select)$/i;
@@ -80,4 +80,32 @@ function closing(masked: string, open: number): number {
 export function isSingleTable(text: string): boolean {
   const top = topLevel(maskQuoted(text));
   return !top.includes(',') && !top.includes('(') && top.search(JOIN) < 0;
+}
+
+const CLAUSE_START = /(?<![\w$])(?:from|join|straight_join|into|using|(?<!key\s+)update)(?![\w$])/gi;
+const CLAUSE_END = /(?<![\w$])(?:where|group|having|order|limit|union|on|using|set|values?|select|window|for|lock|into|partition|except|intersect|returning|natural|left|right|inner|cross|join|straight_join|full)(?![\w$])|[();]/gi;
+
+/**
+ * Every plain table a statement names after FROM, JOIN, INTO, UPDATE or USING, at any depth
+ * (subqueries included). A loose reading: a word after `EXTRACT(x FROM` may be taken for a table,
+ * which only makes the caller look for it.
+ */
+export function namedTables(text: string): TableRef[] {
+  const masked = maskQuoted(text);
+  const out = new Map<number, TableRef>();
+  for (const m of masked.matchAll(CLAUSE_START)) {
+    const start = m.index! + m[0].length;
+    CLAUSE_END.lastIndex = start;
+    // the list ends at the next clause word, or at a parenthesis (a subquery's own or a column list)
+    let end = masked.length;
+    for (let e = CLAUSE_END.exec(masked); e; e = CLAUSE_END.exec(masked)) {
+      // `FROM (SELECT …)` and `USING (col)`: nothing here, the subquery's own FROM is found by itself
+      if (e[0] === '(' && masked.slice(start, e.index).trim() === '') break;
+      end = e.index;
+      break;
+    }
+    if (end === masked.length && masked.slice(start).trim().startsWith('(')) continue;
+    for (const r of tableRefs(text.slice(start, end), start)) out.set(r.from, r);
+  }
+  return [...out.values()].sort((a, b) => a.from - b.from);
 }
