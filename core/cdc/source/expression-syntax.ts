@@ -1,5 +1,6 @@
 /**
- * MySQL expression and SELECT syntax SQLite lacks, rewritten outside quoted text: RLIKE (SQLite's
+ * MySQL expression and SELECT syntax SQLite lacks, rewritten outside quoted text: COLLATE with
+ * MySQL's collation names, RLIKE (SQLite's
  * REGEXP calls the connection's regexp function), || as OR, -> and ->> as JSON_EXTRACT, CONVERT(x, type) and CONVERT(x USING cs),
  * a DIV b and a MOD b, the locking clauses (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE, which one
  * writer has no use for), SELECT's optimizer modifiers (SQL_NO_CACHE …), and @@system variables,
@@ -7,6 +8,23 @@
  */
 import { MySqlError } from './mysql-error.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
+
+/**
+ * The collations MySQL 8.0 has for the character sets a client meets (SHOW COLLATION): utf8mb4's
+ * (0900 with a language or not, unicode, general, bin), utf8mb3's, latin1's, ascii's and binary.
+ */
+const KNOWN_COLLATION = /^(?:(?:utf8mb4|utf8mb3|utf8)_(?:(?:[a-z]+_)?0900_(?:ai_ci|as_ci|as_cs)|0900_bin|(?:[a-z]+_)?unicode_(?:520_)?ci|general_(?:mysql500_)?ci|[a-z]+_ci|bin)|latin1_(?:swedish_ci|general_ci|general_cs|german1_ci|german2_ci|danish_ci|spanish_ci|bin)|ascii_(?:general_ci|bin)|binary)$/;
+
+/**
+ * `COLLATE name` for SQLite: a collation that tells case apart (`_bin`, `_cs`, binary) is BINARY,
+ * the others NOCASE, as columns are collated (ignoresCase, mysql-ddl.ts); one MySQL does not have
+ * is ER_UNKNOWN_COLLATION (MySQL 8.0 error message reference: 1273, "Unknown collation: '%s'").
+ */
+export function sqliteCollation(name: string): 'BINARY' | 'NOCASE' {
+  const lower = name.toLowerCase();
+  if (!KNOWN_COLLATION.test(lower)) throw new MySqlError(1273, 'HY000', `Unknown collation: '${name}'`);
+  return /(?:_bin|_cs|^binary)$/.test(lower) ? 'BINARY' : 'NOCASE';
+}
 
 /** @@variables clients ask for, with the embedded server's values. */
 export function systemVariables(version: string, serverId: number, serverUuid: string): Record<string, string | number> {
@@ -59,6 +77,7 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
     });
   }
   if (/\brlike\b/i.test(out)) out = replaceOutsideQuotes(out, /\brlike\b/gi, () => 'REGEXP');
+  if (/\bcollate\b/i.test(out)) out = replaceOutsideQuotes(out, /\bcollate\s+(`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z0-9_]+)/gi, (_m, name: string) => `COLLATE ${sqliteCollation(name.replace(/^[`'"](.*)[`'"]$/s, '$1'))}`);
   // column->'$.path' is JSON_EXTRACT, column->>'$.path' JSON_UNQUOTE of it (SQLite's own -> and ->> differ)
   if (out.includes('->')) {
     out = replaceOutsideQuotes(out, /((?:`[^`]+`|[A-Za-z_][\w$]*)(?:\.(?:`[^`]+`|[A-Za-z_][\w$]*))*)\s*->(>?)\s*('(?:[^'\\]|\\.|'')*')/g, (_m, col: string, unq: string, path: string) =>

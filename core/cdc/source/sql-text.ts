@@ -93,7 +93,7 @@ export function selectItemNames(sql: string): (string | undefined)[] | undefined
 /** Words that end an expression without being an alias. */
 const NOT_ALIASES = new Set(['NULL', 'TRUE', 'FALSE', 'UNKNOWN', 'END', 'ASC', 'DESC', 'MICROSECOND', 'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']);
 /** Words after which the next word is an operand, not an alias. */
-const OPERATOR_WORDS = new Set(['AND', 'OR', 'XOR', 'NOT', 'IS', 'IN', 'LIKE', 'RLIKE', 'REGEXP', 'BETWEEN', 'DIV', 'MOD', 'THEN', 'ELSE', 'WHEN', 'CASE', 'INTERVAL', 'DISTINCT', 'BINARY', 'ESCAPE', 'SOUNDS']);
+const OPERATOR_WORDS = new Set(['AND', 'COLLATE', 'OR', 'XOR', 'NOT', 'IS', 'IN', 'LIKE', 'RLIKE', 'REGEXP', 'BETWEEN', 'DIV', 'MOD', 'THEN', 'ELSE', 'WHEN', 'CASE', 'INTERVAL', 'DISTINCT', 'BINARY', 'ESCAPE', 'SOUNDS']);
 
 /** Index of the `)` that closes the `(` at `open` (in masked text), or -1. */
 export function closingParen(masked: string, open: number): number {
