@@ -25,7 +25,8 @@ import { rewriteDmlLimit } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
-import { planTableDml } from './multi-table-dml.js';
+import { planTableDml, writtenRef } from './multi-table-dml.js';
+import { namedTables } from './table-refs.js';
 import { registerJsonFunctions } from './json-functions.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
@@ -103,6 +104,8 @@ interface Session {
   thread: number;
   /** SET foreign_key_checks (on unless the session turned it off). */
   foreignKeyChecks: boolean;
+  /** LOCK TABLES: each locked table (`db.table`) and its lock, until UNLOCK TABLES or the session ends. */
+  locks?: Map<string, 'read' | 'write'>;
   /** Open explicit transaction: the database it writes to and its statements. */
   tx?: { db: DbState | null; statements: string[] };
 }
@@ -488,10 +491,39 @@ export class EmbeddedSource implements CaptureSource {
       if (fk && !/^\s*set\s+(global\b|@@global\.)/i.test(sql)) session.foreignKeyChecks = !/^(0|off|false)$/i.test(fk[2]!);
       return ok(0); // other session variables (autocommit, names, time_zone…) are accepted
     }
+    if ((w0 === 'lock' || w0 === 'unlock') && (w1 === 'tables' || w1 === 'table')) return this.lockTables(session, sql, ok);
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       return this.dml(session, sql, ok, rows, sql);
     }
     throw mysqlErrors.syntax(sql.slice(0, 80));
+  }
+
+  /**
+   * LOCK TABLES t [[AS] a] READ [LOCAL] | [LOW_PRIORITY] WRITE, … and UNLOCK TABLES. The embedded
+   * server runs one statement at a time, so no two sessions' locks can conflict; what a lock means
+   * to its own session is kept (checkLocks). Both commit an open transaction, as MySQL's do.
+   */
+  private lockTables(session: Session, sql: string, ok: () => StatementResult): StatementResult {
+    const body = sql.trim().replace(/;$/, '').replace(/^(?:un)?lock\s+tables?\b/i, '').trim();
+    if (/^unlock/i.test(sql.trim())) {
+      if (body) throw mysqlErrors.syntax(body.slice(0, 80));
+      if (session.locks && session.tx) this.commit(session);
+      session.locks = undefined;
+      return ok();
+    }
+    const locks = new Map<string, 'read' | 'write'>();
+    for (const item of body.split(',')) {
+      const m = /^\s*(\S+?)(?:\s+(?:as\s+)?(?!read\b|write\b|low_priority\b)(`[^`]+`|\w+))?\s+(read(?:\s+local)?|(?:low_priority\s+)?write)\s*$/i.exec(item);
+      if (!m) throw mysqlErrors.syntax(item.trim().slice(0, 80));
+      const { st, table } = this.resolveTable(session, m[1]!);
+      if (!st.tables.has(table)) throw mysqlErrors.noSuchTable(st.name, table);
+      const key = `${st.name}.${table}`;
+      // a table named twice takes the stronger lock
+      locks.set(key, /write$/i.test(m[3]!) || locks.get(key) === 'write' ? 'write' : 'read');
+    }
+    if (session.tx) this.commit(session);
+    session.locks = locks;
+    return ok();
   }
 
   /** SHOW INDEX FROM t, with MySQL 8.0's columns (Cardinality is the number of distinct values). */
@@ -567,6 +599,7 @@ export class EmbeddedSource implements CaptureSource {
       const r = queryInformationSchema(this.SQL, catalog, sql);
       return rows(r.columns, r.rows);
     }
+    if (session.locks) checkLocks(sql, session.database, session.locks, (db, table) => this.dbs.get(db)?.tables.has(table) ?? false);
     const { st, text, lenient, multi, copies } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
     if (session.tx) {
@@ -1165,6 +1198,22 @@ const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '0
 function refusedInFirstRow(err: MySqlError): boolean {
   if (err.errno === 1364) return true;
   return [1264, 1265, 1292, 1366, 1406].includes(err.errno) && / at row 1$/.test(err.message);
+}
+
+/**
+ * Under LOCK TABLES, a statement may use only the tables locked, and write only those locked for
+ * WRITE: ER_TABLE_NOT_LOCKED (1100) and ER_TABLE_NOT_LOCKED_FOR_WRITE (1099), worded as in MySQL
+ * 8.0's error message reference. Names that are no table (a word after EXTRACT(… FROM) are let be.
+ */
+function checkLocks(sql: string, session: string | null, locks: Map<string, 'read' | 'write'>, isTable: (db: string, table: string) => boolean): void {
+  const written = writtenRef(sql);
+  for (const r of namedTables(sql)) {
+    const db = r.database ?? session;
+    if (db === null || db.toLowerCase() === INFORMATION_SCHEMA || !isTable(db, r.table)) continue;
+    const lock = locks.get(`${db}.${r.table}`);
+    if (!lock) throw new MySqlError(1100, 'HY000', `Table '${r.alias}' was not locked with LOCK TABLES`);
+    if (written && written.from === r.from && lock === 'read') throw new MySqlError(1099, 'HY000', `Table '${r.alias}' was locked with a READ lock and can't be updated`);
+  }
 }
 
 /** Runs statements as one: a failing one undoes those before it (a savepoint, inside a transaction or not). */

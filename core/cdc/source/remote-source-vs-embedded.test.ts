@@ -192,6 +192,12 @@ const CASES: Case[] = [
   // MySQL 8.0 Reference Manual, "INSERT DELAYED Statement": the server recognizes but ignores DELAYED
   // (warning ER_WARN_LEGACY_SYNTAX_CONVERTED); MariaDB refuses it for InnoDB tables
   { what: 'INSERT DELAYED', sql: "INSERT DELAYED INTO t VALUES (73, 'dl')", real: "ERROR 1616 (HY000): DELAYED option not supported for table 't'", same: true, mysql: 'OK [1]' },
+  // LOCK TABLES within one session (the locks go with it)
+  { what: 'LOCK TABLES … READ allows reading it', sql: 'LOCK TABLES t READ; SELECT * FROM t; UNLOCK TABLES', real: 'OK [0,0,0]', same: true },
+  { what: 'a READ-locked table refuses writes', sql: "LOCK TABLES t READ; INSERT INTO t VALUES (90, 'lk')", real: "ERROR 1099 (HY000): Table 't' was locked with a READ lock and can't be updated", same: true },
+  { what: 'a table not locked is refused while others are', sql: 'CREATE TABLE lk (id INT PRIMARY KEY); LOCK TABLES t WRITE; SELECT * FROM lk', real: "ERROR 1100 (HY000): Table 'lk' was not locked with LOCK TABLES", same: true },
+  { what: 'WRITE allows writing, UNLOCK TABLES frees the rest', sql: "LOCK TABLES t WRITE, lk READ; INSERT INTO t VALUES (91, 'lk'); DELETE FROM t WHERE id = 91; UNLOCK TABLES; INSERT INTO lk VALUES (1)", real: 'OK [0,1,1,0,1]', same: true },
+  { what: 'the locks end with the session', sql: 'INSERT INTO lk VALUES (2)', real: 'OK [1]', same: true },
 ];
 
 /** The statement's outcome as one line: the error as the mysql client prints it, or the affected rows. */
