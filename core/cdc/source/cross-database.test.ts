@@ -4,27 +4,13 @@
  * tables of different databases). A write changes one database; its row events are that
  * database's, in one transaction of the change log.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
+import { describe, expect, it } from 'vitest';
+import { freshSourceForEachTest } from './testing/fresh-source.test-util.js';
 import { MySqlError } from './mysql-error.js';
 
-let dir: string;
-let src: EmbeddedSource;
+const fresh = freshSourceForEachTest({ database: 'demo', setup: "CREATE DATABASE shop; CREATE TABLE shop.items (id INT PRIMARY KEY, cid INT, title VARCHAR(20)); INSERT INTO shop.items VALUES (1, 1, 'pen'), (2, 2, 'INK')", seedDemo: true });
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-xdb-'));
-  src = await EmbeddedSource.open({ dir, seedDemo: true });
-  src.executeSync(null, "CREATE DATABASE shop; CREATE TABLE shop.items (id INT PRIMARY KEY, cid INT, title VARCHAR(20)); INSERT INTO shop.items VALUES (1, 1, 'pen'), (2, 2, 'INK')");
-});
-afterEach(async () => {
-  await src.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const run = (db: string | null, sql: string) => src.executeSync(db, sql);
+const run = (db: string | null, sql: string) => fresh.src.executeSync(db, sql);
 const result = (db: string | null, sql: string) => {
   const r = run(db, sql).at(-1)!;
   return { columns: r.columns, rows: r.rows };
@@ -71,9 +57,9 @@ describe('reading tables of several databases', () => {
 
 describe('writing one database from others', () => {
   it('INSERT INTO shop.items SELECT … FROM demo.customers: shop’s row events, in a transaction of shop', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     expect(run(null, 'INSERT INTO shop.items SELECT id + 10, id, name FROM demo.customers WHERE id <= 2')[0]!.affectedRows).toBe(2);
-    const txs = src.readTransactions(from, 10);
+    const txs = fresh.src.readTransactions(from, 10);
     expect(txs.map((t) => t.database)).toEqual(['shop']);
     expect(txs[0]!.events.map((e) => [e.table, e.op, e.after])).toEqual([
       ['items', 'c', { id: 11, cid: 1, title: 'Ada Lovelace' }],
@@ -95,19 +81,18 @@ describe('writing one database from others', () => {
   });
 
   it('a statement or transaction that would write two databases is refused whole (ER_NOT_SUPPORTED_YET)', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     expect(errorOf('demo', "UPDATE customers c JOIN shop.items i ON i.cid = c.id SET c.name = 'x', i.title = 'y'")).toBe(
       "ERROR 1235 (42000): This version of MySQL doesn't yet support 'a statement that writes to two databases in the embedded source'",
     );
     expect(errorOf('demo', "BEGIN; UPDATE customers SET name = 'x' WHERE id = 1; INSERT INTO shop.items SELECT 9, id, name FROM customers WHERE id = 1")).toMatch(/^ERROR 1235 \(42000\)/);
-    expect(src.readTransactions(from, 10)).toEqual([]);
+    expect(fresh.src.readTransactions(from, 10)).toEqual([]);
     expect(result('demo', 'SELECT name FROM customers WHERE id = 1').rows).toEqual([['Ada Lovelace']]);
   });
 
   it('the written rows come back after a restart', async () => {
     run(null, 'INSERT INTO shop.items SELECT id + 10, id, name FROM demo.customers');
-    await src.close();
-    src = await EmbeddedSource.open({ dir });
+    await fresh.restart();
     expect(result('shop', 'SELECT count(*) FROM items').rows).toEqual([[5]]);
   });
 });

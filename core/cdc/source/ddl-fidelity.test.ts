@@ -4,46 +4,16 @@
  * mariadbd in MySQL 8.0's sql_mode (remote-source-vs-embedded.test.ts runs the same statements on
  * it); error texts are MySQL 8.0's errmsg-utf8.txt.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
-import { MySqlError } from './mysql-error.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshSourceForEachTest } from './testing/fresh-source.test-util.js';
 import type { BinlogTransaction } from './types.js';
 
-let dir: string;
-let src: EmbeddedSource;
+const fresh = freshSourceForEachTest({ database: 's', setup: 'CREATE DATABASE s' });
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-ddl-'));
-  src = await EmbeddedSource.open({ dir, seedDemo: false });
-  src.executeSync(null, 'CREATE DATABASE s');
-});
-afterEach(async () => {
-  await src.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const run = (sql: string) => src.executeSync('s', sql);
-const rows = (sql: string) => run(sql).at(-1)!.rows;
+const { run, rows, errorOf } = fresh;
 const showCreate = (t: string) => String(rows(`SHOW CREATE TABLE ${t}`)[0]![1]);
-function errorOf(sql: string): string {
-  try {
-    run(sql);
-  } catch (err) {
-    expect(err).toBeInstanceOf(MySqlError);
-    return String(err);
-  }
-  throw new Error(`expected an error from ${sql}`);
-}
-const log = (): BinlogTransaction[] => src.readTransactions({ file: '', pos: 0 }, 10_000);
-/** Closes and opens the source on the same directory; `fromLog` removes the snapshots first, so that the change log alone rebuilds the databases. */
-async function restart(fromLog = false): Promise<void> {
-  await src.close();
-  if (fromLog) fs.rmSync(path.join(dir, 'databases'), { recursive: true, force: true });
-  src = await EmbeddedSource.open({ dir, seedDemo: false });
-}
+const log = (): BinlogTransaction[] => fresh.src.readTransactions({ file: '', pos: 0 }, 10_000);
+const restart = (fromLog = false) => fresh.restart(fromLog);
 
 describe('AUTO_INCREMENT table option', () => {
   it('CREATE TABLE … AUTO_INCREMENT=100 hands out 100 first, and SHOW CREATE TABLE shows the next value', () => {

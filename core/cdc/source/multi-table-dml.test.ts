@@ -5,52 +5,28 @@
  * (UPDATE, DELETE statements) and its error message reference (ER_WRONG_USAGE 1221,
  * ER_UNKNOWN_TABLE 1109, ER_NON_UNIQ_ERROR 1052, ER_BAD_FIELD_ERROR 1054), as noted beside each.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
-import { MySqlError } from './mysql-error.js';
+import { describe, expect, it } from 'vitest';
+import { freshSourceForEachTest } from './testing/fresh-source.test-util.js';
+import type { EmbeddedSource } from './embedded-source.js';
 
-let dir: string;
-let src: EmbeddedSource;
-
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-multi-'));
-  src = await EmbeddedSource.open({ dir, seedDemo: false });
-  src.executeSync(
-    null,
-    `CREATE DATABASE m; USE m;
+const fresh = freshSourceForEachTest({
+  database: 'm',
+  setup: `CREATE DATABASE m; USE m;
      CREATE TABLE c (id INT PRIMARY KEY, name VARCHAR(10), n INT);
      CREATE TABLE o (oid INT PRIMARY KEY, cid INT, x VARCHAR(3) DEFAULT 'dd', d DECIMAL(5,2));
      INSERT INTO c VALUES (1, 'a', 0), (2, 'b', 0), (3, 'c', 0);
      INSERT INTO o VALUES (10, 1, 'p', 1), (11, 1, 'q', 1), (12, 2, 'r', 1)`,
-  );
-});
-afterEach(async () => {
-  await src.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (sql: string) => src.executeSync('m', sql);
-const rows = (sql: string) => run(sql).at(-1)!.rows;
-function errorOf(sql: string): string {
-  try {
-    run(sql);
-  } catch (err) {
-    expect(err).toBeInstanceOf(MySqlError);
-    return String(err);
-  }
-  throw new Error(`expected an error from ${sql}`);
-}
+const { run, rows, errorOf } = fresh;
 /** The row events of the transactions written since `from`: `op table key`. */
 function eventsSince(from: ReturnType<EmbeddedSource['position']>): string[] {
-  return src.readTransactions(from, 100).flatMap((tx) => tx.events.map((e) => `${e.op} ${e.table} ${String((e.before ?? e.after)!['id'] ?? (e.before ?? e.after)!['oid'])}`));
+  return fresh.src.readTransactions(from, 100).flatMap((tx) => tx.events.map((e) => `${e.op} ${e.table} ${String((e.before ?? e.after)!['id'] ?? (e.before ?? e.after)!['oid'])}`));
 }
 
 describe('a table alias in a single-table UPDATE or DELETE', () => {
   it('UPDATE t AS a SET a.col = … changes the row and logs one update', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     expect(run("UPDATE c AS k SET k.name = 'x' WHERE k.id = 1")[0]!.affectedRows).toBe(1);
     expect(rows('SELECT name FROM c WHERE id = 1')).toEqual([['x']]);
     expect(eventsSince(from)).toEqual(['u c 1']);
@@ -67,7 +43,7 @@ describe('a table alias in a single-table UPDATE or DELETE', () => {
   });
 
   it('DELETE FROM t AS a (MySQL 8.0.16 and later, manual: DELETE statement)', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     expect(run('DELETE FROM c AS k WHERE k.id = 3')[0]!.affectedRows).toBe(1);
     expect(eventsSince(from)).toEqual(['d c 3']);
   });
@@ -82,14 +58,14 @@ describe('a table alias in a single-table UPDATE or DELETE', () => {
 
 describe('UPDATE of several tables', () => {
   it('changes each table, table by table, and counts the changed rows of all of them', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     const [r] = run("UPDATE c JOIN o ON o.cid = c.id SET c.name = CONCAT(c.name, o.x), o.x = 'z' WHERE c.id <= 2");
     // c 1 matches twice (o 10 and 11): changed once, with its first match's values
     expect(r!.affectedRows).toBe(5);
     expect(rows('SELECT id, name FROM c ORDER BY id')).toEqual([[1, 'ap'], [2, 'br'], [3, 'c']]);
     expect(rows('SELECT oid, x FROM o ORDER BY oid')).toEqual([[10, 'z'], [11, 'z'], [12, 'z']]);
     expect(eventsSince(from)).toEqual(['u c 1', 'u c 2', 'u o 10', 'u o 11', 'u o 12']);
-    expect(src.readTransactions(from, 10)).toHaveLength(1);
+    expect(fresh.src.readTransactions(from, 10)).toHaveLength(1);
   });
 
   it('SET col = DEFAULT and stored values apply to each table’s columns', () => {
@@ -98,10 +74,10 @@ describe('UPDATE of several tables', () => {
   });
 
   it('a value a column refuses fails the whole statement: nothing changed, nothing logged', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     expect(errorOf("UPDATE c JOIN o ON o.cid = c.id SET c.name = 'ok', o.x = CONCAT('long', o.oid)")).toBe("ERROR 1406 (22001): Data too long for column 'x' at row 1");
     expect(rows('SELECT name FROM c ORDER BY id')).toEqual([['a'], ['b'], ['c']]);
-    expect(src.readTransactions(from, 10)).toEqual([]);
+    expect(fresh.src.readTransactions(from, 10)).toEqual([]);
   });
 
   it('refuses ORDER BY and LIMIT (ER_WRONG_USAGE 1221)', () => {
@@ -123,7 +99,7 @@ describe('UPDATE of several tables', () => {
 
 describe('DELETE of several tables', () => {
   it('DELETE a, b FROM … JOIN … deletes the matched rows of both, table by table', () => {
-    const from = src.position();
+    const from = fresh.src.position();
     expect(run('DELETE k, o FROM c AS k JOIN o ON o.cid = k.id WHERE k.id = 1')[0]!.affectedRows).toBe(3);
     expect(eventsSince(from)).toEqual(['d c 1', 'd o 10', 'd o 11']);
   });
@@ -147,7 +123,7 @@ describe('DELETE of several tables', () => {
 });
 
 it('a value whose case alone changes is a changed row with a row event (MySQL compares the bytes)', () => {
-  const from = src.position();
+  const from = fresh.src.position();
   expect(run("UPDATE c SET name = 'A' WHERE id = 1")[0]!.affectedRows).toBe(1);
   expect(eventsSince(from)).toEqual(['u c 1']);
 });
@@ -156,7 +132,6 @@ it('the state after multi-table statements comes back after a restart', async ()
   run("UPDATE c JOIN o ON o.cid = c.id SET c.n = c.n + o.oid, o.x = 'y'; DELETE c, o FROM c JOIN o ON o.cid = c.id WHERE c.id = 2");
   const dump = 'SELECT * FROM c ORDER BY id; SELECT * FROM o ORDER BY oid';
   const before = run(dump).map((r) => r.rows);
-  await src.close();
-  src = await EmbeddedSource.open({ dir, seedDemo: false });
+  await fresh.restart();
   expect(run(dump).map((r) => r.rows)).toEqual(before);
 });

@@ -7,15 +7,7 @@
  * MySQL's rule (sql_insert.cc, write_record): a conflict on the table's last unique key updates
  * that row in place, a conflict on an earlier key deletes the row and tries again.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
-import { RemoteSource } from './remote-source.js';
-import { binlogPosition, readRowEvents } from './testing/mariadb-binlog.js';
-import { findMariaDbBinlog, mariadbTests, startMariaDb, type MariaDbServer } from './testing/mariadb-server.js';
-import type { Row } from './types.js';
+import { compareBinlogWithMariaDb } from './testing/binlog-vs-mariadb.test-util.js';
 
 const SCRIPT: { what: string; sql: string }[] = [
   { what: 'a table whose only unique key is the primary key', sql: "CREATE TABLE pk (id INT PRIMARY KEY, v VARCHAR(10)); INSERT INTO pk VALUES (1, 'a'), (2, 'b')" },
@@ -52,67 +44,10 @@ const SCRIPT: { what: string; sql: string }[] = [
   { what: 'in a transaction', sql: "BEGIN; REPLACE INTO pk VALUES (1, 'tx'); REPLACE INTO pk VALUES (1, 'tx'); REPLACE INTO pu VALUES (20, 'z', 0); DELETE FROM pk WHERE id = 1; COMMIT" },
 ];
 
-const mariadb = mariadbTests();
-const tool = findMariaDbBinlog();
-// mariadb-client comes with mariadb-server: missing it is a skip only where the server would be one
-const skip = mariadb.skip || ('missing' in tool && !/^(true|1|yes)$/i.test(process.env.CI ?? ''));
-const reason = mariadb.reason || ('missing' in tool ? `skipped: ${tool.missing}` : '');
-if (skip) console.warn(`replace-binlog-vs-mariadb.test.ts: ${reason}`);
-
-/** A value as mariadb-binlog prints it (the test tables hold only INT, VARCHAR and NULL). */
-const printed = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'string' ? `'${v}'` : String(v));
-const describeEvent = (e: { op: string; table: string; before: string[] | null; after: string[] | null }) => `${e.op} ${e.table} ${e.before ? `(${e.before.join(', ')})` : '-'} → ${e.after ? `(${e.after.join(', ')})` : '-'}`;
-
-describe.skipIf(skip)(`REPLACE writes the row events MariaDB writes${reason ? ` (${reason})` : ''}`, () => {
-  let server: MariaDbServer;
-  let real: RemoteSource;
-  let embedded: EmbeddedSource;
-  let dir: string;
-
-  beforeAll(async () => {
-    server = await startMariaDb({ binlog: true });
-    real = new RemoteSource({ host: server.host, port: server.port, user: server.user, password: server.password });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-replace-vs-'));
-    // no snapshot while the script runs: reopening replays the whole change log
-    embedded = await EmbeddedSource.open({ dir, seedDemo: false, snapshotEvery: 1_000_000 });
-    await real.execute(null, 'CREATE DATABASE rp');
-    await embedded.execute(null, 'CREATE DATABASE rp');
-  }, 90_000);
-
-  afterAll(async () => {
-    await embedded?.close();
-    await server?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  for (const step of SCRIPT) {
-    it(`${step.what}: ${step.sql}`, async () => {
-      if ('missing' in tool) throw new Error(tool.missing);
-      const fromReal = await binlogPosition(server);
-      const realAffected = (await real.execute('rp', step.sql)).map((r) => r.affectedRows);
-      const realEvents = (await readRowEvents(tool.binlog, server, fromReal)).map(describeEvent);
-
-      const fromEmbedded = embedded.position();
-      const embeddedAffected = (await embedded.execute('rp', step.sql)).map((r) => r.affectedRows);
-      // in column order, as the binary log has them
-      const values = (table: string, row: Row | null) => (row ? embedded.tableDef('rp', table)!.columns.map((c) => printed(row[c.name])) : null);
-      const embeddedEvents = embedded.readTransactions(fromEmbedded, 100).flatMap((tx) => tx.events.map((e) => describeEvent({ op: e.op, table: e.table, before: values(e.table, e.before), after: values(e.table, e.after) })));
-
-      expect(embeddedEvents).toEqual(realEvents);
-      expect(embeddedAffected).toEqual(realAffected);
-    });
-  }
-
-  it('both hold the same rows, and so does the embedded source rebuilt from its change log', async () => {
-    const dump = 'SELECT * FROM pk ORDER BY id; SELECT * FROM pu ORDER BY id; SELECT * FROM kn ORDER BY id; SELECT * FROM m3 ORDER BY id; SELECT * FROM ai ORDER BY id; SELECT * FROM nopk ORDER BY u; SELECT * FROM nokey';
-    const rows = async (src: { execute: EmbeddedSource['execute'] }) => (await src.execute('rp', dump)).map((r) => r.rows);
-    const expected = await rows(real);
-    expect(await rows(embedded)).toEqual(expected);
-    const reopened = await EmbeddedSource.open({ dir, seedDemo: false });
-    try {
-      expect(await rows(reopened)).toEqual(expected);
-    } finally {
-      await reopened.close();
-    }
-  });
+compareBinlogWithMariaDb({
+  title: 'REPLACE writes the row events MariaDB writes',
+  file: 'replace-binlog-vs-mariadb.test.ts',
+  database: 'rp',
+  script: SCRIPT,
+  dump: 'SELECT * FROM pk ORDER BY id; SELECT * FROM pu ORDER BY id; SELECT * FROM kn ORDER BY id; SELECT * FROM m3 ORDER BY id; SELECT * FROM ai ORDER BY id; SELECT * FROM nopk ORDER BY u; SELECT * FROM nokey',
 });

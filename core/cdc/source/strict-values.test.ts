@@ -5,40 +5,15 @@
  * NO_ZERO_DATE, …), with 1366 in MySQL 8.0's wording (SQLSTATE HY000, "for column 'c'"), as
  * errmsg-utf8.txt has ER_TRUNCATED_WRONG_VALUE_FOR_FIELD.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
-import { MySqlError } from './mysql-error.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshSourceForEachTest } from './testing/fresh-source.test-util.js';
 
-let dir: string;
-let src: EmbeddedSource;
+const fresh = freshSourceForEachTest({ database: 's', setup: 'CREATE DATABASE s' });
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-strict-'));
-  src = await EmbeddedSource.open({ dir, seedDemo: false });
-  src.executeSync(null, 'CREATE DATABASE s');
-});
-afterEach(async () => {
-  await src.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const run = (sql: string) => src.executeSync('s', sql);
-const rows = (sql: string) => run(sql).at(-1)!.rows;
-function errorOf(sql: string): string {
-  try {
-    run(sql);
-  } catch (err) {
-    expect(err).toBeInstanceOf(MySqlError);
-    return String(err);
-  }
-  throw new Error(`expected an error from ${sql}`);
-}
+const { run, rows, errorOf } = fresh;
 /** The after-images the change log holds for table `t`, in order. */
 const logged = (t: string) =>
-  src
+  fresh.src
     .readTransactions({ file: '', pos: 0 }, 10_000)
     .flatMap((tx) => tx.events)
     .filter((e) => e.table === t && e.after)
@@ -192,11 +167,11 @@ describe('values strict mode refuses', () => {
 
   it('a refused statement changes nothing and logs nothing', () => {
     run('INSERT INTO r (id, ti) VALUES (1, 1)');
-    const before = src.position();
+    const before = fresh.src.position();
     expect(errorOf("INSERT INTO r (ti, s) VALUES (2, 'ok'), (3, 'too long')")).toBe("ERROR 1406 (22001): Data too long for column 's' at row 2");
     expect(errorOf("UPDATE r SET s = 'abcd' WHERE id = 1")).toBe("ERROR 1406 (22001): Data too long for column 's' at row 1");
     expect(rows('SELECT id, ti, s FROM r')).toEqual([[1, 1, null]]);
-    expect(src.position()).toEqual(before);
+    expect(fresh.src.position()).toEqual(before);
   });
 
   it('INSERT IGNORE stores the nearest value instead', () => {
@@ -227,10 +202,9 @@ describe('AUTO_INCREMENT values of a refused statement', () => {
 describe('stored values after a restart', () => {
   it('the change log replays the stored values onto the snapshot', async () => {
     run('CREATE TABLE p (id INT PRIMARY KEY, d DECIMAL(8,3), dt DATETIME)');
-    src.snapshot();
+    fresh.src.snapshot();
     run("INSERT INTO p VALUES (1, 2, '2024/3/4 5:6:7')");
-    await src.close();
-    src = await EmbeddedSource.open({ dir, seedDemo: false });
+    await fresh.restart();
     expect(rows('SELECT * FROM p')).toEqual([[1, '2.000', '2024-03-04 05:06:07']]);
   });
 });
