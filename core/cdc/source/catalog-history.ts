@@ -25,6 +25,9 @@ export function applyDdl(catalog: Catalog, database: string, ddl: Ddl): void {
       catalog.delete(database);
       return;
     case 'truncate-table':
+    case 'create-view':
+    case 'drop-view':
+      // a view is no table: its rows are never captured
       return;
     default: {
       let tables = catalog.get(database);

@@ -39,6 +39,7 @@ import { splitStatements } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
+import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 
 export interface EmbeddedSourceOptions {
@@ -65,6 +66,8 @@ interface DbState {
   name: string;
   db: Database;
   tables: Map<string, TableDef>;
+  /** Views (views.ts), each also a SQLite view over its translated SELECT. */
+  views: Map<string, ViewDef>;
   /** Binlog position the in-memory state includes (everything before it is applied). */
   appliedThrough: BinlogPosition;
   /** Whether a table has a cascading foreign key action (an UPDATE then counts its rows apart from the cascaded ones). */
@@ -323,17 +326,21 @@ export class EmbeddedSource implements CaptureSource {
         const dbName = m ? unquoteIdent(m[1]!) : session.database;
         if (!dbName) throw mysqlErrors.noDatabase();
         const inSchema = dbName.toLowerCase() === INFORMATION_SCHEMA;
-        const names = (inSchema ? [...INFORMATION_SCHEMA_TABLES] : [...this.requireDb(dbName).tables.keys()]).sort().filter(like.test);
+        const views = inSchema ? new Map<string, ViewDef>() : this.requireDb(dbName).views;
+        const names = (inSchema ? [...INFORMATION_SCHEMA_TABLES] : [...this.requireDb(dbName).tables.keys(), ...views.keys()]).sort().filter(like.test);
         const title = `Tables_in_${dbName}${like.text ? ` (${like.text})` : ''}`;
-        return w1 === 'full' ? rows([title, 'Table_type'], names.map((t) => [t, inSchema ? 'SYSTEM VIEW' : 'BASE TABLE'])) : rows([title], names.map((t) => [t]));
+        return w1 === 'full' ? rows([title, 'Table_type'], names.map((t) => [t, inSchema ? 'SYSTEM VIEW' : views.has(t) ? 'VIEW' : 'BASE TABLE'])) : rows([title], names.map((t) => [t]));
       }
       if (w1 === 'index' || w1 === 'indexes' || w1 === 'keys') {
         const m = /\b(?:from|in)\s+(\S+?)(?:\s+(?:from|in)\s+(`[^`]+`|\w+))?\s*;?$/i.exec(sql.trim());
         if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
         return this.showIndex(session, m[2] ? `${m[2]}.${m[1]}` : m[1]!, rows);
       }
+      if (w1 === 'create' && w2 === 'view') return this.showCreateView(session, sql, rows);
       if (w1 === 'create' && w2 === 'table') {
         const { st, table } = this.resolveTable(session, sql.trim().split(/\s+/).slice(3).join(' ').replace(/;$/, ''));
+        // MySQL answers SHOW CREATE TABLE of a view as SHOW CREATE VIEW (MySQL 8.0 manual, SHOW CREATE TABLE)
+        if (st.views.has(table)) return this.showCreateView(session, sql, rows);
         const def = st.tables.get(table);
         if (!def) throw mysqlErrors.noSuchTable(st.name, table);
         return rows(['Table', 'Create Table'], [[table, showCreateTable(def, this.nextAutoIncrement(st, def) ?? undefined)]]);
@@ -353,6 +360,8 @@ export class EmbeddedSource implements CaptureSource {
       if (w0 === 'explain' && /^(select|insert|update|delete)$/.test(w1)) throw mysqlErrors.notSupported('EXPLAIN in the embedded source');
       return this.describe(session, sql.trim().split(/\s+/)[1]!.replace(/;$/, ''), sql);
     }
+    if ((w0 === 'create' || w0 === 'alter') && isViewStatement(sql)) return this.createView(session, sql, ok);
+    if (w0 === 'drop' && w1 === 'view') return this.dropView(session, sql, ok);
     if (w0 === 'create' && (w1 === 'database' || w1 === 'schema')) {
       const m = /^create\s+(?:database|schema)\s+(if\s+not\s+exists\s+)?(`[^`]+`|[A-Za-z0-9_$]+)/i.exec(sql.trim());
       if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
@@ -387,7 +396,7 @@ export class EmbeddedSource implements CaptureSource {
       const source = from.st.tables.get(from.table);
       if (!source) throw mysqlErrors.noSuchTable(from.st.name, from.table);
       const to = this.resolveTable(session, m[2]!);
-      if (to.st.tables.has(to.table)) {
+      if (to.st.tables.has(to.table) || to.st.views.has(to.table)) {
         if (m[1]) return ok(0);
         throw mysqlErrors.tableExists(to.table);
       }
@@ -401,7 +410,7 @@ export class EmbeddedSource implements CaptureSource {
       const dbName = parsed.database ?? session.database;
       if (!dbName) throw mysqlErrors.noDatabase();
       const st = this.requireDb(dbName);
-      if (st.tables.has(parsed.def.name)) {
+      if (st.tables.has(parsed.def.name) || st.views.has(parsed.def.name)) {
         if (parsed.ifNotExists) return ok(0);
         throw mysqlErrors.tableExists(parsed.def.name);
       }
@@ -545,7 +554,8 @@ export class EmbeddedSource implements CaptureSource {
 
   private describe(session: Session, raw: string, sql: string): StatementResult {
     const { st, table } = this.resolveTable(session, raw);
-    const def = st.tables.get(table);
+    const view = st.views.get(table);
+    const def = view ? this.viewAsTable(st, view) : st.tables.get(table);
     if (!def) throw mysqlErrors.noSuchTable(st.name, table);
     const data = def.columns.map((c) => {
       const key = columnKey(def, c);
@@ -553,6 +563,89 @@ export class EmbeddedSource implements CaptureSource {
       return [c.name, describeType(c), c.nullable ? 'YES' : 'NO', key, dflt, extra];
     });
     return { sql, kind: 'rows', columns: ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'], rows: data, affectedRows: 0, database: session.database };
+  }
+
+  /**
+   * CREATE [OR REPLACE] / ALTER VIEW (views.ts): the SELECT is translated as a query would be and
+   * checked by preparing it (a missing table is 1146, a missing column 1054, as MySQL's CREATE
+   * VIEW finds them), then kept as a SQLite view named after the view, with the view's columns.
+   */
+  private createView(session: Session, sql: string, ok: () => StatementResult): StatementResult {
+    const parsed = parseViewStatement(sql, ACCOUNT);
+    const dbName = parsed.database ?? session.database;
+    if (!dbName) throw mysqlErrors.noDatabase();
+    const st = this.requireDb(dbName);
+    const name = parsed.def.name;
+    // ER_WRONG_OBJECT for a table where a view is meant (MySQL 8.0's error message reference)
+    if (st.tables.has(name) && (parsed.verb === 'alter' || parsed.orReplace)) throw notView(st.name, name);
+    if (parsed.verb === 'create' && (st.tables.has(name) || (st.views.has(name) && !parsed.orReplace))) throw mysqlErrors.tableExists(name);
+    if (parsed.verb === 'alter' && !st.views.has(name)) throw mysqlErrors.noSuchTable(st.name, name);
+    this.requireNoTx(session, 'CREATE VIEW');
+    const translated = this.translateDml({ ...session, database: st.name }, parsed.def.select);
+    if (translated.copies || translated.multi || translated.st !== st) throw mysqlErrors.notSupported('a view of tables of another database in the embedded source');
+    let names: string[];
+    try {
+      const stmt = st.db.prepare(translated.text);
+      names = stmt.getColumnNames();
+      stmt.free();
+    } catch (err) {
+      throw this.translateError(err as Error, st, translated.text, parsed.def.select);
+    }
+    const view = withColumns(parsed.def, viewColumns(parsed.def, names));
+    const sqlite = [`DROP VIEW IF EXISTS ${q(name)}`, `CREATE VIEW ${q(name)} (${view.columns.map(q).join(', ')}) AS ${translated.text}`];
+    // MySQL logs the statement with its clauses filled in and the SELECT as typed (sql_view.cc)
+    const head = parsed.verb === 'alter' ? 'ALTER' : parsed.orReplace ? 'CREATE OR REPLACE' : 'CREATE';
+    const logged = `${head} ALGORITHM=${view.algorithm} DEFINER=${view.definer} SQL SECURITY ${view.security} VIEW \`${name}\`${view.columnList ? `(${view.columnList.map((c) => `\`${c}\``).join(',')})` : ''} AS ${view.select}${view.checkOption === 'NONE' ? '' : ` WITH ${view.checkOption} CHECK OPTION`}`;
+    this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'create-view', view });
+    return ok();
+  }
+
+  /** DROP VIEW [IF EXISTS] v[, …] [RESTRICT | CASCADE]: all or nothing, as MySQL 8.0 drops them (manual, DROP VIEW). */
+  private dropView(session: Session, sql: string, ok: () => StatementResult): StatementResult {
+    const m = /^drop\s+view\s+(if\s+exists\s+)?([\s\S]+?)(?:\s+(?:restrict|cascade))?\s*;?$/i.exec(sql.trim());
+    if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+    const found: { st: DbState; view: ViewDef }[] = [];
+    const missing: string[] = [];
+    for (const raw of m[2]!.split(',').map((x) => x.trim())) {
+      const { database, table } = splitQualified(raw);
+      const dbName = database ?? session.database;
+      if (!dbName) throw mysqlErrors.noDatabase();
+      const st = this.dbs.get(dbName);
+      const view = st?.views.get(table);
+      if (view) found.push({ st: st!, view });
+      else if (st?.tables.has(table)) throw notView(dbName, table);
+      else missing.push(`${dbName}.${table}`);
+    }
+    // ER_BAD_TABLE_ERROR naming every missing view
+    if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
+    this.requireNoTx(session, 'DROP VIEW');
+    for (const { st, view } of found) this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP VIEW IF EXISTS ${q(view.name)}`], kind: 'drop-view', view });
+    return ok();
+  }
+
+  /** SHOW CREATE VIEW v (and SHOW CREATE TABLE of a view): MySQL 8.0's four columns. */
+  private showCreateView(session: Session, sql: string, rows: (c: string[], d: unknown[][]) => StatementResult): StatementResult {
+    const { st, table } = this.resolveTable(session, sql.trim().split(/\s+/).slice(3).join(' ').replace(/;$/, ''));
+    const view = st.views.get(table);
+    if (!view) throw st.tables.has(table) ? notView(st.name, table) : mysqlErrors.noSuchTable(st.name, table);
+    return rows(['View', 'Create View', 'character_set_client', 'collation_connection'], [[table, showCreateView(view, st.name, st.tables, session.database), 'utf8mb4', 'utf8mb4_0900_ai_ci']]);
+  }
+
+  /** A view's columns as a table definition with no keys (DESCRIBE, INFORMATION_SCHEMA.COLUMNS). */
+  private viewAsTable(st: DbState, view: ViewDef): TableDef {
+    let sampled: (string | undefined)[] = [];
+    try {
+      const r = st.db.exec(`SELECT ${view.columns.map((c) => `typeof(${q(c)})`).join(', ')} FROM ${q(view.name)} LIMIT 1`);
+      sampled = (r[0]?.values[0] ?? []).map((v) => String(v));
+    } catch {
+      // a view whose tables have gone: its expressions are shown as text
+    }
+    return { name: view.name, columns: viewColumnDefs(view, st.tables, sampled), primaryKey: [], indexes: [] };
+  }
+
+  /** Each view of a database as INFORMATION_SCHEMA shows it. */
+  private schemaViews(st: DbState): SchemaTable[] {
+    return [...st.views.values()].map((v) => ({ def: this.viewAsTable(st, v), rows: 0, autoIncrement: null, view: { definition: canonicalSelect(v, st.name, st.tables, true), checkOption: v.checkOption, updatable: isUpdatable(v), definer: v.definer, security: v.security } }));
   }
 
   private alterTable(session: Session, sql: string, ok: (n?: number) => StatementResult, logged = sql): StatementResult {
@@ -581,7 +674,7 @@ export class EmbeddedSource implements CaptureSource {
     if (!def) throw mysqlErrors.noSuchTable(from.st.name, from.table);
     const to = this.resolveTable(session, rawTo);
     if (to.st !== from.st) throw mysqlErrors.notSupported('moving a table to another database in the embedded source');
-    if (to.st.tables.has(to.table)) throw mysqlErrors.tableExists(to.table);
+    if (to.st.tables.has(to.table) || to.st.views.has(to.table)) throw mysqlErrors.tableExists(to.table);
     const next: TableDef = { ...structuredClone(def), name: to.table };
     const sqlite = [`ALTER TABLE ${q(from.table)} RENAME TO ${q(to.table)}`];
     for (const ix of def.indexes) {
@@ -595,7 +688,7 @@ export class EmbeddedSource implements CaptureSource {
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
     if (readsInformationSchema(sql, session.database)) {
       if (!/^\s*(select|with|\()/i.test(sql)) throw new MySqlError(1044, '42000', `Access denied for user '${ACCOUNT.replace('@', "'@'")}' to database 'information_schema'`);
-      const catalog: SchemaCatalog = new Map([...this.dbs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, st]) => [name, this.schemaTables(st)]));
+      const catalog: SchemaCatalog = new Map([...this.dbs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, st]) => [name, [...this.schemaTables(st), ...this.schemaViews(st)]]));
       const r = queryInformationSchema(this.SQL, catalog, sql);
       return rows(r.columns, r.rows);
     }
@@ -766,6 +859,13 @@ export class EmbeddedSource implements CaptureSource {
       const inner = /^Duplicate entry '(.*)' for key '(.*)'$/s.exec(m[1]!)!;
       return mysqlErrors.duplicate(inner[1]!, inner[2]!);
     }
+    // SQLite writes through no view; MySQL would write through a simple one, which is not done here
+    if ((m = /cannot modify (\S+) because it is a view/.exec(msg))) return mysqlErrors.notSupported(`INSERT, UPDATE or DELETE through the view '${m[1]}' in the embedded source`);
+    // a view whose table or column has gone since it was made (ER_VIEW_INVALID, MySQL 8.0's error message reference)
+    if ((m = /no such (?:table|column): (?:\w+\.)?(\S+)/.exec(msg)) && !maskQuoted(original).includes(m[1]!.replace(/^"|"$/g, ''))) {
+      const view = namedTables(original).find((r) => !r.database && st.views.has(r.table));
+      if (view) return new MySqlError(1356, 'HY000', `View '${st.name}.${view.table}' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them`);
+    }
     // a qualifier that is not a database of ours was left in the statement: it names the database
     if ((m = /no such table: (?:(\w+)\.)?(\S+)/.exec(msg))) return mysqlErrors.noSuchTable(m[1] ?? st.name, m[2]!);
     if ((m = /no such column: (\S+)/.exec(msg))) {
@@ -920,6 +1020,25 @@ export class EmbeddedSource implements CaptureSource {
         this.writeDbList();
         return;
       }
+      case 'create-view':
+      case 'drop-view': {
+        const st = this.requireDb(dbName);
+        const view = ddl.view!;
+        st.db.run('SAVEPOINT loupe_ddl');
+        try {
+          for (const s of ddl.sqlite) st.db.run(s);
+          if (ddl.kind === 'create-view') st.db.run('INSERT OR REPLACE INTO __loupe_views (name, def) VALUES (?, ?)', [view.name, JSON.stringify(view)]);
+          else st.db.run('DELETE FROM __loupe_views WHERE name = ?', [view.name]);
+          st.db.run('RELEASE loupe_ddl');
+        } catch (err) {
+          st.db.run('ROLLBACK TO loupe_ddl');
+          st.db.run('RELEASE loupe_ddl');
+          throw err;
+        }
+        if (ddl.kind === 'create-view') st.views.set(view.name, view);
+        else st.views.delete(view.name);
+        return;
+      }
       default: {
         const st = this.requireDb(dbName);
         const table = ddl.table!;
@@ -940,7 +1059,12 @@ export class EmbeddedSource implements CaptureSource {
         st.db.run('SAVEPOINT loupe_ddl');
         try {
           this.dropTriggers(st, table);
+          // SQLite checks every view when a table is renamed (and a rebuilt table is dropped and
+          // renamed): the views step aside and come back as they were, as MySQL's stay as defined
+          const views = (st.db.exec("SELECT name, sql FROM sqlite_master WHERE type = 'view'")[0]?.values ?? []) as [string, string][];
+          for (const [name] of views) st.db.run(`DROP VIEW ${q(name)}`);
           for (const s of ddl.sqlite) st.db.run(s);
+          for (const [, sql] of views) st.db.run(sql);
           if (ddl.kind === 'drop-table' || ddl.kind === 'rename-table') st.db.run('DELETE FROM __loupe_tables WHERE name = ?', [table]);
           for (const name of changed) {
             const d = tables.get(name)!;
@@ -1063,13 +1187,16 @@ export class EmbeddedSource implements CaptureSource {
   private newDb(name: string, db: Database): DbState {
     db.run('CREATE TABLE IF NOT EXISTS __loupe_meta (k TEXT PRIMARY KEY, v TEXT)');
     db.run('CREATE TABLE IF NOT EXISTS __loupe_tables (name TEXT PRIMARY KEY, def TEXT NOT NULL)');
+    db.run('CREATE TABLE IF NOT EXISTS __loupe_views (name TEXT PRIMARY KEY, def TEXT NOT NULL)');
     db.run('CREATE TABLE IF NOT EXISTS __loupe_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT, op TEXT, rid INTEGER, b TEXT, a TEXT, cas INTEGER)');
     // a snapshot of an earlier version has no column for the rows of cascading actions
     if (!(db.exec('PRAGMA table_info(__loupe_changes)')[0]?.values ?? []).some((c) => c[1] === 'cas')) db.run('ALTER TABLE __loupe_changes ADD COLUMN cas INTEGER');
     this.prepareSession(db);
     const tables = new Map<string, TableDef>();
     for (const [n, d] of db.exec('SELECT name, def FROM __loupe_tables')[0]?.values ?? []) tables.set(n as string, JSON.parse(d as string) as TableDef);
-    const st: DbState = { name, db, tables, appliedThrough: { file: '', pos: 0 } };
+    const views = new Map<string, ViewDef>();
+    for (const [n, d] of db.exec('SELECT name, def FROM __loupe_views')[0]?.values ?? []) views.set(n as string, JSON.parse(d as string) as ViewDef);
+    const st: DbState = { name, db, tables, views, appliedThrough: { file: '', pos: 0 } };
     // a snapshot keeps the triggers of the version that wrote it (one from before the REPLACE
     // triggers would make REPLACE a delete and an insert again): they are made anew from the
     // definitions
@@ -1190,6 +1317,11 @@ export class EmbeddedSource implements CaptureSource {
   }
 }
 
+
+/** ER_WRONG_OBJECT (MySQL 8.0's error message reference): a table named where a view is meant. */
+function notView(db: string, name: string): MySqlError {
+  return new MySqlError(1347, 'HY000', `'${db}.${name}' is not VIEW`);
+}
 
 /** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
 const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };

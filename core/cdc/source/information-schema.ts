@@ -1,5 +1,5 @@
 /**
- * INFORMATION_SCHEMA for the embedded source: SCHEMATA, TABLES, COLUMNS, STATISTICS,
+ * INFORMATION_SCHEMA for the embedded source: SCHEMATA, TABLES, VIEWS, COLUMNS, STATISTICS,
  * TABLE_CONSTRAINTS, KEY_COLUMN_USAGE and REFERENTIAL_CONSTRAINTS, with MySQL 8.0's columns in its order and upper-case
  * names (since 8.0 these are views whose column names come back upper-case whatever case the
  * query used). A query that names information_schema runs on a fresh in-memory SQLite database
@@ -14,6 +14,8 @@ import { replaceOutsideQuotes } from './sql-text.js';
 export interface SchemaTable {
   def: TableDef;
   rows: number;
+  /** Set for a view (its columns are `def`'s): what TABLES and VIEWS show of it. */
+  view?: { definition: string; checkOption: string; updatable: boolean; definer: string; security: string };
   /** The next AUTO_INCREMENT value, for tables that have one. */
   autoIncrement: number | null;
 }
@@ -75,7 +77,17 @@ const VIEWS: View[] = [
   {
     name: 'TABLES',
     columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'TABLE_TYPE', 'ENGINE', 'VERSION', 'ROW_FORMAT', 'TABLE_ROWS', 'AVG_ROW_LENGTH', 'DATA_LENGTH', 'MAX_DATA_LENGTH', 'INDEX_LENGTH', 'DATA_FREE', 'AUTO_INCREMENT', 'CREATE_TIME', 'UPDATE_TIME', 'CHECK_TIME', 'TABLE_COLLATION', 'CHECKSUM', 'CREATE_OPTIONS', 'TABLE_COMMENT'],
-    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, 'Dynamic', t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, COLLATION, null, '', ''])),
+    // a view: TABLE_TYPE VIEW, no engine or storage facts, TABLE_COMMENT 'VIEW' (MySQL 8.0 manual, The INFORMATION_SCHEMA TABLES Table)
+    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => (t.view ? ['def', db, t.def.name, 'VIEW', null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 'VIEW'] : ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, 'Dynamic', t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, COLLATION, null, '', '']))),
+  },
+  {
+    // MySQL 8.0 manual, The INFORMATION_SCHEMA VIEWS Table; DEFINER as user@host, unquoted
+    name: 'VIEWS',
+    columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'VIEW_DEFINITION', 'CHECK_OPTION', 'IS_UPDATABLE', 'DEFINER', 'SECURITY_TYPE', 'CHARACTER_SET_CLIENT', 'COLLATION_CONNECTION'],
+    rows: (catalog) =>
+      [...catalog].flatMap(([db, tables]) =>
+        tables.flatMap(({ def, view }) => (view ? [['def', db, def.name, view.definition, view.checkOption, view.updatable ? 'YES' : 'NO', view.definer.replace(/`/g, ''), view.security, CHARSET, COLLATION]] : [])),
+      ),
   },
   {
     name: 'COLUMNS',

@@ -4,6 +4,7 @@
  * committed transactions with positions and before/after row images).
  */
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
+import type { ViewDef } from './views.js';
 
 export type { ColumnDef, TableDef } from './mysql-ddl.js';
 
@@ -67,8 +68,12 @@ export interface BinlogTransaction {
    * many of `events` came before the change.
    */
   cascaded?: (RowChange & { at: number })[];
-  /** Set for schema changes (CREATE/ALTER/DROP TABLE, CREATE/DROP DATABASE). */
-  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'truncate-table' | 'create-database' | 'drop-database' | 'index'; def?: TableDef };
+  /**
+   * Set for schema changes (CREATE/ALTER/DROP TABLE, CREATE/DROP DATABASE, CREATE/ALTER/DROP
+   * VIEW). A view's change names no `table` and has no `def`: it carries the view (as it is
+   * after CREATE or ALTER, as it was for DROP), so that no reader of the log takes it for a table.
+   */
+  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'truncate-table' | 'create-database' | 'drop-database' | 'index' | 'create-view' | 'drop-view'; def?: TableDef; view?: ViewDef };
 }
 
 export interface SourceInfo {
