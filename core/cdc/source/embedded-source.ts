@@ -318,7 +318,7 @@ export class EmbeddedSource implements CaptureSource {
         const dbName = m ? unquoteIdent(m[1]!) : session.database;
         if (!dbName) throw mysqlErrors.noDatabase();
         const st = this.requireDb(dbName);
-        const shown = showTableStatus(this.SQL, this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement })), sql);
+        const shown = showTableStatus(this.SQL, [...this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement })), ...[...st.views.keys()].map((name) => ({ name, view: true as const }))], sql);
         return rows(shown.columns, shown.rows);
       }
       if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
@@ -653,7 +653,8 @@ export class EmbeddedSource implements CaptureSource {
     if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
     const { st, table } = this.resolveTable(session, m[1]!);
     const def = st.tables.get(table);
-    if (!def) throw mysqlErrors.noSuchTable(st.name, table);
+    // ER_WRONG_OBJECT: MySQL alters only base tables, a view's RENAME included
+    if (!def) throw st.views.has(table) ? wrongObject(st.name, table, 'BASE TABLE') : mysqlErrors.noSuchTable(st.name, table);
     this.requireNoTx(session, 'ALTER TABLE');
     const renameTo = /^rename\s+(?:to\s+|as\s+)?(\S+)$/i.exec(m[2]!.trim());
     if (renameTo && !/^column\b/i.test(renameTo[1]!)) {
@@ -667,14 +668,23 @@ export class EmbeddedSource implements CaptureSource {
     return ok(rows);
   }
 
-  /** RENAME TABLE / ALTER TABLE … RENAME TO: the table, its keys' indexes and its capture triggers take the new name. */
+  /**
+   * RENAME TABLE / ALTER TABLE … RENAME TO: the table, its keys' indexes and its capture triggers
+   * take the new name. RENAME TABLE renames a view too (MySQL 8.0 manual, RENAME TABLE).
+   */
   private renameTable(session: Session, rawFrom: string, rawTo: string, logged: string): void {
     const from = this.resolveTable(session, rawFrom);
     const def = from.st.tables.get(from.table);
-    if (!def) throw mysqlErrors.noSuchTable(from.st.name, from.table);
+    const view = def ? undefined : from.st.views.get(from.table);
+    if (!def && !view) throw mysqlErrors.noSuchTable(from.st.name, from.table);
     const to = this.resolveTable(session, rawTo);
-    if (to.st !== from.st) throw mysqlErrors.notSupported('moving a table to another database in the embedded source');
+    if (to.st !== from.st) throw mysqlErrors.notSupported(`moving a ${view ? 'view' : 'table'} to another database in the embedded source`);
     if (to.st.tables.has(to.table) || to.st.views.has(to.table)) throw mysqlErrors.tableExists(to.table);
+    if (view) {
+      this.renameView(session, from.st, view, to.table, logged);
+      return;
+    }
+    if (!def) return;
     const next: TableDef = { ...structuredClone(def), name: to.table };
     const sqlite = [`ALTER TABLE ${q(from.table)} RENAME TO ${q(to.table)}`];
     for (const ix of def.indexes) {
@@ -683,6 +693,18 @@ export class EmbeddedSource implements CaptureSource {
       sqlite.push(`DROP INDEX ${q(sqliteIndexName(from.table, ix.name))}`, sqliteCreateIndex(to.table, ix));
     }
     this.commitDdl(session, from.st, { mysql: logged, sqlite, kind: 'rename-table', table: from.table }, undefined, next);
+  }
+
+  /**
+   * A view renamed: the SQLite view is made again under the new name over the same translated
+   * SELECT, logged as a create-view that names the view's old name, so a replay renames it too.
+   */
+  private renameView(session: Session, st: DbState, view: ViewDef, to: string, logged: string): void {
+    const stored = st.db.exec('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?', ['view', view.name])[0]?.values[0]?.[0];
+    const head = `CREATE VIEW ${q(view.name)} `;
+    if (typeof stored !== 'string' || !stored.startsWith(head)) throw mysqlErrors.notSupported(`renaming the view '${view.name}' in the embedded source`);
+    const sqlite = [`DROP VIEW ${q(view.name)}`, `CREATE VIEW ${q(to)} ${stored.slice(head.length)}`];
+    this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'create-view', view: { ...view, name: to }, renamedFrom: view.name });
   }
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
@@ -1027,6 +1049,7 @@ export class EmbeddedSource implements CaptureSource {
         st.db.run('SAVEPOINT loupe_ddl');
         try {
           for (const s of ddl.sqlite) st.db.run(s);
+          if (ddl.renamedFrom !== undefined) st.db.run('DELETE FROM __loupe_views WHERE name = ?', [ddl.renamedFrom]);
           if (ddl.kind === 'create-view') st.db.run('INSERT OR REPLACE INTO __loupe_views (name, def) VALUES (?, ?)', [view.name, JSON.stringify(view)]);
           else st.db.run('DELETE FROM __loupe_views WHERE name = ?', [view.name]);
           st.db.run('RELEASE loupe_ddl');
@@ -1035,6 +1058,7 @@ export class EmbeddedSource implements CaptureSource {
           st.db.run('RELEASE loupe_ddl');
           throw err;
         }
+        if (ddl.renamedFrom !== undefined) st.views.delete(ddl.renamedFrom);
         if (ddl.kind === 'create-view') st.views.set(view.name, view);
         else st.views.delete(view.name);
         return;
@@ -1318,10 +1342,12 @@ export class EmbeddedSource implements CaptureSource {
 }
 
 
-/** ER_WRONG_OBJECT (MySQL 8.0's error message reference): a table named where a view is meant. */
-function notView(db: string, name: string): MySqlError {
-  return new MySqlError(1347, 'HY000', `'${db}.${name}' is not VIEW`);
+/** ER_WRONG_OBJECT (MySQL 8.0's error message reference): a table where a view is meant, or a view where a table is. */
+function wrongObject(db: string, name: string, meant: 'VIEW' | 'BASE TABLE'): MySqlError {
+  return new MySqlError(1347, 'HY000', `'${db}.${name}' is not ${meant}`);
 }
+
+const notView = (db: string, name: string) => wrongObject(db, name, 'VIEW');
 
 /** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
 const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };

@@ -38,20 +38,25 @@ export function showBinaryLogs(files: { name: string; size: number }[]): Shown {
   return { columns: ['Log_name', 'File_size', 'Encrypted'], rows: files.map((f) => [f.name, f.size, 'No']) };
 }
 
-export interface TableStatus {
-  name: string;
-  rows: number;
-  dataLength: number;
-  autoIncrement: number | null;
-  comment?: string;
-}
+export type TableStatus =
+  | {
+      name: string;
+      rows: number;
+      dataLength: number;
+      autoIncrement: number | null;
+      comment?: string;
+    }
+  | { name: string; view: true };
 
-/** SHOW TABLE STATUS [FROM db] [LIKE 'pattern' | WHERE expr], MySQL 8.0's eighteen columns. */
+/**
+ * SHOW TABLE STATUS [FROM db] [LIKE 'pattern' | WHERE expr], MySQL 8.0's eighteen columns. A
+ * view's row is NULL but for its name and the Comment VIEW (MySQL 8.0 manual, SHOW TABLE STATUS).
+ */
 export function showTableStatus(SQL: SqlJsStatic, tables: TableStatus[], sql: string): Shown {
   const columns = ['Name', 'Engine', 'Version', 'Row_format', 'Rows', 'Avg_row_length', 'Data_length', 'Max_data_length', 'Index_length', 'Data_free', 'Auto_increment', 'Create_time', 'Update_time', 'Check_time', 'Collation', 'Checksum', 'Create_options', 'Comment'];
   const rows = [...tables]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((t) => [t.name, 'InnoDB', 10, 'Dynamic', t.rows, t.rows ? Math.floor(t.dataLength / t.rows) : 0, t.dataLength, 0, 0, 0, t.autoIncrement, null, null, null, 'utf8mb4_0900_ai_ci', null, '', t.comment ?? '']);
+    .map((t) => ('view' in t ? [t.name, ...columns.slice(1, -1).map(() => null), 'VIEW'] : [t.name, 'InnoDB', 10, 'Dynamic', t.rows, t.rows ? Math.floor(t.dataLength / t.rows) : 0, t.dataLength, 0, 0, 0, t.autoIncrement, null, null, null, 'utf8mb4_0900_ai_ci', null, '', t.comment ?? '']));
   return filtered(SQL, columns, rows, sql, 0);
 }
 

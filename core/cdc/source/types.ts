@@ -73,7 +73,7 @@ export interface BinlogTransaction {
    * VIEW). A view's change names no `table` and has no `def`: it carries the view (as it is
    * after CREATE or ALTER, as it was for DROP), so that no reader of the log takes it for a table.
    */
-  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'truncate-table' | 'create-database' | 'drop-database' | 'index' | 'create-view' | 'drop-view'; def?: TableDef; view?: ViewDef };
+  ddl?: { mysql: string; sqlite: string[]; table?: string; kind: 'create-table' | 'drop-table' | 'alter-table' | 'rename-table' | 'truncate-table' | 'create-database' | 'drop-database' | 'index' | 'create-view' | 'drop-view'; def?: TableDef; view?: ViewDef; /** A create-view that is RENAME TABLE of a view: the name the view had. */ renamedFrom?: string };
 }
 
 export interface SourceInfo {

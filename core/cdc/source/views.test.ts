@@ -2,8 +2,8 @@
  * Views as a MySQL 8.0 client meets them. Sources of the expectations: MySQL 8.0 manual (CREATE
  * VIEW, DROP VIEW, SHOW CREATE VIEW, SHOW FULL TABLES, The INFORMATION_SCHEMA VIEWS and TABLES
  * Tables) and MySQL 8.0's error message reference (ER_TABLE_EXISTS_ERROR 1050, ER_BAD_TABLE_ERROR
- * 1051, ER_NO_SUCH_TABLE 1146, ER_WRONG_OBJECT 1347, ER_VIEW_WRONG_LIST 1353, ER_VIEW_INVALID 1356);
- * SHOW CREATE VIEW's canonical SELECT is MySQL's for the plain views written here.
+ * 1051, ER_NO_SUCH_TABLE 1146, ER_WRONG_OBJECT 1347, ER_VIEW_WRONG_LIST 1353, ER_VIEW_INVALID 1356); RENAME TABLE and SHOW TABLE STATUS as the
+ * manual describes them for views. SHOW CREATE VIEW's canonical SELECT is MySQL's for the plain views written here.
  */
 import { describe, expect, it } from 'vitest';
 import { freshSourceForEachTest } from './testing/fresh-source.test-util.js';
@@ -142,5 +142,44 @@ describe('writes and durability', () => {
     expect(tx!.ddl).toMatchObject({ kind: 'create-view', mysql: 'CREATE ALGORITHM=UNDEFINED DEFINER=`root`@`localhost` SQL SECURITY DEFINER VIEW `v` AS SELECT id FROM customers' });
     expect(tx!.ddl!.table).toBeUndefined();
     expect([...fresh.src.tableDefsAt(fresh.src.position()).get('shop')!.keys()]).toEqual(['customers', 'orders']);
+  });
+});
+
+describe('views and the table statements', () => {
+  it('RENAME TABLE renames a view, and the new name survives a restart (from a snapshot and from the change log alone)', async () => {
+    run('CREATE VIEW v AS SELECT id, name FROM customers WHERE id > 1; RENAME TABLE v TO w');
+    expect(rows('SELECT * FROM w')).toEqual([[2, 'Grace']]);
+    expect(errorOf('SELECT * FROM v')).toBe("ERROR 1146 (42S02): Table 'shop.v' doesn't exist");
+    expect(errorOf('RENAME TABLE w TO customers')).toBe("ERROR 1050 (42S01): Table 'customers' already exists");
+    await fresh.restart();
+    expect(fresh.rows('SELECT * FROM w')).toEqual([[2, 'Grace']]);
+    await fresh.restart(true);
+    expect(fresh.rows('SELECT * FROM w')).toEqual([[2, 'Grace']]);
+    expect(fresh.rows('SHOW FULL TABLES')).toEqual([['customers', 'BASE TABLE'], ['orders', 'BASE TABLE'], ['w', 'VIEW']]);
+    expect(fresh.rows("SELECT TABLE_NAME FROM information_schema.VIEWS WHERE TABLE_SCHEMA = 'shop'")).toEqual([['w']]);
+  });
+
+  it('a view renamed is logged as the RENAME TABLE that did it, naming no table', () => {
+    run('CREATE VIEW v AS SELECT id FROM customers');
+    const before = fresh.src.position();
+    run('RENAME TABLE v TO w');
+    const [tx] = fresh.src.readTransactions(before, 10);
+    expect(tx!.ddl).toMatchObject({ kind: 'create-view', mysql: 'RENAME TABLE v TO w', renamedFrom: 'v', view: { name: 'w' } });
+    expect(tx!.ddl!.table).toBeUndefined();
+  });
+
+  it("ALTER TABLE of a view is 1347 'is not BASE TABLE', its RENAME included", () => {
+    run('CREATE VIEW v AS SELECT id FROM customers');
+    expect(errorOf('ALTER TABLE v ADD COLUMN x INT')).toBe("ERROR 1347 (HY000): 'shop.v' is not BASE TABLE");
+    expect(errorOf('ALTER TABLE v RENAME TO w')).toBe("ERROR 1347 (HY000): 'shop.v' is not BASE TABLE");
+    expect(errorOf('ALTER TABLE nope ADD COLUMN x INT')).toBe("ERROR 1146 (42S02): Table 'shop.nope' doesn't exist");
+  });
+
+  it('SHOW TABLE STATUS shows a view with NULL in every column but its name and the Comment VIEW', () => {
+    run('CREATE VIEW v AS SELECT id FROM customers');
+    expect(rows('SHOW TABLE STATUS').map((r) => r[0])).toEqual(['customers', 'orders', 'v']);
+    expect(rows("SHOW TABLE STATUS LIKE 'v'")).toEqual([['v', ...Array<null>(16).fill(null), 'VIEW']]);
+    expect(rows("SHOW TABLE STATUS WHERE Comment = 'VIEW'").map((r) => r[0])).toEqual(['v']);
+    expect(rows('SHOW TABLE STATUS WHERE Engine IS NULL').map((r) => r[0])).toEqual(['v']);
   });
 });
