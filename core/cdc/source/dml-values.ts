@@ -22,6 +22,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { NOW_DEFAULT } from './mysql-type-display.js';
 import { maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 
 const IDENT = '`[^`]+`|"[^"]+"|[A-Za-z_][\\w$]*';
@@ -294,15 +295,13 @@ function withDefaults(text: string, def: TableDef, strict: boolean): string {
   });
 }
 
-const NOW = /^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i;
-
 /** The column's default as SQL: NULL, the next AUTO_INCREMENT value (NULL), CURRENT_TIMESTAMP, an expression, or a literal as stored. */
 function defaultFor(col: Column, row: number, strict: boolean): string {
   const { c } = col;
   const e = c.defaultExpr;
   if (c.autoIncrement) return 'NULL';
   if (e === null || /^null$/i.test(e)) return c.nullable ? 'NULL' : `loupe_no_default(${sqlString(c.name)})`;
-  if (NOW.test(e)) return wrap(now(col), col, row, strict);
+  if (NOW_DEFAULT.test(e)) return wrap(now(col), col, row, strict);
   if (e.startsWith('(')) return wrap(e.replace(/\bnow\s*\(\s*\)/gi, "datetime('now')"), col, row, strict);
   const lit = literal(e) ?? { value: e };
   return storedLiteral(e, lit, col, row, strict);
@@ -320,8 +319,8 @@ function now(col: Column): string {
  */
 function needsStoredDefault(col: Column): boolean {
   const e = col.c.defaultExpr;
-  if (e !== null && NOW.test(e)) return 'fsp' in col.k && col.k.fsp > 0 && col.k.kind !== 'time';
-  if (e === null || /^null$/i.test(e) || NOW.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
+  if (e !== null && NOW_DEFAULT.test(e)) return 'fsp' in col.k && col.k.fsp > 0 && col.k.kind !== 'time';
+  if (e === null || /^null$/i.test(e) || NOW_DEFAULT.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
   const lit = literal(e);
   if (!lit) return false;
   try {

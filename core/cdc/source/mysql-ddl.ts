@@ -7,7 +7,7 @@
  */
 import { storeKind, storeValue, StoreError } from './column-values.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
-import { displayDefault, displayType, literalValue, nowClause, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
+import { defaultLiteral, displayDefault, displayType, nowClause, NOW_DEFAULT, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
 
 export interface ColumnDef {
   name: string;
@@ -473,14 +473,12 @@ export function checkDefault(col: ColumnDef): void {
     if (!col.nullable) throw invalid();
     return;
   }
-  if (NOW.test(e)) {
+  if (NOW_DEFAULT.test(e)) {
     if (col.baseType !== 'datetime' && col.baseType !== 'timestamp') throw invalid();
     return;
   }
-  const text = literalValue(e);
-  const numeric = /^['"]/.test(e) ? undefined : /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? text : undefined;
   try {
-    storeValue(col, storeKind(col), { value: numeric !== undefined ? Number(numeric) : text, ...(numeric !== undefined ? { numeric } : {}) }, 1, true);
+    storeValue(col, storeKind(col), defaultLiteral(e), 1, true);
   } catch (err) {
     if (err instanceof StoreError) throw invalid();
     throw err;
@@ -510,10 +508,8 @@ export function sqliteType(c: ColumnDef): string {
   return 'TEXT';
 }
 
-const NOW = /^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i;
-
 function sqliteDefault(expr: string, c: ColumnDef): string {
-  if (NOW.test(expr)) return c.baseType === 'date' ? `(date('now'))` : 'CURRENT_TIMESTAMP';
+  if (NOW_DEFAULT.test(expr)) return c.baseType === 'date' ? `(date('now'))` : 'CURRENT_TIMESTAMP';
   if (/^\(.*\)$/.test(expr)) return expr.replace(/\bnow\(\)/gi, "datetime('now')");
   // b'101' is a number to SQLite, which knows no bit literals
   const bits = /^b'([01]*)'$/i.exec(expr);

@@ -10,6 +10,7 @@
  * implementations; reference manual "Numeric Data Type Syntax", "String Data Type Syntax" and
  * WL#13528 (no integer display width since 8.0.19, except TINYINT(1) and with ZEROFILL).
  */
+import { storeKind, storeValue, StoreError, type GivenValue } from './column-values.js';
 import type { ColumnDef } from './mysql-ddl.js';
 
 /** sql/lex.h: INT1…INT8, MIDDLEINT, INTEGER are the integer keywords; BOOL/BOOLEAN are TINYINT(1). */
@@ -98,7 +99,8 @@ export function displayType(c: ColumnDef): string {
   return c.args.length ? `${base}(${c.args.join(',')})` : base;
 }
 
-const NOW = /^(current_timestamp|now|localtime|localtimestamp)(?:\((\d*)\))?$/i;
+/** A CURRENT_TIMESTAMP default (or ON UPDATE) in any of MySQL's spellings. */
+export const NOW_DEFAULT = /^(current_timestamp|now|localtime|localtimestamp)(?:\((\d*)\))?$/i;
 /** Types whose columns have no DEFAULT clause printed unless given an expression (print_default_clause skips BLOB fields, TEXT among them). */
 const BLOB_LIKE = new Set(['tinytext', 'text', 'mediumtext', 'longtext', 'tinyblob', 'blob', 'mediumblob', 'longblob', 'geometry', 'point', 'linestring', 'polygon', 'multipoint', 'multilinestring', 'multipolygon', 'geometrycollection', 'geomcollection']);
 
@@ -110,8 +112,8 @@ function storedDefault(c: ColumnDef): StoredDefault {
   if (c.autoIncrement) return { kind: 'none' };
   if (e !== null && e.startsWith('(')) return { kind: 'expression', text: e };
   if (e === null || /^null$/i.test(e)) return c.nullable ? { kind: 'null' } : { kind: 'none' };
-  if (NOW.test(e)) return { kind: 'now', text: nowClause(c) };
-  return { kind: 'literal', text: storedText(c, literalValue(e)) };
+  if (NOW_DEFAULT.test(e)) return { kind: 'now', text: nowClause(c) };
+  return { kind: 'literal', text: storedDefaultText(c, e) };
 }
 
 /**
@@ -156,8 +158,29 @@ export function nowClause(c: ColumnDef): string {
   return fsp ? `CURRENT_TIMESTAMP(${fsp})` : 'CURRENT_TIMESTAMP';
 }
 
+/**
+ * A literal default as the value the column is given: a quoted string its text, a number (TRUE,
+ * FALSE, b'…' and 0x… too) with its digits kept for the exact store rules.
+ */
+export function defaultLiteral(e: string): GivenValue {
+  const text = literalValue(e);
+  const numeric = /^['"]/.test(e) ? undefined : /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? text : undefined;
+  return numeric !== undefined ? { value: Number(numeric), numeric } : { value: text };
+}
+
+/** A literal default in the column's stored form (Field::val_str), or as written when the column would refuse it (a definition stored before defaults were checked). */
+function storedDefaultText(c: ColumnDef, e: string): string {
+  const given = defaultLiteral(e);
+  try {
+    return String(storeValue(c, storeKind(c), given, 1, true));
+  } catch (err) {
+    if (err instanceof StoreError) return String(given.value);
+    throw err;
+  }
+}
+
 /** The text of a literal default: a quoted string unquoted, TRUE/FALSE as 1/0, b'…' and 0x… as numbers, numbers as written. */
-export function literalValue(e: string): string {
+function literalValue(e: string): string {
   const quoted = /^(['"])([\s\S]*)\1$/.exec(e);
   if (quoted) return quoted[2]!.replaceAll(`${quoted[1]}${quoted[1]}`, quoted[1]!).replace(/\\(.)/g, (_, ch: string) => ({ n: '\n', r: '\r', t: '\t', '0': '\0' })[ch] ?? ch);
   if (/^true$/i.test(e)) return '1';
@@ -167,49 +190,6 @@ export function literalValue(e: string): string {
   const hex = /^(?:0x([0-9a-f]+)|x'([0-9a-f]*)')$/i.exec(e);
   if (hex) return String(parseInt(hex[1] ?? hex[2] ?? '0', 16));
   return e.replace(/^\+/, '');
-}
-
-/** The value as the column stores and prints it (Field::val_str). */
-function storedText(c: ColumnDef, v: string): string {
-  const base = c.baseType.toLowerCase();
-  const n = Number(v);
-  if (INTEGER_NAMES[base] && v.trim() !== '' && Number.isFinite(n)) return String(Math.round(n));
-  if (DECIMAL_NAMES.has(base) && v.trim() !== '' && Number.isFinite(n)) return fixedDecimal(v.trim(), width(c.args[1]));
-  if ((FLOAT_NAMES.has(base) || DOUBLE_NAMES.has(base)) && v.trim() !== '' && Number.isFinite(n)) return String(n);
-  if (base === 'year' && /^\d{1,2}$/.test(v.trim())) return String(Number(v) < 70 ? 2000 + Number(v) : 1900 + Number(v));
-  if (base === 'date' || base === 'datetime' || base === 'timestamp') return temporalText(base, v, width(c.args[0]));
-  if (base === 'time') {
-    const m = /^(-)?(\d+):(\d{1,2})(?::(\d{1,2}))?(?:\.(\d+))?$/.exec(v.trim());
-    if (m) return `${m[1] ?? ''}${m[2]!.padStart(2, '0')}:${m[3]!.padStart(2, '0')}:${(m[4] ?? '0').padStart(2, '0')}${fraction(m[5], width(c.args[0]))}`;
-  }
-  return v;
-}
-
-/** A DATE/DATETIME/TIMESTAMP literal in its stored form: every part two digits, seconds' fraction to the column's precision. */
-function temporalText(base: string, v: string, fsp: number): string {
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?$/.exec(v.trim());
-  if (!m) return v;
-  const date = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
-  if (base === 'date') return date;
-  return `${date} ${(m[4] ?? '0').padStart(2, '0')}:${(m[5] ?? '0').padStart(2, '0')}:${(m[6] ?? '0').padStart(2, '0')}${fraction(m[7], fsp)}`;
-}
-
-function fraction(digits: string | undefined, fsp: number): string {
-  return fsp ? `.${(digits ?? '').padEnd(fsp, '0').slice(0, fsp)}` : '';
-}
-
-/** A decimal literal with exactly `scale` digits after the point, rounded half away from zero as DECIMAL stores it. */
-function fixedDecimal(v: string, scale: number): string {
-  const m = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(v);
-  if (!m || m[4] !== undefined) return Number(v).toFixed(scale);
-  const negative = m[1] === '-';
-  const digits = `${m[2] || '0'}${(m[3] ?? '').padEnd(scale + 1, '0')}`;
-  const intLength = (m[2] || '0').length;
-  let kept = BigInt(digits.slice(0, intLength + scale) || '0');
-  if (Number(digits[intLength + scale] ?? '0') >= 5) kept += 1n;
-  const text = kept.toString().padStart(scale + 1, '0');
-  const out = scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
-  return negative && kept !== 0n ? `-${out}` : out;
 }
 
 function bitString(v: string): string {
