@@ -34,7 +34,7 @@ import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreat
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
 import { columnKey, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
-import { showBinaryLogs, showTableStatus, showVariables } from './show-statements.js';
+import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show-statements.js';
 import { splitStatements } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
@@ -302,7 +302,7 @@ export class EmbeddedSource implements CaptureSource {
       return ok(0, { database: name });
     }
     if (w0 === 'show') {
-      const like = showLike(sql);
+      const like = showLike(sql, false);
       if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys(), INFORMATION_SCHEMA].sort().filter(like.test).map((d) => [d]));
       const scoped = w1 === 'global' || w1 === 'session' ? w2 : w1;
       if (scoped === 'variables') {
@@ -1397,14 +1397,6 @@ function blobOut(v: SqlValue): unknown {
   return v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v;
 }
 
-/** SHOW … LIKE 'pattern': the pattern text and a test for names (MySQL's % and _). */
-function showLike(sql: string): { text: string; test: (name: string) => boolean } {
-  const m = /\blike\s+'((?:[^'\\]|\\.|'')*)'/i.exec(sql);
-  if (!m) return { text: '', test: () => true };
-  const pattern = m[1]!.replace(/''/g, "'");
-  const re = new RegExp(`^${pattern.replace(/\\(.)|([%_])|([.*+?^${}()|[\]\\])/g, (_x, esc: string, wild: string, special: string) => (esc ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`, 's');
-  return { text: pattern, test: (name) => re.test(name) };
-}
 
 /** `a.b` outside quotes: a table of database `a` when `a` is one, else a column of table `a`. */
 const QUALIFIED = /(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g;

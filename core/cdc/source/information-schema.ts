@@ -5,10 +5,11 @@
  * query used). A query that names information_schema runs on a fresh in-memory SQLite database
  * holding these tables, made from the catalogue when the query comes.
  */
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { SqlJsStatic } from 'sql.js';
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { mysqlErrors } from './mysql-error.js';
 import { describeDefault, displayType } from './mysql-type-display.js';
+import { withScratchTables } from './scratch-tables.js';
 import { replaceOutsideQuotes } from './sql-text.js';
 
 export interface SchemaTable {
@@ -181,14 +182,8 @@ export function readsInformationSchema(sql: string, database: string | null): bo
 
 /** Runs a read of INFORMATION_SCHEMA; the result's column names are the views' (upper-case) where the query names a column plainly. */
 export function queryInformationSchema(SQL: SqlJsStatic, catalog: SchemaCatalog, sql: string): { columns: string[]; rows: unknown[][] } {
-  const db: Database = new SQL.Database();
-  try {
-    for (const v of VIEWS) {
-      db.run(`CREATE TABLE "${v.name}" (${v.columns.map((c) => `"${c}"`).join(', ')})`);
-      const insert = db.prepare(`INSERT INTO "${v.name}" VALUES (${v.columns.map(() => '?').join(', ')})`);
-      for (const r of v.rows(catalog)) insert.run(r.map((x) => (x === undefined ? null : (x as SqlValue))));
-      insert.free();
-    }
+  const tables = VIEWS.map((v) => ({ name: v.name, columns: v.columns, rows: v.rows(catalog) }));
+  return withScratchTables(SQL, tables, (db) => {
     const text = replaceOutsideQuotes(sql.trim().replace(/;\s*$/, ''), QUALIFIED, (_m, name: string) => {
       const view = name.replace(/`/g, '').toUpperCase();
       if (!VIEWS.some((v) => v.name === view)) throw mysqlErrors.noSuchTable('information_schema', name.replace(/`/g, ''));
@@ -207,7 +202,5 @@ export function queryInformationSchema(SQL: SqlJsStatic, catalog: SchemaCatalog,
     }
     const last = res[res.length - 1];
     return { columns: last?.columns ?? [], rows: last?.values ?? [] };
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -5,8 +5,9 @@
  * Debezium's set-up guide has users check log_bin, binlog_format, binlog_row_image and gtid_mode
  * with SHOW VARIABLES, so those read as a server ready for CDC.
  */
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { SqlJsStatic } from 'sql.js';
 import { mysqlErrors } from './mysql-error.js';
+import { withScratchTables } from './scratch-tables.js';
 
 export interface Shown {
   columns: string[];
@@ -30,7 +31,7 @@ export function showVariables(SQL: SqlJsStatic, variables: Record<string, string
   const rows = Object.keys(variables)
     .sort()
     .map((name) => [name, shownValue(name, variables[name]!)]);
-  return filtered(SQL, ['Variable_name', 'Value'], rows, sql, 0);
+  return filtered(SQL, ['Variable_name', 'Value'], rows, sql, 0, true);
 }
 
 /** SHOW BINARY LOGS: Log_name, File_size and (since 8.0.14) Encrypted. */
@@ -57,36 +58,36 @@ export function showTableStatus(SQL: SqlJsStatic, tables: TableStatus[], sql: st
   const rows = [...tables]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((t) => ('view' in t ? [t.name, ...columns.slice(1, -1).map(() => null), 'VIEW'] : [t.name, 'InnoDB', 10, 'Dynamic', t.rows, t.rows ? Math.floor(t.dataLength / t.rows) : 0, t.dataLength, 0, 0, 0, t.autoIncrement, null, null, null, 'utf8mb4_0900_ai_ci', null, '', t.comment ?? '']));
-  return filtered(SQL, columns, rows, sql, 0);
+  return filtered(SQL, columns, rows, sql, 0, true);
 }
 
 /**
  * The rows a SHOW statement's LIKE (on the column at `likeColumn`, with MySQL's % and _) or
  * WHERE clause keeps. WHERE is evaluated by SQLite over a table of the statement's columns.
  */
-function filtered(SQL: SqlJsStatic, columns: string[], rows: unknown[][], sql: string, likeColumn: number): Shown {
+function filtered(SQL: SqlJsStatic, columns: string[], rows: unknown[][], sql: string, likeColumn: number, ignoreCase: boolean): Shown {
   const where = /\bwhere\b([\s\S]*?);?\s*$/i.exec(sql);
   if (where) return { columns, rows: evaluateWhere(SQL, columns, rows, where[1]!) };
-  const like = likePattern(sql);
-  return { columns, rows: like ? rows.filter((r) => like.test(String(r[likeColumn]))) : rows };
+  const like = showLike(sql, ignoreCase);
+  return { columns, rows: rows.filter((r) => like.test(String(r[likeColumn]))) };
 }
 
-/** LIKE 'pattern' as MySQL matches it: % any run, _ one character, backslash escapes, case-insensitive. */
-export function likePattern(sql: string): RegExp | null {
+/**
+ * SHOW … LIKE 'pattern': the pattern's text and a test for names, with MySQL's % (any run) and _
+ * (one character) and backslash escapes; `ignoreCase` where the names compare so (variable
+ * names; table and database names are case-sensitive with lower_case_table_names=0).
+ */
+export function showLike(sql: string, ignoreCase: boolean): { text: string; test: (name: string) => boolean } {
   const m = /\blike\s+'((?:[^'\\]|\\.|'')*)'/i.exec(sql);
-  if (!m) return null;
+  if (!m) return { text: '', test: () => true };
   const pattern = m[1]!.replace(/''/g, "'");
-  return new RegExp(`^${pattern.replace(/\\(.)|([%_])|([.*+?^${}()|[\]\\])/g, (_x, esc: string, wild: string, special: string) => (esc ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : wild === '%' ? '[\\s\\S]*' : wild === '_' ? '[\\s\\S]' : `\\${special}`))}$`, 'i');
+  const re = new RegExp(`^${pattern.replace(/\\(.)|([%_])|([.*+?^${}()|[\]\\])/g, (_x, esc: string, wild: string, special: string) => (esc ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`, ignoreCase ? 'is' : 's');
+  return { text: pattern, test: (name) => re.test(name) };
 }
 
 function evaluateWhere(SQL: SqlJsStatic, columns: string[], rows: unknown[][], condition: string): unknown[][] {
-  const db: Database = new SQL.Database();
-  try {
-    const q = (c: string) => `"${c}"`;
-    db.run(`CREATE TABLE shown (__i INTEGER, ${columns.map(q).join(', ')})`);
-    const insert = db.prepare(`INSERT INTO shown VALUES (?, ${columns.map(() => '?').join(', ')})`);
-    rows.forEach((r, i) => insert.run([i, ...r.map((v) => (v === undefined ? null : (v as SqlValue)))]));
-    insert.free();
+  const numbered = { name: 'shown', columns: ['__i', ...columns], rows: rows.map((r, i) => [i, ...r]) };
+  return withScratchTables(SQL, [numbered], (db) => {
     let res;
     try {
       res = db.exec(`SELECT __i FROM shown WHERE ${condition}`);
@@ -97,7 +98,5 @@ function evaluateWhere(SQL: SqlJsStatic, columns: string[], rows: unknown[][], c
       throw mysqlErrors.syntax(condition.trim().slice(0, 80));
     }
     return (res[0]?.values ?? []).map(([i]) => rows[Number(i)]!);
-  } finally {
-    db.close();
-  }
+  });
 }
