@@ -38,6 +38,11 @@ export function applyDdl(catalog: Catalog, database: string, ddl: Ddl): void {
   }
 }
 
+/** A catalogue whose table maps can be changed apart from the original's (the definitions are shared, never changed in place). */
+export function copyCatalog(catalog: Catalog): Catalog {
+  return new Map([...catalog].map(([db, tables]) => [db, new Map(tables)]));
+}
+
 export function comparePositions(a: BinlogPosition, b: BinlogPosition): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return a.pos - b.pos;

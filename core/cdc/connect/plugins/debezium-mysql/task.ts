@@ -19,7 +19,7 @@
 import { ConnectException, type ConnectHeader, type ConnectorConfig, type SourceRecord, type SourceTask, type SourceTaskContext } from '../../plugin.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, TableDef } from '../../../source/types.js';
 import { applyStreamedDdl, structureAsShown } from './table-structure.js';
-import { applyDdl } from '../../../source/catalog-history.js';
+import { applyDdl, copyCatalog } from '../../../source/catalog-history.js';
 import { ConsistentRead } from '../../../source/consistent-read.js';
 import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
@@ -168,7 +168,7 @@ export class MySqlSourceTask implements SourceTask {
       // MySqlOffsetContext.initial: without an offset, from the beginning of the binlog
       this.stream = offset ? { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) } : { from: { file: '', pos: 0 }, skip: 0 };
       this.written = source.tableDefsAt(this.stream.from);
-      this.defs = source.tableDefsAt(this.stream.from);
+      this.defs = copyCatalog(this.written);
       if (offset) this.openTx = transactionFromOffset(offset);
     }
     this.lastHeartbeat = context.services.now();
