@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
+import { lowerBound } from '../../common/sorted.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { compacts, deletes, parseCleanupPolicy } from './cleanup-policy.js';
@@ -109,14 +110,7 @@ class Segment {
   indexOf(offset: number): number {
     const o = this.offsets;
     if (!o) return Math.max(0, offset - this.base);
-    let lo = 0;
-    let hi = o.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (o[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(o, offset);
   }
   addRecord(pos: number, line: StoredLine): void {
     if (!this.offsets && line.o !== this.base + this.positions.length) this.offsets = this.positions.map((_, i) => this.base + i);

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { lowerBound } from '../../common/sorted.js';
 import type { BinlogPosition, BinlogTransaction, RowChange } from './types.js';
 
 const ROTATE_BYTES = 256 * 1024 * 1024;
@@ -168,15 +169,4 @@ export class Binlog {
     if (pos < buf.length) fs.ftruncateSync(fd, pos); // a torn last write never committed
     return { name, fd, positions, firstSeq, size: pos };
   }
-}
-
-function lowerBound(arr: number[], x: number): number {
-  let lo = 0;
-  let hi = arr.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (arr[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

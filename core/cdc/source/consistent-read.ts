@@ -14,6 +14,7 @@
  * read runs come out as the store has them (MySQL would have held the change back, or failed the
  * read with "Table definition has changed").
  */
+import { upperBound } from '../../common/sorted.js';
 import { rowChangesMade } from './binlog.js';
 import { aliasesRowid } from './mysql-ddl.js';
 import type { BinlogPosition, BinlogTransaction, Catalog, Row, TableDef } from './types.js';
@@ -74,7 +75,7 @@ export class ConsistentRead {
       if (changes) {
         const sorted = (changes.sorted ??= [...changes.before.keys()].sort((a, b) => a - b));
         let merged = false;
-        for (let i = firstAbove(sorted, after); i < sorted.length && sorted[i]! <= bound; i++) {
+        for (let i = upperBound(sorted, after); i < sorted.length && sorted[i]! <= bound; i++) {
           out.push({ rowid: sorted[i]!, row: changes.before.get(sorted[i]!)! });
           merged = true;
         }
@@ -131,16 +132,4 @@ export class ConsistentRead {
 
 function key(database: string, table: string): string {
   return `${database}\0${table}`;
-}
-
-/** Index of the first element above `x` in an ascending array. */
-function firstAbove(arr: number[], x: number): number {
-  let lo = 0;
-  let hi = arr.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (arr[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
