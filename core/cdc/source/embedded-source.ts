@@ -430,13 +430,9 @@ export class EmbeddedSource implements CaptureSource {
       // database included) in one 1051.
       const found: { st: DbState; table: string }[] = [];
       const missing: string[] = [];
-      for (const raw of m[2]!.split(',').map((s) => s.trim())) {
-        const { database, table } = splitQualified(raw);
-        const dbName = database ?? session.database;
-        if (!dbName) throw mysqlErrors.noDatabase();
-        const st = this.dbs.get(dbName);
-        if (st?.tables.has(table)) found.push({ st, table });
-        else missing.push(`${dbName}.${table}`);
+      for (const { dbName, st, name } of this.dropTargets(session, m[2]!)) {
+        if (st?.tables.has(name)) found.push({ st, table: name });
+        else missing.push(`${dbName}.${name}`);
       }
       if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
       if (session.foreignKeyChecks) {
@@ -600,21 +596,27 @@ export class EmbeddedSource implements CaptureSource {
     return ok();
   }
 
+  /** The `[db.]name, …` list of a DROP TABLE or DROP VIEW, each name with its database (the session's when not named), in order. */
+  private *dropTargets(session: Session, list: string): Generator<{ dbName: string; st: DbState | undefined; name: string }> {
+    for (const raw of list.split(',').map((x) => x.trim())) {
+      const { database, table } = splitQualified(raw);
+      const dbName = database ?? session.database;
+      if (!dbName) throw mysqlErrors.noDatabase();
+      yield { dbName, st: this.dbs.get(dbName), name: table };
+    }
+  }
+
   /** DROP VIEW [IF EXISTS] v[, …] [RESTRICT | CASCADE]: all or nothing, as MySQL 8.0 drops them (manual, DROP VIEW). */
   private dropView(session: Session, sql: string, ok: () => StatementResult): StatementResult {
     const m = /^drop\s+view\s+(if\s+exists\s+)?([\s\S]+?)(?:\s+(?:restrict|cascade))?\s*;?$/i.exec(sql.trim());
     if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
     const found: { st: DbState; view: ViewDef }[] = [];
     const missing: string[] = [];
-    for (const raw of m[2]!.split(',').map((x) => x.trim())) {
-      const { database, table } = splitQualified(raw);
-      const dbName = database ?? session.database;
-      if (!dbName) throw mysqlErrors.noDatabase();
-      const st = this.dbs.get(dbName);
-      const view = st?.views.get(table);
+    for (const { dbName, st, name } of this.dropTargets(session, m[2]!)) {
+      const view = st?.views.get(name);
       if (view) found.push({ st: st!, view });
-      else if (st?.tables.has(table)) throw notView(dbName, table);
-      else missing.push(`${dbName}.${table}`);
+      else if (st?.tables.has(name)) throw notView(dbName, name);
+      else missing.push(`${dbName}.${name}`);
     }
     // ER_BAD_TABLE_ERROR naming every missing view
     if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
