@@ -51,7 +51,7 @@ describe('loupe sql', () => {
     const r = await sql(['SELECT * FROM nope']);
     expect(r).toEqual({ code: 1, out: [], err: ["ERROR 1146 (42S02): Table 'demo.nope' doesn't exist"] });
     const dup = await sql(["INSERT INTO customers (id, name) VALUES (100, 'again')"]);
-    expect(dup.err).toEqual(["ERROR 1062 (23000): Duplicate entry '100' for key 'PRIMARY'"]);
+    expect(dup.err).toEqual(["ERROR 1062 (23000): Duplicate entry '100' for key 'customers.PRIMARY'"]);
   });
 
   it('says clearly when nothing listens', async () => {

@@ -101,7 +101,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
     const dropKey = /^drop\s+(?:index|key)\s+(`[^`]+`|\w+)$/i.exec(spec);
     const add = /^add\s+(?:column\s+)?(.+)$/is.exec(spec);
     if (keySpec && /^add\s+(constraint|unique|index|key)\b/i.test(spec)) {
-      sqlite.push(addKey(db, next, keySpec[2] !== undefined, keySpec[3] ?? keySpec[1], keySpec[4]!));
+      sqlite.push(addKey(db, def.name, next, keySpec[2] !== undefined, keySpec[3] ?? keySpec[1], keySpec[4]!));
       continue;
     }
     if (dropKey) {
@@ -241,7 +241,7 @@ function changeColumn(db: Database, next: TableDef, sources: Map<string, string>
 }
 
 /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */
-function addKey(db: Database, next: TableDef, unique: boolean, rawName: string | undefined, rawColumns: string): string {
+function addKey(db: Database, tableName: string, next: TableDef, unique: boolean, rawName: string | undefined, rawColumns: string): string {
   const columns = identList(rawColumns).map((k) => {
     const col = next.columns.find((c) => c.name.toLowerCase() === k.toLowerCase());
     if (!col) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
@@ -255,7 +255,8 @@ function addKey(db: Database, next: TableDef, unique: boolean, rawName: string |
   if (unique) {
     const cols = columns.map(q);
     const dup = db.exec(`SELECT ${cols.map((c) => `COALESCE(${c}, 'NULL')`).join(` || '-' || `)} FROM ${q(next.name)} WHERE ${cols.map((c) => `${c} IS NOT NULL`).join(' AND ')} GROUP BY ${cols.join(', ')} HAVING count(*) > 1 LIMIT 1`);
-    if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), name);
+    // the table as it was named before the statement, not MySQL's `#sql-…` copy (print_keydup_error's org_table_name)
+    if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), `${tableName}.${name}`);
   }
   const ix = { name, columns, unique };
   next.indexes.push(ix);

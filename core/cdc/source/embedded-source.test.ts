@@ -56,12 +56,12 @@ describe('embedded MySQL-like source', () => {
     expect(await errorOf(s.execute('demo', 'SELEC 1'))).toBe(
       "ERROR 1064 (42000): You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near 'SELEC 1' at line 1",
     );
-    expect(await errorOf(s.execute('demo', "INSERT INTO customers (id, name) VALUES (1, 'again')"))).toBe("ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'");
+    expect(await errorOf(s.execute('demo', "INSERT INTO customers (id, name) VALUES (1, 'again')"))).toBe("ERROR 1062 (23000): Duplicate entry '1' for key 'customers.PRIMARY'");
     expect(await errorOf(s.execute(null, 'SELECT * FROM customers'))).toBe('ERROR 1046 (3D000): No database selected');
     expect(await errorOf(s.execute(null, 'USE nope'))).toBe("ERROR 1049 (42000): Unknown database 'nope'");
     expect(await errorOf(s.execute('demo', 'SELECT nope FROM customers'))).toBe("ERROR 1054 (42S22): Unknown column 'nope' in 'field list'");
     expect(await errorOf(s.execute('demo', 'CREATE TABLE customers (id int)'))).toBe("ERROR 1050 (42S01): Table 'customers' already exists");
-    expect(await errorOf(s.execute('demo', 'UPDATE customers SET id = 2 WHERE id = 1'))).toBe("ERROR 1062 (23000): Duplicate entry '2' for key 'PRIMARY'");
+    expect(await errorOf(s.execute('demo', 'UPDATE customers SET id = 2 WHERE id = 1'))).toBe("ERROR 1062 (23000): Duplicate entry '2' for key 'customers.PRIMARY'");
   });
 
   it('INSERT IGNORE, REPLACE and ON DUPLICATE KEY UPDATE behave as in MySQL', async () => {

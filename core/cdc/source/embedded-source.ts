@@ -924,7 +924,7 @@ export class EmbeddedSource implements CaptureSource {
       if (cols && !cols[1]!.split(',').some((c) => unquoteIdent(c.trim()) === col)) return mysqlErrors.noDefault(col);
       return mysqlErrors.notNull(col);
     }
-    if ((m = /UNIQUE constraint failed: (.*)/.exec(msg))) return mysqlErrors.duplicate('', m[1]!.split(',')[0]!.trim().split('.').pop() === undefined ? 'PRIMARY' : 'PRIMARY');
+    if ((m = /UNIQUE constraint failed: (\w+)\./.exec(msg))) return mysqlErrors.duplicate('', `${m[1]}.PRIMARY`);
     if (/has \d+ columns but \d+ values were supplied|\d+ values for \d+ columns|all VALUES must have the same number of terms/.test(msg)) return mysqlErrors.columnCount();
     if ((m = /no such function: (\w+)/.exec(msg))) return new MySqlError(1305, '42000', `FUNCTION ${st.name}.${m[1]} does not exist`);
     return mysqlErrors.general(msg);
@@ -1170,7 +1170,8 @@ export class EmbeddedSource implements CaptureSource {
     keys.forEach((k, i) => {
       const same = k.cols.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ');
       const value = k.cols.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `);
-      const msg = `'Duplicate entry ''' || ${value} || ''' for key ''${k.name.replace(/'/g, "''''")}'''`;
+      // MySQL 8.0.19 and later name the key with its table (print_keydup_error)
+      const msg = `'Duplicate entry ''' || ${value} || ''' for key ''${`${t}.${k.name}`.replace(/'/g, "''''")}'''`;
       const strict = `(SELECT strict FROM __loupe_mode) = 1`;
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same}) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same} AND rowid <> OLD.rowid) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
