@@ -21,7 +21,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
 import { autoIncrementRequest, counterStatements, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
-import { rewriteDmlLimit } from './dml-limit.js';
+import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
 import { rewriteInsertSet } from './insert-set.js';
@@ -717,7 +717,7 @@ export class EmbeddedSource implements CaptureSource {
       return rows(r.columns, r.rows);
     }
     if (session.locks) checkLocks(sql, session.database, session.locks, (db, table) => this.dbs.get(db)?.tables.has(table) ?? false);
-    const { st, text, lenient, multi, copies } = this.translateDml(session, sql);
+    const { st, text, lenient, multi, ordered, copies } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
     if (session.tx) {
       if (!isRead) {
@@ -743,12 +743,13 @@ export class EmbeddedSource implements CaptureSource {
     try {
       if (copies) copyTables(st.db, copies, (c) => this.dbs.get(c.database)!.db);
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
-      const lastChange = weighed || multi || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
-      if (multi) {
+      const lastChange = weighed || multi || ordered || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
+      if (multi || ordered) {
         // several SQLite statements as one MySQL statement: all or nothing; MySQL counts the
         // rows changed (or deleted) in every table, which are the rows the capture triggers logged
         res = [];
-        runAtomically(st.db, multi);
+        if (multi) atomically(st.db, () => multi.forEach((s) => st.db.run(s)));
+        else runInOrder(st.db, ordered!);
         affected = scalar(prepared(st).ownSince, [lastChange]);
         return this.finishWrite(session, st, original, affected, ok);
       }
@@ -812,7 +813,7 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
-  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[]; copies?: TableCopy[] } {
+  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
     let text = sql;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
@@ -869,6 +870,8 @@ export class EmbeddedSource implements CaptureSource {
       lenient = true;
     }
     text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
+    const ordered = orderedDml(text);
+    if (ordered) return { st, text: ordered.each, lenient, ordered, copies };
     text = rewriteDmlLimit(text) ?? text;
     return { st, text, lenient, copies };
   }
@@ -1378,16 +1381,29 @@ function checkLocks(sql: string, session: string | null, locks: Map<string, 'rea
 }
 
 /** Runs statements as one: a failing one undoes those before it (a savepoint, inside a transaction or not). */
-function runAtomically(db: Database, statements: string[]): void {
+function atomically(db: Database, run: () => void): void {
   db.run('SAVEPOINT loupe_stmt');
   try {
-    for (const s of statements) db.run(s);
+    run();
   } catch (err) {
     db.run('ROLLBACK TO loupe_stmt');
     db.run('RELEASE loupe_stmt');
     throw err;
   }
   db.run('RELEASE loupe_stmt');
+}
+
+/** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
+function runInOrder(db: Database, ordered: OrderedDml): void {
+  const rowids = (db.exec(ordered.rowids)[0]?.values ?? []).map((v) => v[0]!);
+  atomically(db, () => {
+    const each = db.prepare(ordered.each);
+    try {
+      for (const rowid of rowids) each.run([rowid]);
+    } finally {
+      each.free();
+    }
+  });
 }
 
 function toSql(v: unknown): SqlValue {
