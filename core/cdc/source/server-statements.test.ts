@@ -67,6 +67,9 @@ describe('SHOW BINARY LOGS and SHOW TABLE STATUS', () => {
     expect(r.rows).toHaveLength(1);
     expect(r.rows[0]).toMatchObject({ 0: 'orders', 1: 'InnoDB', 3: 'Dynamic', 4: 2, 10: 3, 14: 'utf8mb4_0900_ai_ci' });
     expect(query('SHOW TABLE STATUS').rows.map((row) => row[0])).toEqual(['customers', 'orders']);
+    // table names are case-sensitive with lower_case_table_names=0, as in SHOW TABLES LIKE
+    expect(query("SHOW TABLE STATUS LIKE 'ORD%'").rows).toEqual([]);
+    expect(query("SHOW TABLES LIKE 'ORD%'").rows).toEqual([]);
     expect(query("SHOW TABLE STATUS WHERE Name = 'customers'").rows.map((row) => [row[0], row[10]])).toEqual([['customers', null]]);
   });
 });

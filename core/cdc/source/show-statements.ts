@@ -58,7 +58,8 @@ export function showTableStatus(SQL: SqlJsStatic, tables: TableStatus[], sql: st
   const rows = [...tables]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((t) => ('view' in t ? [t.name, ...columns.slice(1, -1).map(() => null), 'VIEW'] : [t.name, 'InnoDB', 10, 'Dynamic', t.rows, t.rows ? Math.floor(t.dataLength / t.rows) : 0, t.dataLength, 0, 0, 0, t.autoIncrement, null, null, null, 'utf8mb4_0900_ai_ci', null, '', t.comment ?? '']));
-  return filtered(SQL, columns, rows, sql, 0, true);
+  // table names compare case-sensitively (lower_case_table_names=0), as in SHOW TABLES LIKE
+  return filtered(SQL, columns, rows, sql, 0, false);
 }
 
 /**
