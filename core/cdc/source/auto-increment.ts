@@ -38,6 +38,24 @@ export const INSERT_HEAD = /^\s*(?:insert|replace)\s+(?:or\s+\w+\s+)?(?:into\s+)
 /** INSERT_HEAD, then `(columns) VALUES`; group 2 is the column list. */
 const INSERT_COLUMNS_VALUES = new RegExp(`${INSERT_HEAD.source}\\s*\\(([^)]*)\\)\\s*values\\s*`, 'i');
 
+/** INSERT_HEAD, then a column list; group 2 is the list. */
+const INSERT_COLUMNS = new RegExp(`${INSERT_HEAD.source}\\s*\\(([^)]*)\\)`, 'i');
+
+/**
+ * The table whose AUTO_INCREMENT values an `INSERT|REPLACE … INTO t (columns) VALUES|SELECT …`
+ * generates, because its column list leaves the AUTO_INCREMENT column out; undefined for anything
+ * else (a statement that gives the values, or a table without the column).
+ */
+export function generatesIds(text: string, tables: Map<string, TableDef>): string | undefined {
+  const m = INSERT_COLUMNS.exec(text);
+  if (!m) return undefined;
+  const table = unquoteIdent(m[1]!);
+  const def = tables.get(table);
+  if (!def || !aliasesRowid(def)) return undefined;
+  const auto = def.primaryKey[0]!.toLowerCase();
+  return m[2]!.split(',').some((c) => unquoteIdent(c.trim()).toLowerCase() === auto) ? undefined : table;
+}
+
 /**
  * For `INSERT|REPLACE … INTO t (columns) VALUES (…), (…)` into a table whose AUTO_INCREMENT column
  * is not among the columns: the table and how many values InnoDB hands out (one per row).

@@ -19,7 +19,7 @@ import { Binlog, rowChangesMade } from './binlog.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
-import { autoIncrementRequest, counterStatements, counters, INSERT_HEAD, raiseCounter } from './auto-increment.js';
+import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
@@ -73,7 +73,7 @@ interface DbState {
   /** Whether a table has a cascading foreign key action (an UPDATE then counts its rows apart from the cascaded ones). */
   cascades?: boolean;
   /** Prepared capture statements; export() frees them, so they are made again on demand. */
-  prepared?: { select: Statement; clear: Statement; lastId: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; ownSince: Statement; sameRows: Statement };
+  prepared?: { select: Statement; clear: Statement; lastId: Statement; firstInserted: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; ownSince: Statement; sameRows: Statement };
 }
 
 function prepared(st: DbState): NonNullable<DbState['prepared']> {
@@ -81,6 +81,7 @@ function prepared(st: DbState): NonNullable<DbState['prepared']> {
     select: st.db.prepare('SELECT tbl, op, rid, b, a, cas FROM __loupe_changes ORDER BY id'),
     clear: st.db.prepare('DELETE FROM __loupe_changes'),
     lastId: st.db.prepare('SELECT last_insert_rowid()'),
+    firstInserted: st.db.prepare("SELECT COALESCE(min(rid), 0) FROM __loupe_changes WHERE id > ? AND tbl = ? AND op = 'c'"),
     totalChanges: st.db.prepare('SELECT total_changes()'),
     lastChange: st.db.prepare('SELECT COALESCE(max(id), 0) FROM __loupe_changes'),
     // MySQL's affected rows of an INSERT … ON DUPLICATE KEY UPDATE, REPLACE or INSERT IGNORE:
@@ -111,6 +112,10 @@ interface Session {
   locks?: Map<string, 'read' | 'write'>;
   /** Open explicit transaction: the database it writes to and its statements. */
   tx?: { db: DbState | null; statements: string[] };
+  /** LAST_INSERT_ID(): the first AUTO_INCREMENT value the session's last generating INSERT made (0 before any). */
+  lastInsertId: number;
+  /** ROW_COUNT(): the previous statement's affected rows, -1 after a SELECT. */
+  rowCount: number;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -250,12 +255,16 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true };
+    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0 };
     const statements = splitStatements(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
     try {
-      for (const s of statements) results.push(this.statement(session, s));
+      for (const s of statements) {
+        const r = this.statement(session, s);
+        session.rowCount = r.kind === 'rows' ? -1 : r.affectedRows;
+        results.push(r);
+      }
     } finally {
       if (session.tx) this.rollback(session);
     }
@@ -732,6 +741,7 @@ export class EmbeddedSource implements CaptureSource {
     if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
     if (!session.foreignKeyChecks) st.db.run('UPDATE __loupe_fk SET checks = 0');
     const autoIds = autoIncrementRequest(text, st.tables);
+    const generating = generatesIds(text, st.tables);
     const counterBefore = autoIds ? (counters(st.db).get(autoIds.table) ?? 0) : 0;
     const isUpdate = /^\s*update\b/i.test(text);
     const weighed = lenient && /^\s*(insert|replace)\b/i.test(text);
@@ -740,10 +750,11 @@ export class EmbeddedSource implements CaptureSource {
     if (replacing) st.db.run('UPDATE __loupe_replace SET active = 1, victim = NULL, entry = NULL, same = 0');
     let res;
     let affected: number;
+    let lastChange: number;
     try {
       if (copies) copyTables(st.db, copies, (c) => this.dbs.get(c.database)!.db);
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
-      const lastChange = weighed || multi || ordered || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
+      lastChange = weighed || multi || ordered || generating || (isUpdate && st.cascades) ? scalar(prepared(st).lastChange) : 0;
       if (multi || ordered) {
         // several SQLite statements as one MySQL statement: all or nothing; MySQL counts the
         // rows changed (or deleted) in every table, which are the rows the capture triggers logged
@@ -776,7 +787,8 @@ export class EmbeddedSource implements CaptureSource {
     }
     if (isRead) {
       const r = res[res.length - 1];
-      let columns = r?.columns ?? [];
+      // sql.js gives no result for a query without rows; MySQL still names its columns
+      let columns = r?.columns ?? columnNames(st.db, text);
       // SQLite names columns after the text it ran; MySQL after the select list as typed
       const names = text !== sql ? selectItemNames(sql) : undefined;
       if (names && names.length === columns.length) columns = columns.map((c, i) => names[i] ?? c);
@@ -786,6 +798,13 @@ export class EmbeddedSource implements CaptureSource {
     let insertId: number | undefined;
     // LAST_INSERT_ID is the AUTO_INCREMENT value; a table without one leaves it 0
     if (/^\s*(insert|replace)/i.test(text) && this.hasAutoIncrement(st, text)) insertId = scalar(prepared(st).lastId);
+    // values the statement generated: the first of them is the OK packet's insert id and the
+    // session's LAST_INSERT_ID() (a statement that gives its ids leaves LAST_INSERT_ID() as it was)
+    const firstGenerated = generating ? scalar(prepared(st).firstInserted, [lastChange, generating]) : 0;
+    if (firstGenerated > 0) {
+      insertId = firstGenerated;
+      session.lastInsertId = firstGenerated;
+    }
     if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
     return this.finishWrite(session, st, original, affected, ok, insertId);
   }
@@ -841,7 +860,9 @@ export class EmbeddedSource implements CaptureSource {
     // the embedded server's one account
     text = text.replace(/\b(?:user|current_user|session_user|system_user)\s*\(\s*\)/gi, `'${ACCOUNT}'`);
     text = text.replace(/\bversion\s*\(\s*\)/gi, `'${VERSION}'`);
-    text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, 'last_insert_rowid()');
+    // the session's values, not the shared connection's last_insert_rowid()
+    text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, String(session.lastInsertId));
+    text = text.replace(/\brow_count\s*\(\s*\)/gi, String(session.rowCount));
     text = rewriteIntervals(text);
     text = rewriteExpressions(text, this.systemVariables());
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
@@ -1394,6 +1415,16 @@ function atomically(db: Database, run: () => void): void {
 }
 
 /** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
+/** The columns a query would return, for one that returned no rows. */
+function columnNames(db: Database, sql: string): string[] {
+  const stmt = db.prepare(sql);
+  try {
+    return stmt.getColumnNames();
+  } finally {
+    stmt.free();
+  }
+}
+
 function runInOrder(db: Database, ordered: OrderedDml): void {
   const rowids = (db.exec(ordered.rowids)[0]?.values ?? []).map((v) => v[0]!);
   atomically(db, () => {

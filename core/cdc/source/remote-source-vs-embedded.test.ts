@@ -400,4 +400,19 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     // ER_UNKNOWN_COLLATION: the same text in MySQL 8.0's error message reference and MariaDB 10.11
     expect(await outcome(embedded, 'cmp', 'SELECT 1 COLLATE nope_ci')).toBe(await outcome(real, 'cmp', 'SELECT 1 COLLATE nope_ci'));
   });
+
+  it('LAST_INSERT_ID(), ROW_COUNT(), the insert id of a multi-row INSERT and the columns of an empty result are the server’s', async () => {
+    const script = [
+      'CREATE TABLE li (id INT AUTO_INCREMENT PRIMARY KEY, v INT); SELECT LAST_INSERT_ID(), ROW_COUNT()',
+      // the first generated value, not the last; a statement that gives its ids leaves LAST_INSERT_ID() alone
+      'INSERT INTO li (v) VALUES (1), (2), (3); SELECT LAST_INSERT_ID(), ROW_COUNT()',
+      'INSERT INTO li (v) VALUES (1), (2); INSERT INTO li (id, v) VALUES (20, 1); SELECT LAST_INSERT_ID(), ROW_COUNT(); SELECT ROW_COUNT()',
+      'INSERT INTO li (v) SELECT v FROM li WHERE id < 3; UPDATE li SET v = 9 WHERE id > 20; SELECT LAST_INSERT_ID(), ROW_COUNT()',
+      'SELECT LAST_INSERT_ID()',
+      'SELECT id, v AS w FROM li WHERE 1 = 0',
+      'SELECT * FROM li WHERE id < 0',
+    ];
+    const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.kind === 'rows' ? [r.columns, r.rows] : [r.affectedRows, r.insertId ?? 0]));
+    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+  });
 });
