@@ -21,6 +21,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
+import { decimalColumnsIn, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
@@ -879,7 +880,10 @@ export class EmbeddedSource implements CaptureSource {
     // UPDATE/DELETE with a table alias or of several tables (multi-table-dml.ts)
     const copies = across?.copies;
     const plan = planTableDml(text, st.name, st.tables, !ignore, new Map(copies?.map((c) => [c.temp, c.def])));
-    if (plan?.kind === 'multi') return { st, text: plan.statements.join(';\n'), lenient, multi: plan.statements, copies };
+    if (plan?.kind === 'multi') {
+      const statements = plan.statements.map((s) => this.decimalsAsNumbers(st, s));
+      return { st, text: statements.join(';\n'), lenient, multi: statements, copies };
+    }
     if (plan) text = plan.text;
     text = rewriteInsertSet(text) ?? text;
     if (/^\s*replace\b/i.test(text)) lenient = true;
@@ -891,10 +895,17 @@ export class EmbeddedSource implements CaptureSource {
       lenient = true;
     }
     text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
+    text = this.decimalsAsNumbers(st, text);
     const ordered = orderedDml(text);
     if (ordered) return { st, text: ordered.each, lenient, ordered, copies };
     text = rewriteDmlLimit(text) ?? text;
     return { st, text, lenient, copies };
+  }
+
+  /** DECIMAL columns (kept as text) compared and sorted as the numbers they are (decimal-reads.ts). */
+  private decimalsAsNumbers(st: DbState, text: string): string {
+    const decimals = decimalColumnsIn(text, st.tables);
+    return (decimals && readDecimalsAsNumbers(text, decimals)) ?? text;
   }
 
   private translateError(err: Error, st: DbState, text: string, original: string): MySqlError {
@@ -1276,6 +1287,7 @@ export class EmbeddedSource implements CaptureSource {
     registerJsonFunctions(db);
     registerStoreFunctions(db);
     registerAlterFunctions(db);
+    registerDecimalFunctions(db);
     db.run(FOREIGN_KEY_STATE_DDL);
     db.run('DELETE FROM __loupe_fk');
     db.run('INSERT INTO __loupe_fk VALUES (1, 0)');
