@@ -7,8 +7,9 @@
  * UPDATE … WHERE price < 100 would change the wrong rows. sql.js exposes no way to give the column
  * a numeric collation, so the statement is rewritten: where a DECIMAL column is an operand of a
  * comparison (=, <>, <, <=, >, >=, <=>, BETWEEN, IN), an ORDER BY item, or an argument of MIN, MAX,
- * GREATEST or LEAST, it is read as a number, `(col + 0)`; MIN and MAX give their result back in
- * the column's scale. Elsewhere (the select list, CONCAT, assignments) the column stays the text
+ * GREATEST or LEAST, it is read as a number, `CAST(col AS NUMERIC)`, whose numeric affinity also
+ * makes SQLite read a quoted number on the other side as a number (price > '80'); MIN and MAX
+ * give their result back in the column's scale. Elsewhere (the select list, CONCAT, assignments) the column stays the text
  * MySQL would show.
  */
 import type { Database, SqlValue } from 'sql.js';
@@ -77,7 +78,7 @@ export function readDecimalsAsNumbers(sql: string, decimals: Map<string, number>
   const masked = maskQuoted(sql);
   const scaleOf = (ref: string) => decimals.get(unquoteIdent(ref).toLowerCase());
   const edits: Edit[] = [];
-  const asNumber = (start: number, end: number) => edits.push({ start, end, text: `(${sql.slice(start, end)} + 0)` });
+  const asNumber = (start: number, end: number) => edits.push({ start, end, text: `CAST(${sql.slice(start, end)} AS NUMERIC)` });
 
   // MIN/MAX of a DECIMAL column: compared as numbers, shown in the column's scale
   for (const m of masked.matchAll(/(?<![\w$.])(min|max)\s*\(/gi)) {
@@ -87,7 +88,7 @@ export function readDecimalsAsNumbers(sql: string, decimals: Map<string, number>
     const arg = REF_ALONE.exec(sql.slice(open + 1, close));
     const scale = arg ? scaleOf(arg[1]!) : undefined;
     if (scale === undefined) continue;
-    const call = `${m[1]}((${sql.slice(open + 1, close).trim()} + 0))`;
+    const call = `${m[1]}(CAST(${sql.slice(open + 1, close).trim()} AS NUMERIC))`;
     // a window function keeps its OVER clause right after the call
     const windowed = /^\s*over\b/i.test(masked.slice(close + 1));
     edits.push({ start: m.index!, end: close + 1, text: windowed ? call : `loupe_decimal(${call}, ${scale})` });
