@@ -17,6 +17,7 @@ const SCRIPT: { what: string; sql: string }[] = [
   { what: 'a DECIMAL against another DECIMAL column', sql: "UPDATE p SET name = 'le' WHERE big <= price" },
   { what: 'DELETE … WHERE a big DECIMAL is over a number', sql: 'DELETE FROM p WHERE big > 1000000' },
   { what: 'GREATEST in an assignment', sql: 'UPDATE p SET price = GREATEST(price, 50) WHERE id <> 5' },
+  { what: 'a view with a DECIMAL comparison, and one compared through it', sql: 'CREATE VIEW cheap AS SELECT id, price AS cost FROM p WHERE price < 100' },
   { what: 'ORDER BY a DECIMAL with LIMIT chooses by number', sql: "INSERT INTO p VALUES (6, 'f', 7.5, 8), (7, 'g', 1000, 9); DELETE FROM p ORDER BY price DESC LIMIT 1" },
 ];
 
@@ -34,5 +35,6 @@ compareBinlogWithMariaDb({
     'SELECT id, price >= 50, price = 50.0 FROM p ORDER BY id',
     "SELECT id FROM p WHERE price > '80' OR price = '7.5' OR price IN ('20.000', 3) ORDER BY id",
     'SELECT p1.id, p2.id FROM p p1 JOIN p p2 ON p1.price < p2.price ORDER BY p1.id, p2.id',
+    'SELECT id, cost FROM cheap WHERE cost > 9 ORDER BY cost',
   ].join('; '),
 });

@@ -58,7 +58,8 @@ function decimalsOf(def: TableDef): Map<ColumnDef, number> {
   return m;
 }
 
-function mentions(text: string, name: string): boolean {
+/** Whether the text has `name` as a whole word (a superset of the statement naming it; a later step reads the names outside quotes). */
+export function mentions(text: string, name: string): boolean {
   let at = text.indexOf(name);
   while (at >= 0) {
     if (!/[\w$]/.test(text[at - 1] ?? '') && !/[\w$]/.test(text[at + name.length] ?? '')) return true;

@@ -21,7 +21,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
-import { decimalColumnsIn, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
+import { decimalColumnsIn, mentions, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
@@ -904,7 +904,14 @@ export class EmbeddedSource implements CaptureSource {
 
   /** DECIMAL columns (kept as text) compared and sorted as the numbers they are (decimal-reads.ts). */
   private decimalsAsNumbers(st: DbState, text: string): string {
-    const decimals = decimalColumnsIn(text, st.tables);
+    let tables = st.tables;
+    // a view's columns are those of its tables (viewColumnDefs), DECIMALs included
+    for (const view of st.views.values()) {
+      if (!mentions(text, view.name)) continue;
+      if (tables === st.tables) tables = new Map(st.tables);
+      tables.set(view.name, { name: view.name, columns: viewColumnDefs(view, st.tables, []), primaryKey: [], indexes: [] });
+    }
+    const decimals = decimalColumnsIn(text, tables);
     return (decimals && readDecimalsAsNumbers(text, decimals)) ?? text;
   }
 
