@@ -31,7 +31,7 @@ compareBinlogWithMariaDb({
     'SELECT id FROM p ORDER BY price, id',
     'SELECT id, price FROM p WHERE price > 9 ORDER BY price DESC',
     'SELECT MIN(price), MAX(price), MAX(big), COUNT(*) FROM p',
-    "SELECT CONCAT(name, ': ', price) FROM p WHERE price IS NOT NULL ORDER BY id",
+    "SELECT CONCAT(name, ': ', price) FROM p ORDER BY id",
     'SELECT id, price >= 50, price = 50.0 FROM p ORDER BY id',
     "SELECT id FROM p WHERE price > '80' OR price = '7.5' OR price IN ('20.000', 3) ORDER BY id",
     'SELECT p1.id, p2.id FROM p p1 JOIN p p2 ON p1.price < p2.price ORDER BY p1.id, p2.id',

@@ -21,6 +21,7 @@ import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
+import { registerConcat } from './concat.js';
 import { decimalColumnsIn, mentions, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
@@ -1295,6 +1296,7 @@ export class EmbeddedSource implements CaptureSource {
     registerStoreFunctions(db);
     registerAlterFunctions(db);
     registerDecimalFunctions(db);
+    registerConcat(db);
     db.run(FOREIGN_KEY_STATE_DDL);
     db.run('DELETE FROM __loupe_fk');
     db.run('INSERT INTO __loupe_fk VALUES (1, 0)');
