@@ -22,6 +22,7 @@ import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-tab
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { registerConcat } from './concat.js';
+import { rewriteRowAlias } from './upsert-row-alias.js';
 import { decimalColumnsIn, mentions, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
@@ -886,6 +887,7 @@ export class EmbeddedSource implements CaptureSource {
       return { st, text: statements.join(';\n'), lenient, multi: statements, copies };
     }
     if (plan) text = plan.text;
+    text = rewriteRowAlias(text, st.tables) ?? text;
     text = rewriteInsertSet(text) ?? text;
     if (/^\s*replace\b/i.test(text)) lenient = true;
     const dup = /\bon\s+duplicate\s+key\s+update\b/i.exec(text);
