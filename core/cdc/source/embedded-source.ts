@@ -366,6 +366,17 @@ export class EmbeddedSource implements CaptureSource {
         const p = this.binlog.position();
         return rows(['File', 'Position', 'Binlog_Do_DB', 'Binlog_Ignore_DB', 'Executed_Gtid_Set'], [[p.file, p.pos, '', '', this.binlog.gtidSet()]]);
       }
+      if (w1 === 'create' && (w2 === 'database' || w2 === 'schema')) {
+        const m = /^show\s+create\s+(?:database|schema)\s+(if\s+not\s+exists\s+)?(`[^`]+`|[A-Za-z0-9_$]+)\s*;?\s*$/i.exec(sql.trim());
+        if (!m) throw mysqlErrors.syntax(sql.slice(5, 85));
+        const name = unquoteIdent(m[2]!);
+        if (!this.dbs.has(name)) throw mysqlErrors.unknownDatabase(name);
+        // MySQL 8.0's text for a database made with the server's defaults
+        return rows(['Database', 'Create Database'], [[name, `CREATE DATABASE ${m[1] ? '/*!32312 IF NOT EXISTS*/ ' : ''}\`${name}\` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci */ /*!80016 DEFAULT ENCRYPTION='N' */`]]);
+      }
+      // statements MySQL has that the embedded source does not answer: said so, not called a syntax error
+      const unsupported = /^show\s+(?:(?:full\s+)?processlist|engines|(?:global\s+|session\s+)?status|grants|privileges|plugins|triggers|events|(?:procedure|function)\s+status|character\s+set|charset|collation|open\s+tables|profiles?|replicas|slave\s+hosts|(?:replica|slave)\s+status|(?:binlog|relaylog)\s+events|engine|warnings|errors|count\s*\(\s*\*\s*\)\s+(?:warnings|errors)|create\s+(?:procedure|function|event|trigger|user))\b/i.exec(sql.trim());
+      if (unsupported) throw mysqlErrors.notSupported(`${unsupported[0].replace(/\s+/g, ' ').toUpperCase()} in the embedded source`);
       throw mysqlErrors.syntax(sql.slice(5, 85));
     }
     if (w0 === 'describe' || w0 === 'desc' || w0 === 'explain') {

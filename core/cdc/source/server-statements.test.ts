@@ -130,3 +130,18 @@ describe('USER() and CURRENT_USER()', () => {
     expect(query('SELECT USER(), CURRENT_USER(), SESSION_USER(), SYSTEM_USER()').rows).toEqual([['root@localhost', 'root@localhost', 'root@localhost', 'root@localhost']]);
   });
 });
+
+describe('SHOW CREATE DATABASE, and the SHOW statements the embedded source does not answer', () => {
+  it("prints a database made with the server's defaults as MySQL 8.0 does", () => {
+    expect(query('SHOW CREATE DATABASE demo')).toEqual({ columns: ['Database', 'Create Database'], rows: [['demo', "CREATE DATABASE `demo` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci */ /*!80016 DEFAULT ENCRYPTION='N' */"]] });
+    expect(query('SHOW CREATE SCHEMA IF NOT EXISTS `demo`').rows[0]![1]).toMatch(/^CREATE DATABASE \/\*!32312 IF NOT EXISTS\*\/ `demo` /);
+    expect(() => query('SHOW CREATE DATABASE nope')).toThrow("Unknown database 'nope'");
+  });
+
+  it('says a statement MySQL has is not supported (1235) instead of calling it a syntax error', () => {
+    for (const [sql, what] of [['SHOW WARNINGS', 'SHOW WARNINGS'], ['show full processlist', 'SHOW FULL PROCESSLIST'], ["SHOW GLOBAL STATUS LIKE 'Uptime'", 'SHOW GLOBAL STATUS'], ['SHOW COUNT(*) WARNINGS', 'SHOW COUNT(*) WARNINGS']]) {
+      expect(() => query(sql)).toThrow(`This version of MySQL doesn't yet support '${what} in the embedded source'`);
+    }
+    expect(() => query('SHOW NONSENSE')).toThrow(/You have an error in your SQL syntax/);
+  });
+});
