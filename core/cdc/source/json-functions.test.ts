@@ -36,4 +36,13 @@ describe("MySQL's JSON functions", () => {
     src.executeSync('demo', 'CREATE TABLE jt (id INT PRIMARY KEY, doc JSON); INSERT INTO jt VALUES (1, \'{"name": "Ada", "langs": ["en", "fr"]}\')');
     expect(src.executeSync('demo', "SELECT doc->'$.name', doc->>'$.name', jt.doc->'$.langs[1]' FROM jt")[0]!.rows[0]).toEqual(['"Ada"', 'Ada', '"fr"']);
   });
+
+  it('JSON_ARRAYAGG and JSON_OBJECTAGG as the MySQL 8.0 manual shows them: rows in order, NULL over no rows, the last value of a key', () => {
+    src.executeSync('demo', "CREATE TABLE t3 (o_id INT, attribute VARCHAR(10), value VARCHAR(10)); INSERT INTO t3 VALUES (2, 'color', 'red'), (2, 'fabric', 'silk'), (3, 'color', 'green'), (3, 'shape', 'square'), (3, 'shape', NULL)");
+    expect(src.executeSync('demo', 'SELECT o_id, JSON_ARRAYAGG(attribute) FROM t3 GROUP BY o_id ORDER BY o_id')[0]!.rows).toEqual([[2, '["color", "fabric"]'], [3, '["color", "shape", "shape"]']]);
+    expect(src.executeSync('demo', 'SELECT o_id, JSON_OBJECTAGG(attribute, value) FROM t3 GROUP BY o_id ORDER BY o_id')[0]!.rows).toEqual([[2, '{"color": "red", "fabric": "silk"}'], [3, '{"color": "green", "shape": null}']]);
+    expect(one('SELECT JSON_ARRAYAGG(o_id) FROM t3 WHERE o_id < 0')).toBeNull();
+    expect(one('SELECT JSON_OBJECT(\'all\', JSON_ARRAYAGG(o_id)) FROM t3')).toBe('{"all": [2, 2, 3, 3, 3]}');
+    expect(() => src.executeSync('demo', 'SELECT JSON_OBJECTAGG(NULL, 1) FROM t3')).toThrow('JSON documents may not contain NULL member names.');
+  });
 });

@@ -121,4 +121,30 @@ export function registerJsonFunctions(db: Database): void {
     json_unquote: [unquote],
   };
   for (const [name, list] of Object.entries(fns)) for (const f of list) db.create_function(name, f);
+  const aggregates = db as unknown as AggregateDatabase;
+  // MySQL 8.0 manual, Aggregate Functions: the rows' values in the order they come, NULL for no rows;
+  // a key given twice keeps the value that came last
+  aggregates.create_aggregate('json_arrayagg', {
+    init: () => [] as Json[],
+    step: (list: Json[], v: SqlValue) => {
+      list.push(toJson(v));
+      return list;
+    },
+    finalize: (list: Json[]) => (list.length ? made(jsonText(list)) : null),
+  });
+  aggregates.create_aggregate('json_objectagg', {
+    init: () => null as Record<string, Json> | null,
+    step: (o: Record<string, Json> | null, k: SqlValue, v: SqlValue) => {
+      if (k === null) throw new MySqlError(3158, '22032', 'JSON documents may not contain NULL member names.');
+      const out = o ?? {};
+      out[String(k)] = toJson(v);
+      return out;
+    },
+    finalize: (o: Record<string, Json> | null) => (o ? made(jsonText(o)) : null),
+  });
+}
+
+/** sql.js's create_aggregate, which its type definitions leave out. */
+interface AggregateDatabase {
+  create_aggregate<S>(name: string, fns: { init: () => S; step: (state: S, ...args: SqlValue[]) => S; finalize: (state: S) => SqlValue }): void;
 }
