@@ -379,6 +379,8 @@ export class EmbeddedSource implements CaptureSource {
       if (unsupported) throw mysqlErrors.notSupported(`${unsupported[0].replace(/\s+/g, ' ').toUpperCase()} in the embedded source`);
       throw mysqlErrors.syntax(sql.slice(5, 85));
     }
+    if ((w0 === 'analyze' || w0 === 'check' || w0 === 'optimize' || w0 === 'repair') && /^(?:(?:no_write_to_binlog|local)\s+)?tables?\b/i.test(sql.trim().slice(w0.length).trim())) return this.maintainTables(session, sql, rows);
+    if (w0 === 'checksum' && /^tables?\b/i.test(w1)) throw mysqlErrors.notSupported('CHECKSUM TABLE in the embedded source');
     if (w0 === 'describe' || w0 === 'desc' || w0 === 'explain') {
       if (w0 === 'explain' && /^(select|insert|update|delete)$/.test(w1)) throw mysqlErrors.notSupported('EXPLAIN in the embedded source');
       return this.describe(session, sql.trim().split(/\s+/)[1]!.replace(/;$/, ''), sql);
@@ -1252,6 +1254,34 @@ export class EmbeddedSource implements CaptureSource {
     const m = INSERT_HEAD.exec(text);
     const def = m ? st.tables.get(unquoteIdent(m[1]!)) : undefined;
     return def?.columns.some((c) => c.autoIncrement) ?? false;
+  }
+
+  /**
+   * ANALYZE, CHECK, OPTIMIZE and REPAIR TABLE: MySQL 8.0's answer for InnoDB tables, a row per
+   * table (and per message) in the columns Table, Op, Msg_type, Msg_text. SQLite needs none of
+   * them; a table that does not exist is reported in its row, as MySQL does, not as an error.
+   */
+  private maintainTables(session: Session, sql: string, rows: (c: string[], d: unknown[][]) => StatementResult): StatementResult {
+    const m = /^(analyze|check|optimize|repair)\s+(?:(?:no_write_to_binlog|local)\s+)?tables?\s+([\s\S]+?)\s*;?\s*$/i.exec(sql.trim());
+    if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
+    const op = m[1]!.toLowerCase();
+    const list = m[2]!.replace(/(?:\s+(?:quick|fast|medium|extended|changed|use_frm|for\s+upgrade))+$/i, '');
+    const out: unknown[][] = [];
+    for (const raw of list.split(',')) {
+      const { database, table } = splitQualified(raw.trim());
+      const dbName = database ?? session.database;
+      if (!dbName) throw mysqlErrors.noDatabase();
+      const name = `${dbName}.${table}`;
+      const st = this.dbs.get(dbName);
+      if (!st || (!st.tables.has(table) && !st.views.has(table))) {
+        out.push([name, op, 'Error', `Table '${name}' doesn't exist`], [name, op, 'status', 'Operation failed']);
+      } else if (op === 'optimize') {
+        out.push([name, op, 'note', 'Table does not support optimize, doing recreate + analyze instead'], [name, op, 'status', 'OK']);
+      } else if (op === 'repair') {
+        out.push([name, op, 'note', "The storage engine for the table doesn't support repair"]);
+      } else out.push([name, op, 'status', 'OK']);
+    }
+    return rows(['Table', 'Op', 'Msg_type', 'Msg_text'], out);
   }
 
   private resolveTable(session: Session, raw: string): { st: DbState; table: string } {

@@ -415,4 +415,8 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.kind === 'rows' ? [r.columns, r.rows] : [r.affectedRows, r.insertId ?? 0]));
     for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
   });
+
+  it('ANALYZE, CHECK, OPTIMIZE and REPAIR TABLE answer a row per table and message, an unknown table in its rows', async () => {
+    await sameAnswers(['CREATE TABLE mt (id INT PRIMARY KEY)', 'ANALYZE TABLE mt', 'CHECK TABLE mt, nope', 'OPTIMIZE TABLE mt', 'REPAIR TABLE mt', 'ANALYZE NO_WRITE_TO_BINLOG TABLE cmp.nope'], true);
+  });
 });
