@@ -10,11 +10,11 @@ describe('UPDATE/DELETE … ORDER BY … LIMIT for SQLite', () => {
 
   it('turns a top-level ORDER BY into the ordered rowids and a statement for each row', () => {
     expect(rewriteDmlLimit('DELETE FROM t ORDER BY id DESC LIMIT 1')).toBeUndefined();
-    expect(orderedDml('DELETE FROM t ORDER BY id DESC LIMIT 1')).toEqual({ rowids: 'SELECT rowid FROM t ORDER BY id DESC LIMIT 1', each: 'DELETE FROM t WHERE rowid = ?' });
-    expect(orderedDml('UPDATE t SET id = id + 1 ORDER BY id DESC;')).toEqual({ rowids: 'SELECT rowid FROM t ORDER BY id DESC', each: 'UPDATE t SET id = id + 1 WHERE rowid = ?' });
+    expect(orderedDml('DELETE FROM t ORDER BY id DESC LIMIT 1')).toEqual({ rowids: 'SELECT rowid FROM t ORDER BY id DESC LIMIT 1', each: 'DELETE FROM t WHERE rowid = :loupe_rowid' });
+    expect(orderedDml('UPDATE t SET id = id + 1 ORDER BY id DESC;')).toEqual({ rowids: 'SELECT rowid FROM t ORDER BY id DESC', each: 'UPDATE t SET id = id + 1 WHERE rowid = :loupe_rowid' });
     expect(orderedDml("UPDATE OR IGNORE t SET n = 'x' WHERE a IN (SELECT b FROM u ORDER BY b LIMIT 1) ORDER BY a")).toEqual({
       rowids: 'SELECT rowid FROM t WHERE a IN (SELECT b FROM u ORDER BY b LIMIT 1) ORDER BY a',
-      each: "UPDATE OR IGNORE t SET n = 'x' WHERE rowid = ?",
+      each: "UPDATE OR IGNORE t SET n = 'x' WHERE rowid = :loupe_rowid",
     });
     expect(orderedDml('UPDATE t SET n = 1 LIMIT 2')).toBeUndefined();
   });

@@ -56,7 +56,7 @@ export function rewriteDmlLimit(sql: string): string | undefined {
   return `${dml.body} WHERE rowid IN (SELECT rowid ${dml.from} ${dml.tail})`;
 }
 
-/** An UPDATE/DELETE with ORDER BY as MySQL runs it: the rowids in order, then `each` (with a `?` for the rowid) once per row. */
+/** An UPDATE/DELETE with ORDER BY as MySQL runs it: the rowids in order, then `each` (with the parameter `:loupe_rowid`) once per row. */
 export interface OrderedDml {
   rowids: string;
   each: string;
@@ -65,5 +65,5 @@ export interface OrderedDml {
 export function orderedDml(sql: string): OrderedDml | undefined {
   const dml = splitLimited(sql);
   if (!dml?.ordered) return undefined;
-  return { rowids: `SELECT rowid ${dml.from} ${dml.tail}`, each: `${dml.body} WHERE rowid = ?` };
+  return { rowids: `SELECT rowid ${dml.from} ${dml.tail}`, each: `${dml.body} WHERE rowid = :loupe_rowid` };
 }

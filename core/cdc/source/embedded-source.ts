@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import initSqlJs, { type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
+import initSqlJs, { type BindParams, type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
@@ -23,6 +23,7 @@ import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { registerConcat } from './concat.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
+import { boundVariables, setItems, type UserVariables } from './user-variables.js';
 import { decimalColumnsIn, mentions, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
@@ -119,6 +120,10 @@ interface Session {
   lastInsertId: number;
   /** ROW_COUNT(): the previous statement's affected rows, -1 after a SELECT. */
   rowCount: number;
+  /** User variables (@name), by lower-case name. */
+  vars: UserVariables;
+  /** SET autocommit: off, a write opens a transaction that lasts until COMMIT or ROLLBACK. */
+  autocommit: boolean;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -258,7 +263,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0 };
+    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true };
     const statements = splitStatements(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -519,13 +524,29 @@ export class EmbeddedSource implements CaptureSource {
       // SET [SESSION] foreign_key_checks = 0|1|OFF|ON (SET GLOBAL changes only later sessions)
       const fk = /^\s*set\s+(?!global\b)(?:session\s+|@@session\.|@@local\.|@@|local\s+)?[\s\S]*?\bforeign_key_checks\s*(?::=|=)\s*('?)(\w+)\1/i.exec(sql);
       if (fk && !/^\s*set\s+(global\b|@@global\.)/i.test(sql)) session.foreignKeyChecks = !/^(0|off|false)$/i.test(fk[2]!);
-      return ok(0); // other session variables (autocommit, names, time_zone…) are accepted
+      for (const item of setItems(sql)) {
+        if ('user' in item) session.vars.set(item.user, this.evaluate(session, item.expr, ok, rows));
+        else if (item.system === 'autocommit' && !item.global) {
+          const on = !/^(0|off|false)$/i.test(item.value);
+          // turning autocommit back on commits the open transaction (MySQL 8.0 manual, autocommit)
+          if (on && !session.autocommit && session.tx) this.commit(session);
+          session.autocommit = on;
+        }
+      }
+      return ok(0); // other session variables (names, time_zone…) are accepted
     }
     if ((w0 === 'lock' || w0 === 'unlock') && (w1 === 'tables' || w1 === 'table')) return this.lockTables(session, sql, ok);
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       return this.dml(session, sql, ok, rows, sql);
     }
     throw mysqlErrors.syntax(sql.slice(0, 80));
+  }
+
+  /** The value of an expression, as `SET @v = expr` stores it (in the session's database, or any when none is chosen). */
+  private evaluate(session: Session, expr: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult): SqlValue {
+    const database = session.database ?? this.dbs.keys().next().value ?? null;
+    const r = this.dml({ ...session, database }, `SELECT ${expr}`, ok, rows, `SELECT ${expr}`);
+    return (r.rows[0]?.[0] ?? null) as SqlValue;
   }
 
   /**
@@ -744,6 +765,8 @@ export class EmbeddedSource implements CaptureSource {
     if (session.locks) checkLocks(sql, session.database, session.locks, (db, table) => this.dbs.get(db)?.tables.has(table) ?? false);
     const { st, text, lenient, multi, ordered, copies } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
+    if (!session.tx && !session.autocommit && !isRead) session.tx = { db: null, statements: [] };
+    const params = boundVariables(text, session.vars);
     if (session.tx) {
       if (!isRead) {
         if (session.tx.db && session.tx.db !== st) throw mysqlErrors.notSupported('a transaction that writes to two databases in the embedded source');
@@ -775,12 +798,12 @@ export class EmbeddedSource implements CaptureSource {
         // several SQLite statements as one MySQL statement: all or nothing; MySQL counts the
         // rows changed (or deleted) in every table, which are the rows the capture triggers logged
         res = [];
-        if (multi) atomically(st.db, () => multi.forEach((s) => st.db.run(s)));
-        else runInOrder(st.db, ordered!);
+        if (multi) atomically(st.db, () => multi.forEach((s) => st.db.run(s, boundVariables(s, session.vars))));
+        else runInOrder(st.db, ordered!, session.vars);
         affected = scalar(prepared(st).ownSince, [lastChange]);
         return this.finishWrite(session, st, original, affected, ok);
       }
-      res = st.db.exec(text);
+      res = st.db.exec(text, params);
       affected = st.db.getRowsModified();
       // total_changes() counts the capture trigger's rows too: what is left after the
       // statement's own rows is the rows whose values really changed (with cascading foreign
@@ -806,7 +829,8 @@ export class EmbeddedSource implements CaptureSource {
       // sql.js gives no result for a query without rows; MySQL still names its columns
       let columns = r?.columns ?? columnNames(st.db, text);
       // SQLite names columns after the text it ran; MySQL after the select list as typed
-      const names = text !== sql ? selectItemNames(sql) : undefined;
+      // (as typed, SQLite's name is MySQL's too, but for a string literal, named after its text)
+      const names = text !== sql ? selectItemNames(sql) : /['"]/.test(sql) ? selectItemNames(sql, true) : undefined;
       if (names && names.length === columns.length) columns = columns.map((c, i) => names[i] ?? c);
       return rows(columns, (r?.values ?? []).map((v) => v.map(blobOut)));
     }
@@ -1489,12 +1513,13 @@ function columnNames(db: Database, sql: string): string[] {
   }
 }
 
-function runInOrder(db: Database, ordered: OrderedDml): void {
-  const rowids = (db.exec(ordered.rowids)[0]?.values ?? []).map((v) => v[0]!);
+function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): void {
+  const rowids = (db.exec(ordered.rowids, boundVariables(ordered.rowids, vars))[0]?.values ?? []).map((v) => v[0]!);
+  const params = boundVariables(ordered.each, vars) as Record<string, SqlValue> | undefined;
   atomically(db, () => {
     const each = db.prepare(ordered.each);
     try {
-      for (const rowid of rowids) each.run([rowid]);
+      for (const rowid of rowids) each.run({ ...params, ':loupe_rowid': rowid });
     } finally {
       each.free();
     }

@@ -419,4 +419,20 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
   it('ANALYZE, CHECK, OPTIMIZE and REPAIR TABLE answer a row per table and message, an unknown table in its rows', async () => {
     await sameAnswers(['CREATE TABLE mt (id INT PRIMARY KEY)', 'ANALYZE TABLE mt', 'CHECK TABLE mt, nope', 'OPTIMIZE TABLE mt', 'REPAIR TABLE mt', 'ANALYZE NO_WRITE_TO_BINLOG TABLE cmp.nope'], true);
   });
+
+  it('user variables and autocommit last as long as the session, as the server’s do', async () => {
+    await sameAnswers(
+      [
+        'CREATE TABLE uv (id INT AUTO_INCREMENT PRIMARY KEY, v INT, note VARCHAR(10))',
+        "INSERT INTO uv (v) VALUES (1); SET @id = LAST_INSERT_ID(), @Note := 'from @id'; INSERT INTO uv (v, note) VALUES (@id * 10, @note); SELECT * FROM uv ORDER BY id",
+        'SET @m = (SELECT MAX(v) FROM uv); UPDATE uv SET v = @m + 1 WHERE v < @M ORDER BY id DESC; SELECT @m, @never, @m IS NULL, v FROM uv ORDER BY id',
+        "SELECT @m, '@m'",
+        'SET autocommit = 0; INSERT INTO uv (v) VALUES (100); ROLLBACK; INSERT INTO uv (v) VALUES (101); COMMIT; INSERT INTO uv (v) VALUES (102); SELECT v FROM uv ORDER BY id',
+        'SELECT v FROM uv ORDER BY id',
+        'SET autocommit = 0; INSERT INTO uv (v) VALUES (103); SET autocommit = 1; SELECT COUNT(*) FROM uv',
+        'SELECT COUNT(*) FROM uv',
+      ],
+      true,
+    );
+  });
 });

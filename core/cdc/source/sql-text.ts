@@ -47,9 +47,10 @@ export function replaceOutsideQuotes(sql: string, re: RegExp, fn: (match: string
  * The names MySQL gives the result columns of a SELECT: each top-level item of the select list
  * as typed, or undefined for an item with an alias, a `*`, or a statement that is no plain
  * SELECT. Used where the statement was rewritten for SQLite, which names columns after the text
- * it ran.
+ * it ran, and for string literals, which MySQL names after their text (`literalsOnly`: the other
+ * items undefined).
  */
-export function selectItemNames(sql: string): (string | undefined)[] | undefined {
+export function selectItemNames(sql: string, literalsOnly = false): (string | undefined)[] | undefined {
   const masked = maskQuoted(sql);
   const head = /^\s*select\s+(?:(?:all|distinct|distinctrow|high_priority|straight_join|sql_small_result|sql_big_result|sql_buffer_result|sql_no_cache|sql_cache|sql_calc_found_rows)\s+)*/i.exec(masked);
   if (!head) return undefined;
@@ -75,6 +76,10 @@ export function selectItemNames(sql: string): (string | undefined)[] | undefined
   items.push(sql.slice(from, end));
   return items.map((raw) => {
     const item = raw.trim();
+    // a string literal is named after its text: SELECT 'a''b' is the column a'b
+    const literal = /^'((?:[^'\\]|\\.|'')*)'$|^"((?:[^"\\]|\\.|"")*)"$/s.exec(item);
+    if (literal) return (literal[1] ?? literal[2]!).replace(/''|""/g, (x) => x[0]!).replace(/\\(.)/gs, '$1');
+    if (literalsOnly) return undefined;
     const m = maskQuoted(item);
     if (m === '*' || /\.\s*\*$/.test(m)) return undefined;
     if (/\sas\s+(`[^`]*`|"[^"]*"|'[^']*'|\w+)$/i.test(m)) return undefined;
