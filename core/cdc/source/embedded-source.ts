@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import initSqlJs, { type BindParams, type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
