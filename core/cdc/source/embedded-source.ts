@@ -507,6 +507,7 @@ export class EmbeddedSource implements CaptureSource {
       this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'truncate-table', table }, undefined, def);
       return ok(0);
     }
+    if (w0 === 'savepoint' || (w0 === 'release' && w1 === 'savepoint') || (w0 === 'rollback' && (w1 === 'to' || (w1 === 'work' && w2 === 'to')))) throw mysqlErrors.notSupported('SAVEPOINT in the embedded source');
     if (w0 === 'begin' || (w0 === 'start' && w1 === 'transaction')) {
       if (session.tx) this.commit(session);
       session.tx = { db: null, statements: [] };
@@ -536,6 +537,12 @@ export class EmbeddedSource implements CaptureSource {
       return ok(0); // other session variables (names, time_zone…) are accepted
     }
     if ((w0 === 'lock' || w0 === 'unlock') && (w1 === 'tables' || w1 === 'table')) return this.lockTables(session, sql, ok);
+    // DO expr, …: evaluated, nothing returned
+    if (w0 === 'do') {
+      this.dml(session, `SELECT ${sql.trim().replace(/;$/, '').slice(2)}`, ok, rows, sql);
+      return ok(0);
+    }
+    if (w0 === 'prepare' || w0 === 'execute' || ((w0 === 'deallocate' || w0 === 'drop') && w1 === 'prepare')) throw mysqlErrors.notSupported('PREPARE and EXECUTE in the embedded source');
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       return this.dml(session, sql, ok, rows, sql);
     }
@@ -903,6 +910,7 @@ export class EmbeddedSource implements CaptureSource {
     // the session's values, not the shared connection's last_insert_rowid()
     text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, String(session.lastInsertId));
     text = text.replace(/\brow_count\s*\(\s*\)/gi, String(session.rowCount));
+    text = text.replace(/\bconnection_id\s*\(\s*\)/gi, String(session.thread));
     text = rewriteIntervals(text);
     text = rewriteExpressions(text, this.systemVariables());
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and

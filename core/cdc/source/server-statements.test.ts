@@ -145,3 +145,21 @@ describe('SHOW CREATE DATABASE, and the SHOW statements the embedded source does
     expect(() => query('SHOW NONSENSE')).toThrow(/You have an error in your SQL syntax/);
   });
 });
+
+describe('DO, CONNECTION_ID() and the statements kept out', () => {
+  it('DO evaluates and returns nothing; CONNECTION_ID() is the session thread', () => {
+    expect(src.executeSync('demo', 'DO 1 + 1')[0]).toMatchObject({ kind: 'ok', affectedRows: 0 });
+    expect(() => src.executeSync('demo', 'DO nope')).toThrow("Unknown column 'nope'");
+    const [a, b] = [query('SELECT CONNECTION_ID()').rows[0]![0], query('SELECT CONNECTION_ID()').rows[0]![0]];
+    expect(typeof a).toBe('number');
+    expect(b).not.toBe(a);
+  });
+
+  it('SAVEPOINT, ROLLBACK TO and PREPARE are 1235, and ROLLBACK TO is never taken for a whole ROLLBACK', () => {
+    src.executeSync('demo', 'CREATE TABLE sp (id INT PRIMARY KEY)');
+    expect(() => src.executeSync('demo', 'BEGIN; INSERT INTO sp VALUES (1); ROLLBACK TO SAVEPOINT a')).toThrow("doesn't yet support 'SAVEPOINT in the embedded source'");
+    expect(() => src.executeSync('demo', 'ROLLBACK WORK TO a')).toThrow("doesn't yet support 'SAVEPOINT in the embedded source'");
+    expect(() => src.executeSync('demo', "PREPARE s FROM 'SELECT 1'")).toThrow("doesn't yet support 'PREPARE and EXECUTE in the embedded source'");
+    expect(query('SELECT COUNT(*) FROM sp').rows).toEqual([[0]]);
+  });
+});
