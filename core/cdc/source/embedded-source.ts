@@ -934,6 +934,7 @@ export class EmbeddedSource implements CaptureSource {
     if (plan) text = plan.text;
     text = rewriteRowAlias(text, st.tables) ?? text;
     text = rewriteInsertSet(text) ?? text;
+    checkInsertColumns(text);
     if (/^\s*replace\b/i.test(text)) lenient = true;
     const dup = /\bon\s+duplicate\s+key\s+update\b/i.exec(text);
     if (dup) {
@@ -1511,6 +1512,18 @@ function atomically(db: Database, run: () => void): void {
 }
 
 /** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
+/** An INSERT's column list names each column once (ER_FIELD_SPECIFIED_TWICE, whatever IGNORE says). */
+function checkInsertColumns(text: string): void {
+  const list = /^\s*(?:insert|replace)(?:\s+or\s+\w+)?\s+(?:into\s+)?(?:`[^`]+`|"[^"]+"|[^\s(]+)\s*\(([^)]*)\)/i.exec(text);
+  if (!list) return;
+  const seen = new Set<string>();
+  for (const raw of list[1]!.split(',')) {
+    const name = unquoteIdent(raw.trim());
+    if (seen.has(name.toLowerCase())) throw new MySqlError(1110, '42000', `Column '${name}' specified twice`);
+    seen.add(name.toLowerCase());
+  }
+}
+
 /** The columns a query would return, for one that returned no rows. */
 function columnNames(db: Database, sql: string): string[] {
   const stmt = db.prepare(sql);

@@ -49,6 +49,8 @@ const CASES: Case[] = [
   { what: 'CREATE TABLE of a table that exists', sql: 'CREATE TABLE t (id INT)', real: "ERROR 1050 (42S01): Table 't' already exists", same: true },
   // duplicate keys and constraints; MySQL 8.0.19 and later name a key with its table in 1062 (print_keydup_error;
   // MySQL 8 answers "for key 'user.PRIMARY'" in sidorares/node-mysql2#2961), MariaDB does not
+  { what: 'a column named twice in INSERT, IGNORE or not', sql: 'INSERT IGNORE INTO t (id, name, name) VALUES (90, 1, 2)', real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
+  { what: 'a column named twice in INSERT … SET', sql: "INSERT INTO t SET id = 91, name = 'x', `name` = 'y'", real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
   { what: 'duplicate primary key', sql: "INSERT INTO t VALUES (1, 'b')", real: "ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'", same: true, mysql: "ERROR 1062 (23000): Duplicate entry '1' for key 't.PRIMARY'" },
   { what: 'duplicate unique key', sql: "INSERT INTO t VALUES (2, 'a')", real: "ERROR 1062 (23000): Duplicate entry 'a' for key 'uq_name'", same: true, mysql: "ERROR 1062 (23000): Duplicate entry 'a' for key 't.uq_name'" },
   { what: 'NULL into a NOT NULL column', sql: 'INSERT INTO t VALUES (2, NULL)', real: "ERROR 1048 (23000): Column 'name' cannot be null", same: true },
