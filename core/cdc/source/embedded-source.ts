@@ -24,7 +24,7 @@ import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, refere
 import { registerConcat } from './concat.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
 import { boundVariables, setItems, type UserVariables } from './user-variables.js';
-import { decimalColumnsIn, mentions, readDecimalsAsNumbers, registerDecimalFunctions } from './decimal-reads.js';
+import { comparedColumnsIn, compareAsMySql, mentions, registerDecimalFunctions } from './column-comparisons.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
@@ -928,7 +928,7 @@ export class EmbeddedSource implements CaptureSource {
     const copies = across?.copies;
     const plan = planTableDml(text, st.name, st.tables, !ignore, new Map(copies?.map((c) => [c.temp, c.def])));
     if (plan?.kind === 'multi') {
-      const statements = plan.statements.map((s) => this.decimalsAsNumbers(st, s));
+      const statements = plan.statements.map((s) => this.comparedAsMySql(st, s));
       return { st, text: statements.join(';\n'), lenient, multi: statements, copies };
     }
     if (plan) text = plan.text;
@@ -944,15 +944,15 @@ export class EmbeddedSource implements CaptureSource {
       lenient = true;
     }
     text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
-    text = this.decimalsAsNumbers(st, text);
+    text = this.comparedAsMySql(st, text);
     const ordered = orderedDml(text);
     if (ordered) return { st, text: ordered.each, lenient, ordered, copies };
     text = rewriteDmlLimit(text) ?? text;
     return { st, text, lenient, copies };
   }
 
-  /** DECIMAL columns (kept as text) compared and sorted as the numbers they are (decimal-reads.ts). */
-  private decimalsAsNumbers(st: DbState, text: string): string {
+  /** DECIMAL and date/time columns (kept as text) compared as MySQL compares their types (column-comparisons.ts). */
+  private comparedAsMySql(st: DbState, text: string): string {
     let tables = st.tables;
     // a view's columns are those of its tables (viewColumnDefs), DECIMALs included
     for (const view of st.views.values()) {
@@ -960,8 +960,8 @@ export class EmbeddedSource implements CaptureSource {
       if (tables === st.tables) tables = new Map(st.tables);
       tables.set(view.name, { name: view.name, columns: viewColumnDefs(view, st.tables, []), primaryKey: [], indexes: [] });
     }
-    const decimals = decimalColumnsIn(text, tables);
-    return (decimals && readDecimalsAsNumbers(text, decimals)) ?? text;
+    const columns = comparedColumnsIn(text, tables);
+    return (columns && compareAsMySql(text, columns)) ?? text;
   }
 
   private translateError(err: Error, st: DbState, text: string, original: string): MySqlError {

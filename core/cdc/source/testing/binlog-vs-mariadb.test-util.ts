@@ -28,8 +28,16 @@ export interface BinlogComparison {
   dump: string;
 }
 
-/** A value as mariadb-binlog prints it (the test tables hold only INT, DECIMAL, VARCHAR and NULL): a DECIMAL's digits unquoted. */
-const printed = (v: unknown, c: ColumnDef) => (v === null || v === undefined ? 'NULL' : typeof v === 'string' && storeKind(c).kind !== 'decimal' ? `'${v}'` : String(v));
+/**
+ * A value as mariadb-binlog prints it (the test tables hold INT, DECIMAL, VARCHAR, DATE, DATETIME,
+ * TIME and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD'.
+ */
+function printed(v: unknown, c: ColumnDef): string {
+  if (v === null || v === undefined) return 'NULL';
+  const kind = storeKind(c).kind;
+  if (typeof v !== 'string' || kind === 'decimal') return String(v);
+  return `'${kind === 'date' ? v.replace(/-/g, ':') : v}'`;
+}
 const describeEvent = (e: { op: string; table: string; before: string[] | null; after: string[] | null }) => `${e.op} ${e.table} ${e.before ? `(${e.before.join(', ')})` : '-'} → ${e.after ? `(${e.after.join(', ')})` : '-'}`;
 
 export function compareBinlogWithMariaDb({ title, file, database, script, dump }: BinlogComparison): void {

@@ -1,16 +1,22 @@
 /**
- * DECIMAL columns compared, sorted and ranked as numbers.
+ * Columns the embedded source keeps as text, compared as MySQL compares their types.
  *
- * The embedded source keeps a DECIMAL as the exact text MySQL shows ('91.50', column-values.ts),
- * in a TEXT column, so that no digit is lost. SQLite then compares such a column with a number as
- * text ('102.25' < 20, '10.00' <> 10) and sorts it as text, where MySQL compares numbers; an
+ * A DECIMAL is kept as the exact text MySQL shows ('91.50', column-values.ts), in a TEXT column,
+ * so that no digit is lost. SQLite then compares such a column with a number as text
+ * ('102.25' < 20, '10.00' <> 10) and sorts it as text, where MySQL compares numbers; an
  * UPDATE … WHERE price < 100 would change the wrong rows. sql.js exposes no way to give the column
  * a numeric collation, so the statement is rewritten: where a DECIMAL column is an operand of a
  * comparison (=, <>, <, <=, >, >=, <=>, BETWEEN, IN), an ORDER BY item, or an argument of MIN, MAX,
  * GREATEST or LEAST, it is read as a number, `CAST(col AS NUMERIC)`, whose numeric affinity also
  * makes SQLite read a quoted number on the other side as a number (price > '80'); MIN and MAX
- * give their result back in the column's scale. Elsewhere (the select list, CONCAT, assignments) the column stays the text
- * MySQL would show.
+ * give their result back in the column's scale. Elsewhere (the select list, CONCAT, assignments)
+ * the column stays the text MySQL would show.
+ *
+ * A DATE, DATETIME, TIMESTAMP or TIME is kept as MySQL's canonical text ('2024-02-03 10:00:00'),
+ * which sorts as the values do, but a literal compared with it is text as typed: MySQL converts
+ * '2024-02-03 10:00', 20240203 or '7' (a TIME of 00:00:07) to the column's type first. A literal
+ * on the other side of such a comparison is written as the column stores it; one the type does
+ * not read (or with fractional seconds) is left as it is.
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
@@ -25,35 +31,50 @@ const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
 const COMPARED_AFTER = /^\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/i;
 const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
+/** A quoted or numeric literal at the start of the text (group 1 the space before it, group 2 the literal). */
+const LITERAL = /^(\s*)('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)(?=\s*(?:$|[),;]|(?:and|or|xor|order|group|limit|having|then|else|when|end|union|for)\b))/i;
+/** A literal and a comparison operator at the end of the text. */
+const LITERAL_BEFORE = /('(?:[^'\\]|\\.|'')*'|(?<![\w.$])-?\d+(?:\.\d+)?)\s*(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 
-/** The DECIMAL columns (name in lower case → scale) of the tables a statement names, leaving out names another of them uses for a column of another type. */
-export function decimalColumnsIn(text: string, tables: Map<string, TableDef>): Map<string, number> | undefined {
-  let found: Map<string, number> | undefined;
-  // most statements name no table with a DECIMAL: only those tables are looked for first
+/** A column whose comparisons are rewritten: a DECIMAL (read as a number) or a date/time type (its literals written as stored). */
+export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef };
+
+/** The DECIMAL and date/time columns (by lower-case name) of the tables a statement names, leaving out names another of them uses for a column of another type. */
+export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): Map<string, ComparedColumn> | undefined {
+  let found: Map<string, ComparedColumn> | undefined;
+  // most statements name no table with such a column: only those tables are looked for first
   for (const def of tables.values()) {
-    const decimals = decimalsOf(def);
-    if (!decimals.size || !mentions(text, def.name)) continue;
-    for (const [c, scale] of decimals) (found ??= new Map()).set(c.name.toLowerCase(), scale);
+    const compared = comparedOf(def);
+    if (!compared.size || !mentions(text, def.name)) continue;
+    for (const [c, how] of compared) {
+      const name = c.name.toLowerCase();
+      const seen = found?.get(name);
+      if (seen && (seen.kind !== how.kind || (seen.kind === 'decimal' ? seen.scale !== (how as { scale: number }).scale : storeKind(seen.column).kind !== storeKind(c).kind))) (found ??= new Map()).set(name, { kind: 'decimal', scale: -1 });
+      else (found ??= new Map()).set(name, how);
+    }
   }
   if (!found) return undefined;
   for (const def of tables.values()) {
     if (!mentions(text, def.name)) continue;
-    const decimals = decimalsOf(def);
-    for (const c of def.columns) if (!decimals.has(c)) found.delete(c.name.toLowerCase());
+    const compared = comparedOf(def);
+    for (const c of def.columns) if (!compared.has(c)) found.delete(c.name.toLowerCase());
   }
+  // a name that is two different types in two tables is left alone
+  for (const [name, how] of found) if (how.kind === 'decimal' && how.scale < 0) found.delete(name);
   return found.size ? found : undefined;
 }
 
-const decimalCache = new WeakMap<TableDef, Map<ColumnDef, number>>();
-function decimalsOf(def: TableDef): Map<ColumnDef, number> {
-  let m = decimalCache.get(def);
+const comparedCache = new WeakMap<TableDef, Map<ColumnDef, ComparedColumn>>();
+function comparedOf(def: TableDef): Map<ColumnDef, ComparedColumn> {
+  let m = comparedCache.get(def);
   if (!m) {
     m = new Map();
     for (const c of def.columns) {
       const k = storeKind(c);
-      if (k.kind === 'decimal') m.set(c, k.scale);
+      if (k.kind === 'decimal') m.set(c, { kind: 'decimal', scale: k.scale });
+      else if (k.kind === 'date' || k.kind === 'datetime' || k.kind === 'timestamp' || k.kind === 'time') m.set(c, { kind: 'temporal', column: c });
     }
-    decimalCache.set(def, m);
+    comparedCache.set(def, m);
   }
   return m;
 }
@@ -74,10 +95,14 @@ interface Edit {
   text: string;
 }
 
-/** The statement with its DECIMAL columns read as numbers where they are compared, sorted or ranked; undefined when nothing changes. */
-export function readDecimalsAsNumbers(sql: string, decimals: Map<string, number>): string | undefined {
+/** The statement with its DECIMALs read as numbers, and the literals compared with its dates and times as stored, where they are compared (DECIMALs also where sorted or ranked); undefined when nothing changes. */
+export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>): string | undefined {
   const masked = maskQuoted(sql);
-  const scaleOf = (ref: string) => decimals.get(unquoteIdent(ref).toLowerCase());
+  const columnOf = (ref: string) => columns.get(unquoteIdent(ref).toLowerCase());
+  const scaleOf = (ref: string) => {
+    const c = columnOf(ref);
+    return c?.kind === 'decimal' ? c.scale : undefined;
+  };
   const edits: Edit[] = [];
   const asNumber = (start: number, end: number) => edits.push({ start, end, text: `CAST(${sql.slice(start, end)} AS NUMERIC)` });
 
@@ -119,13 +144,64 @@ export function readDecimalsAsNumbers(sql: string, decimals: Map<string, number>
     const start = m.index!;
     const end = start + m[0].length;
     // the column is the reference's last name, read from the statement (the mask blanks quoted names)
-    if (scaleOf(sql.slice(end - m[1]!.length, end)) === undefined || targets.has(start)) continue;
+    const column = columnOf(sql.slice(end - m[1]!.length, end));
+    if (!column || targets.has(start)) continue;
     const before = masked.slice(0, start).trimEnd();
-    const compared = COMPARED_AFTER.test(masked.slice(end)) || (COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(before.length - 1));
-    if (compared) asNumber(start, end);
+    const after = COMPARED_AFTER.exec(masked.slice(end));
+    const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(before.length - 1);
+    if (column.kind === 'decimal') {
+      if (after || preceded) asNumber(start, end);
+      continue;
+    }
+    const literal = (at: number) => {
+      const lit = LITERAL.exec(sql.slice(at));
+      if (!lit) return;
+      const stored = storedLiteral(column.column, lit[2]!);
+      const from = at + lit[1]!.length;
+      if (stored !== undefined) edits.push({ start: from, end: from + lit[2]!.length, text: stored });
+    };
+    if (after) {
+      const opEnd = end + after[0].length;
+      if (/between$/i.test(after[0])) {
+        literal(opEnd);
+        const and = /^\s*(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)\s*and\b/i.exec(sql.slice(opEnd));
+        if (and) literal(opEnd + and[0].length);
+      } else if (/\($/.test(after[0])) {
+        const close = closingParen(masked, opEnd - 1);
+        if (close > 0) for (const [s] of topLevelItems(masked, opEnd, close)) literal(s);
+      } else literal(opEnd);
+    }
+    if (preceded) {
+      const lit = LITERAL_BEFORE.exec(sql.slice(0, start));
+      if (lit) {
+        const stored = storedLiteral(column.column, lit[1]!);
+        if (stored !== undefined) edits.push({ start: lit.index, end: lit.index + lit[1]!.length, text: stored });
+      }
+    }
   }
   if (!edits.length) return undefined;
   return applyEdits(sql, edits);
+}
+
+/** MySQL's reading of a literal as the column's type, written as the column stores it; undefined when it does not read as one. */
+function storedLiteral(c: ColumnDef, literal: string): string | undefined {
+  const value: string | number = literal.startsWith("'") ? literal.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/gs, '$1') : Number(literal);
+  const kind = storeKind(c);
+  // fractional seconds round to the column's precision when stored, but compare in full
+  if (/\.\d/.test(String(value)) && kind.kind !== 'date') return undefined;
+  let stored: SqlValue;
+  try {
+    stored = storeValue(c, kind, { value }, 1, true);
+    // a DATE against a time of day compares as a DATETIME: '2024-02-03' < '2024-02-03 10:00:00'
+    if (kind.kind === 'date' && typeof value === 'string' && /\d\s*[ T]\s*\d{1,2}:\d/.test(value)) {
+      const asDatetime = { ...c, mysqlType: 'datetime', baseType: 'datetime', args: [] };
+      const full = storeValue(asDatetime, storeKind(asDatetime), { value }, 1, true);
+      if (typeof full === 'string' && !full.endsWith(' 00:00:00')) stored = full;
+    }
+  } catch {
+    return undefined;
+  }
+  return typeof stored === 'string' ? `'${stored.replace(/'/g, "''")}'` : undefined;
 }
 
 /** The [start, end) of each comma-separated item between `from` and `to`, at that level of parentheses. */

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { decimalColumnsIn, readDecimalsAsNumbers } from './decimal-reads.js';
+import { comparedColumnsIn, compareAsMySql } from './column-comparisons.js';
 import { parseCreateTable } from './mysql-ddl.js';
 
 const tables = new Map(
-  ['CREATE TABLE p (id INT PRIMARY KEY, name VARCHAR(10), price DECIMAL(10,2), `unit cost` NUMERIC(8,3))', 'CREATE TABLE q (id INT, price VARCHAR(5), qty DECIMAL(5,0))'].map((sql) => {
+  ['CREATE TABLE p (id INT PRIMARY KEY, name VARCHAR(10), price DECIMAL(10,2), `unit cost` NUMERIC(8,3))', 'CREATE TABLE q (id INT, price VARCHAR(5), qty DECIMAL(5,0))', 'CREATE TABLE e (id INT, d DATE, ts DATETIME, tm TIME, ts3 DATETIME(3))'].map((sql) => {
     const { def } = parseCreateTable(sql);
     return [def.name, def];
   }),
 );
-const rewrite = (sql: string) => readDecimalsAsNumbers(sql, decimalColumnsIn(sql, tables)!) ?? sql;
+const rewrite = (sql: string) => compareAsMySql(sql, comparedColumnsIn(sql, tables)!) ?? sql;
 
 describe('DECIMAL columns read as numbers where they are compared', () => {
   it('finds the DECIMAL columns of the tables a statement names, not a name another of them uses for text', () => {
-    expect(decimalColumnsIn('SELECT * FROM p', tables)).toEqual(new Map([['price', 2], ['unit cost', 3]]));
-    expect(decimalColumnsIn('SELECT * FROM p JOIN q ON q.id = p.id', tables)).toEqual(new Map([['unit cost', 3], ['qty', 0]]));
-    expect(decimalColumnsIn('SELECT * FROM pq', tables)).toBeUndefined();
+    const decimal = (scale: number) => ({ kind: 'decimal', scale });
+    expect(comparedColumnsIn('SELECT * FROM p', tables)).toEqual(new Map([['price', decimal(2)], ['unit cost', decimal(3)]]));
+    expect(comparedColumnsIn('SELECT * FROM p JOIN q ON q.id = p.id', tables)).toEqual(new Map([['unit cost', decimal(3)], ['qty', decimal(0)]]));
+    expect(comparedColumnsIn('SELECT * FROM pq', tables)).toBeUndefined();
   });
 
   it('rewrites the operands of comparisons, BETWEEN and IN', () => {
@@ -33,5 +34,18 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
     expect(rewrite('SELECT id FROM p ORDER BY price DESC, name, p.`unit cost` LIMIT 2')).toBe('SELECT id FROM p ORDER BY CAST(price AS NUMERIC) DESC, name, CAST(p.`unit cost` AS NUMERIC) LIMIT 2');
     expect(rewrite('SELECT MAX(price), min( p.price ), MAX(price) OVER () FROM p')).toBe('SELECT loupe_decimal(MAX(CAST(price AS NUMERIC)), 2), loupe_decimal(min(CAST(p.price AS NUMERIC)), 2), MAX(CAST(price AS NUMERIC)) OVER () FROM p');
     expect(rewrite('UPDATE p SET price = GREATEST(price, 50), name = LEAST(1, `unit cost`)')).toBe('UPDATE p SET price = GREATEST(CAST(price AS NUMERIC), 50), name = LEAST(1, CAST(`unit cost` AS NUMERIC))');
+  });
+
+  it('writes the literals compared with a date or time as the column stores them, as MySQL converts them', () => {
+    expect(rewrite("SELECT * FROM e WHERE ts = '2024-02-03 10:00' OR d = 20240203 OR tm < '7' OR '2024-2-3' <= d")).toBe(
+      "SELECT * FROM e WHERE ts = '2024-02-03 10:00:00' OR d = '2024-02-03' OR tm < '00:00:07' OR '2024-02-03' <= d",
+    );
+    expect(rewrite("DELETE FROM e WHERE ts BETWEEN '2024-1-1' AND '2024-1-31' AND tm NOT IN ('10:00', 7) AND d < '2024-02-03 12:00'")).toBe(
+      "DELETE FROM e WHERE ts BETWEEN '2024-01-01 00:00:00' AND '2024-01-31 00:00:00' AND tm NOT IN ('10:00:00', '00:00:07') AND d < '2024-02-03 12:00:00'",
+    );
+  });
+
+  it('leaves alone a literal the type does not read, one with fractional seconds, one inside an expression, and assignments', () => {
+    for (const sql of ["SELECT * FROM e WHERE ts = 'soon' OR ts3 = '2024-02-03 10:00:00.5' OR ts > '2024-01-01' + INTERVAL 1 DAY", "UPDATE e SET ts = '2024-2-3' WHERE id = 1"]) expect(rewrite(sql)).toBe(sql);
   });
 });

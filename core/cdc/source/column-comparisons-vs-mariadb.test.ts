@@ -1,8 +1,9 @@
 /**
- * DECIMAL columns compared, sorted and ranked as numbers (decimal-reads.ts): the rows an UPDATE
- * or DELETE with a DECIMAL in its WHERE changes, and so its row events, beside MariaDB's binary
- * log, and the rows SELECTs with such comparisons, ORDER BY, MIN/MAX and GREATEST return (skipped
- * without mariadbd, failing under CI=true).
+ * Columns kept as text compared as MySQL compares their types (column-comparisons.ts): DECIMALs
+ * as numbers, and literals compared with dates and times converted to them. The rows an UPDATE or
+ * DELETE with such a WHERE changes, and so its row events, beside MariaDB's binary log, and the
+ * rows SELECTs with such comparisons, ORDER BY, MIN/MAX and GREATEST return (skipped without
+ * mariadbd, failing under CI=true).
  */
 import { compareBinlogWithMariaDb } from './testing/binlog-vs-mariadb.test-util.js';
 
@@ -18,12 +19,20 @@ const SCRIPT: { what: string; sql: string }[] = [
   { what: 'DELETE … WHERE a big DECIMAL is over a number', sql: 'DELETE FROM p WHERE big > 1000000' },
   { what: 'GREATEST in an assignment', sql: 'UPDATE p SET price = GREATEST(price, 50) WHERE id <> 5' },
   { what: 'a view with a DECIMAL comparison, and one compared through it', sql: 'CREATE VIEW cheap AS SELECT id, price AS cost FROM p WHERE price < 100' },
+  {
+    what: 'dates and times',
+    sql: "CREATE TABLE w (id INT PRIMARY KEY, d DATE, ts DATETIME, tm TIME); INSERT INTO w VALUES (1, '2024-02-03', '2024-02-03 10:00:00', '10:11:12'), (2, '2024-02-04', '2024-02-03 00:00:00', '00:00:05'), (3, NULL, '2024-01-31 23:59:59', '00:00:09')",
+  },
+  { what: 'a DATETIME against a literal without seconds', sql: "UPDATE w SET tm = '01:00:00' WHERE ts = '2024-02-03 10:00'" },
+  { what: 'a DATETIME against a date alone (midnight)', sql: "UPDATE w SET d = '2000-01-01' WHERE ts = '2024-02-03'" },
+  { what: 'a TIME against a number of seconds as text', sql: "DELETE FROM w WHERE tm < '7'" },
+  { what: 'a DATE against a number, a time of day, and a relaxed literal', sql: "UPDATE w SET tm = '02:00:00' WHERE d = 20240204 OR d < '2000-01-01 12:00' OR '2024-1-31' >= ts" },
   { what: 'ORDER BY a DECIMAL with LIMIT chooses by number', sql: "INSERT INTO p VALUES (6, 'f', 7.5, 8), (7, 'g', 1000, 9); DELETE FROM p ORDER BY price DESC LIMIT 1" },
 ];
 
 compareBinlogWithMariaDb({
-  title: 'DECIMAL columns compare, sort and rank as numbers, as in MariaDB',
-  file: 'decimal-reads-vs-mariadb.test.ts',
+  title: 'DECIMAL columns compare, sort and rank as numbers, and dates and times compare with literals as their type, as in MariaDB',
+  file: 'column-comparisons-vs-mariadb.test.ts',
   database: 'decs',
   script: SCRIPT,
   dump: [
@@ -36,5 +45,7 @@ compareBinlogWithMariaDb({
     "SELECT id FROM p WHERE price > '80' OR price = '7.5' OR price IN ('20.000', 3) ORDER BY id",
     'SELECT p1.id, p2.id FROM p p1 JOIN p p2 ON p1.price < p2.price ORDER BY p1.id, p2.id',
     'SELECT id, cost FROM cheap WHERE cost > 9 ORDER BY cost',
+    'SELECT * FROM w ORDER BY id',
+    "SELECT id FROM w WHERE ts BETWEEN '2024-1-31' AND '2024-2-3' OR tm IN ('1:00', 5) ORDER BY id",
   ].join('; '),
 });
