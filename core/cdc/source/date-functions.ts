@@ -5,7 +5,8 @@
  * connection.
  */
 import type { Database } from 'sql.js';
-import { closingParen, maskQuoted, topLevel } from './sql-text.js';
+import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
+import { strToDate } from './str-to-date.js';
 
 /** SQLite modifiers per MySQL unit; units of a day or more keep a DATE a DATE. */
 const UNITS: Record<string, { n: number; unit: string; dateStays: boolean }> = {
@@ -143,7 +144,206 @@ export function dateFormat(value: unknown, format: unknown): string | null {
   return out;
 }
 
+interface DateTimeParts {
+  y: number;
+  m: number;
+  d: number;
+  h: number;
+  i: number;
+  s: number;
+  /** microseconds */
+  us: number;
+}
+
+/** 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' as its parts, or undefined. */
+function dateTimeParts(value: unknown): DateTimeParts | undefined {
+  if (value === null || value === undefined) return undefined;
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,6}))?)?$/.exec(String(value).trim());
+  if (!m) return undefined;
+  return { y: +m[1]!, m: +m[2]!, d: +m[3]!, h: +(m[4] ?? 0), i: +(m[5] ?? 0), s: +(m[6] ?? 0), us: +(m[7] ?? '').padEnd(6, '0') };
+}
+
+const DAYNR_1970 = 719_528;
+/** MySQL's calc_daynr: days since year 0. */
+const dayNumber = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 86_400_000 + DAYNR_1970;
+const daysInYear = (y: number) => ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365);
+
+/**
+ * WEEK(date[, mode]) as MySQL's calc_week (sql-common/my_time.cc), with week_mode's flags: bit 0
+ * Monday first, bit 1 weeks 1-53 (else 0-53), bit 2 week 1 is the first with a first day (else the
+ * first with 4 or more days), flipped when Sunday is first. The default mode is 0.
+ */
+export function week(y: number, m: number, d: number, mode: number): number {
+  let format = mode & 7;
+  if (!(format & 1)) format ^= 4;
+  const mondayFirst = (format & 1) !== 0;
+  let weekYear = (format & 2) !== 0;
+  const firstWeekday = (format & 4) !== 0;
+  const daynr = dayNumber(y, m, d);
+  let firstDaynr = dayNumber(y, 1, 1);
+  let weekday = (firstDaynr + 5 + (mondayFirst ? 0 : 1)) % 7;
+  let year = y;
+  if (m === 1 && d <= 7 - weekday) {
+    if (!weekYear && ((firstWeekday && weekday !== 0) || (!firstWeekday && weekday >= 4))) return 0;
+    weekYear = true;
+    year--;
+    const days = daysInYear(year);
+    firstDaynr -= days;
+    weekday = (weekday + 53 * 7 - days) % 7;
+  }
+  const days = (firstWeekday && weekday !== 0) || (!firstWeekday && weekday >= 4) ? daynr - (firstDaynr + (7 - weekday)) : daynr - (firstDaynr - weekday);
+  if (weekYear && days >= 52 * 7) {
+    const wd = (weekday + daysInYear(year)) % 7;
+    if ((!firstWeekday && wd < 4) || (firstWeekday && wd === 0)) return 1;
+  }
+  return Math.floor(days / 7) + 1;
+}
+
+/** A time value 'H:MM:SS[.f]' (hours past 24 and a sign allowed), or a datetime's time. */
+function timeParts(value: unknown): { neg: boolean; h: number; i: number; s: number; us: number } | undefined {
+  if (value === null || value === undefined) return undefined;
+  const t = String(value).trim();
+  const dt = dateTimeParts(t);
+  if (dt) return { neg: false, h: dt.h, i: dt.i, s: dt.s, us: dt.us };
+  const m = /^(-)?(\d+):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?$/.exec(t);
+  if (!m) return undefined;
+  return { neg: !!m[1], h: +m[2]!, i: +m[3]!, s: +(m[4] ?? 0), us: +(m[5] ?? '').padEnd(6, '0') };
+}
+
+/** TIME_FORMAT(time, format): DATE_FORMAT for a TIME; hours may pass 23 (%H and %k show them all, %h is hours mod 12). */
+export function timeFormat(value: unknown, format: unknown): string | null {
+  const t = timeParts(value);
+  if (!t || format === null || format === undefined) return null;
+  const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
+  const ampm = t.h % 24 < 12 ? 'AM' : 'PM';
+  let out = t.neg ? '-' : '';
+  const f = String(format);
+  for (let k = 0; k < f.length; k++) {
+    if (f[k] !== '%' || k === f.length - 1) {
+      out += f[k];
+      continue;
+    }
+    const c = f[++k]!;
+    switch (c) {
+      case 'H': out += pad(t.h); break;
+      case 'k': out += String(t.h); break;
+      case 'h': case 'I': out += pad(h12); break;
+      case 'l': out += String(h12); break;
+      case 'i': out += pad(t.i); break;
+      case 's': case 'S': out += pad(t.s); break;
+      case 'f': out += pad(t.us, 6); break;
+      case 'p': out += ampm; break;
+      case 'T': out += `${pad(t.h)}:${pad(t.i)}:${pad(t.s)}`; break;
+      case 'r': out += `${pad(h12)}:${pad(t.i)}:${pad(t.s)} ${ampm}`; break;
+      case '%': out += '%'; break;
+      // date specifiers have no value in a TIME (MySQL 8.0 manual, TIME_FORMAT(): "NULL or 0")
+      default: return null;
+    }
+  }
+  return out;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const msOf = (p: DateTimeParts) => Date.UTC(p.y, p.m - 1, p.d, p.h, p.i, p.s);
+const withMicro = (text: string, us: number) => (us ? `${text}.${pad(us, 6)}` : text);
+
+/** TIMESTAMP(expr[, time]): the date or datetime as a DATETIME, with the time added. */
+function timestamp(value: unknown, add?: unknown): string | null {
+  const p = dateTimeParts(value);
+  if (!p) return null;
+  if (add === undefined) return withMicro(iso(msOf(p)), p.us);
+  const t = timeParts(add);
+  if (!t) return null;
+  const sign = t.neg ? -1 : 1;
+  const us = p.us + sign * t.us;
+  const ms = msOf(p) + sign * ((t.h * 3600 + t.i * 60 + t.s) * 1000) + Math.floor(us / 1_000_000) * 1000;
+  return withMicro(iso(ms), ((us % 1_000_000) + 1_000_000) % 1_000_000);
+}
+
+/** MAKEDATE(year, dayofyear): NULL for a day of year below 1; a two-digit year is 2000-2069 or 1970-1999. */
+function makeDate(year: unknown, day: unknown): string | null {
+  if (year === null || year === undefined || day === null || day === undefined) return null;
+  let y = Math.round(Number(year));
+  const n = Math.round(Number(day));
+  if (n < 1 || y < 0 || y > 9999) return null;
+  if (y < 70) y += 2000;
+  else if (y < 100) y += 1900;
+  const date = iso(Date.UTC(y, 0, n)).slice(0, 10);
+  return Number(date.slice(0, 4)) > 9999 ? null : date;
+}
+
+/** EXTRACT(unit FROM x): one part, or several written together (DAY_MINUTE of 2 01:02 is 20102). */
+function extract(unit: unknown, value: unknown): number | null {
+  const p = dateTimeParts(value) ?? (() => {
+    const t = timeParts(value);
+    return t ? { y: 0, m: 0, d: 0, h: t.h, i: t.i, s: t.s, us: t.us } : undefined;
+  })();
+  if (!p || unit === null || unit === undefined) return null;
+  const part: Record<string, number> = { MICROSECOND: p.us, SECOND: p.s, MINUTE: p.i, HOUR: p.h, DAY: p.d, MONTH: p.m, QUARTER: Math.ceil(p.m / 3), YEAR: p.y };
+  const u = String(unit).toUpperCase();
+  if (u === 'WEEK') return p.y ? week(p.y, p.m, p.d, 0) : null;
+  const [from, to] = u.split('_') as [string, string | undefined];
+  if (!to) return part[from] ?? null;
+  const order = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND', 'MICROSECOND'];
+  const a = order.indexOf(from);
+  const b = order.indexOf(to);
+  if (a < 0 || b <= a) return null;
+  let out = 0;
+  for (let k = a; k <= b; k++) out = out * (order[k] === 'MICROSECOND' ? 1_000_000 : 100) + part[order[k]!]!;
+  return out;
+}
+
+const UNIT_MS: Record<string, number> = { MICROSECOND: 0.001, SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000, WEEK: 604_800_000 };
+const UNIT_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
+
+/** TIMESTAMPDIFF(unit, a, b): b - a in whole units (truncated toward zero); months count only when the day and time are reached. */
+function timestampDiff(unit: unknown, a: unknown, b: unknown): number | null {
+  const p = dateTimeParts(a);
+  const q = dateTimeParts(b);
+  if (!p || !q || unit === null || unit === undefined) return null;
+  const u = String(unit).toUpperCase().replace(/^SQL_TSI_/, '');
+  const msDiff = msOf(q) - msOf(p) + (q.us - p.us) / 1000;
+  if (UNIT_MS[u] !== undefined) return Math.trunc(Math.round(msDiff * 1000) / 1000 / UNIT_MS[u]!);
+  const per = UNIT_MONTHS[u];
+  if (per === undefined) return null;
+  const later = msDiff >= 0 ? q : p;
+  const earlier = msDiff >= 0 ? p : q;
+  let months = (later.y - earlier.y) * 12 + (later.m - earlier.m);
+  const rest = (x: DateTimeParts) => [x.d, x.h, x.i, x.s, x.us];
+  const [lr, er] = [rest(later), rest(earlier)];
+  const k = lr.findIndex((v, n) => v !== er[n]);
+  if (k >= 0 && lr[k]! < er[k]!) months--;
+  return Math.trunc(months / per) * (msDiff >= 0 ? 1 : -1);
+}
+
 /** Functions MySQL has and SQLite lacks, on one connection (registered again whenever the connection is prepared). */
 export function registerDateFunctions(db: Database): void {
   db.create_function('date_format', dateFormat);
+  const date = (v: unknown) => dateTimeParts(v);
+  db.create_function('week', (v: unknown) => {
+    const p = date(v);
+    return p ? week(p.y, p.m, p.d, 0) : null;
+  });
+  db.create_function('week', (v: unknown, mode: unknown) => {
+    const p = date(v);
+    return p && mode !== null && mode !== undefined ? week(p.y, p.m, p.d, Math.trunc(Number(mode))) : null;
+  });
+  db.create_function('str_to_date', strToDate);
+  db.create_function('time_format', timeFormat);
+  db.create_function('timestamp', (v: unknown) => timestamp(v));
+  db.create_function('timestamp', (v: unknown, t: unknown) => timestamp(v, t));
+  db.create_function('makedate', makeDate);
+  db.create_function('loupe_extract', extract);
+  db.create_function('timestampdiff', timestampDiff);
+}
+
+/**
+ * EXTRACT(unit FROM x) as loupe_extract('unit', x), and the unit of TIMESTAMPDIFF(unit, a, b) as a
+ * string (SQLite would read it as a column).
+ */
+export function rewriteDateCalls(sql: string): string {
+  let out = sql;
+  if (/\bextract\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bextract\s*\(\s*([a-z_]+)\s+from\s/gi, (_m, unit: string) => `loupe_extract('${unit.toUpperCase()}', `);
+  if (/\btimestampdiff\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btimestampdiff\s*\(\s*([a-z_]+)\s*,/gi, (_m, unit: string) => `timestampdiff('${unit.toUpperCase()}',`);
+  return out;
 }

@@ -4,9 +4,15 @@
  * REGEXP calls the connection's regexp function), || as OR, -> and ->> as JSON_EXTRACT, CONVERT(x, type) and CONVERT(x USING cs),
  * a DIV b and a MOD b, the locking clauses (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE, which one
  * writer has no use for), SELECT's optimizer modifiers (SQL_NO_CACHE …), and @@system variables,
- * which read as MySQL 8.0's values for the embedded server.
+ * which read as MySQL 8.0's values for the embedded server. Also MySQL's `/` (division-rewrite.ts),
+ * `~`, `^`, XOR, `<=>` and LIKE BINARY (mysql-operators.ts), EXTRACT and TIMESTAMPDIFF's units
+ * (date-functions.ts), and the INSERT(str, pos, len, newstr) function, which SQLite would read as
+ * the statement.
  */
+import { rewriteDateCalls } from './date-functions.js';
+import { rewriteDivision } from './division-rewrite.js';
 import { MySqlError } from './mysql-error.js';
+import { rewriteMySqlOperators } from './mysql-operators.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 
 /**
@@ -93,6 +99,11 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   }
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
   if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
+  out = rewriteMySqlOperators(out);
+  out = rewriteDivision(out);
+  out = rewriteDateCalls(out);
+  // INSERT(…) past the statement's first word is the string function
+  if (/\binsert\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /(?<!^\s*)\binsert(?=\s*\()/gi, () => 'loupe_insert');
   if (/\bdiv\b/i.test(out)) {
     out = replaceOutsideQuotes(out, /((?:[\w.`]+(?:\([^()]*\))?|\([^()]*\)))\s+div\s+((?:[\w.`]+(?:\([^()]*\))?|\([^()]*\)))/gi, (_m, a: string, b: string) => `CAST((${a}) / (${b}) AS INTEGER)`);
   }
@@ -142,7 +153,12 @@ function rewriteCasts(sql: string): string {
     const type = top.slice(as.index! + as[0].length).trim().toLowerCase();
     const expr = rewriteCasts(text.slice(0, as.index));
     if (type === 'date' || type === 'datetime' || type === 'time') return `${type}(${expr})`;
-    if (/^(signed|unsigned)(\s+integer)?$/.test(type)) return `loupe_cast_integer(${expr})`;
+    if (/^(signed|unsigned)(\s+integer)?$/.test(type)) {
+      // what the text shows of the operand: a string literal ('s') or a DECIMAL literal ('d')
+      const literal = expr.trim();
+      const hint = /^(?:_\w+\s*)?'(?:[^'\\]|\\.|'')*'$|^"(?:[^"\\]|\\.|"")*"$/s.test(literal) ? 's' : /^[-+]?(?:\d+\.\d*|\.\d+)$/.test(literal) ? 'd' : '';
+      return `loupe_cast_integer(${expr}, '${type.startsWith('u') ? 'u' : 's'}', '${hint}')`;
+    }
     return undefined;
   });
 }

@@ -6,7 +6,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlValue } from 'sql.js';
 import { dateFormat, dayOfWeek, dayOfYear, DAYS, MONTHS } from './date-functions.js';
+import { bitNot, bitXor, logicalXor, uint64Out } from './bitwise.js';
+import { mysqlDivide } from './mysql-division.js';
 import { MySqlError } from './mysql-error.js';
+import { conv, toBase } from './number-bases.js';
 
 type Fn = (...args: SqlValue[]) => SqlValue;
 
@@ -82,16 +85,92 @@ function regexp(pattern: SqlValue, value: SqlValue): SqlValue {
   return re.test(text(value)) ? 1 : 0;
 }
 
-/** CAST(x AS SIGNED): a number rounded half away from zero, text read as far as it is an integer (0 if not at all). */
-function castInteger(v: SqlValue): SqlValue {
+/** A double rounded as C's rint() does, half to even (MySQL's double to integer). */
+const rint = (x: number) => (Math.abs(x % 1) === 0.5 ? 2 * Math.round(x / 2) : Math.round(x));
+
+/**
+ * CAST(x AS SIGNED|UNSIGNED) as MySQL 8.0 converts: a DECIMAL rounded half away from zero
+ * (CAST(91.5 AS SIGNED) = 92; a DECIMAL column arrives as its text, '91.50'), a DOUBLE half to even
+ * (rint), a string read as far as it is an integer (CAST('12abc' AS UNSIGNED) = 12, '91.5' is 91),
+ * and UNSIGNED as the 64-bit two's complement (CAST(-1 AS UNSIGNED) = 18446744073709551615).
+ * `hint` is what the statement shows of the operand: 'd' a DECIMAL literal, 's' a string literal.
+ */
+function castInteger(v: SqlValue, kind: SqlValue = 's', hint: SqlValue = ''): SqlValue {
   if (isNull(v)) return null;
-  if (typeof v === 'number') return Math.sign(v) * Math.round(Math.abs(v));
-  const m = /^\s*[-+]?\d+/.exec(text(v));
-  return m ? Number(m[0]) : 0;
+  let n: bigint;
+  if (typeof v === 'number') n = BigInt(Number.isInteger(v) ? v : hint === 'd' ? Math.sign(v) * Math.round(Math.abs(v)) : rint(v));
+  else if (typeof v === 'bigint') n = v;
+  else {
+    const t = text(v);
+    const decimal = hint === 's' ? null : /^\s*([-+]?)(\d+)\.(\d+)\s*$/.exec(t);
+    if (decimal) n = BigInt(`${decimal[1]}${decimal[2]}`) + BigInt(decimal[3]![0]! >= '5' ? (decimal[1] === '-' ? -1 : 1) : 0);
+    else {
+      const m = /^\s*[-+]?\d+/.exec(t);
+      n = m ? BigInt(m[0].trim()) : 0n;
+    }
+  }
+  if (kind === 'u') return uint64Out(BigInt.asUintN(64, n));
+  return Number.isSafeInteger(Number(n)) ? Number(n) : BigInt.asIntN(64, n).toString();
+}
+
+/** LENGTH and OCTET_LENGTH count bytes (utf8mb4), as MySQL does; CHAR_LENGTH counts characters. */
+const byteLength = (v: SqlValue) => (v instanceof Uint8Array ? v.length : Buffer.byteLength(text(v), 'utf8'));
+
+/** FIELD(s, a, b, …): the position of s among the rest, 0 if absent or NULL; numbers compared as numbers, text ignoring case. */
+function field(s: SqlValue, ...list: SqlValue[]): SqlValue {
+  if (isNull(s)) return 0;
+  const numeric = typeof s === 'number';
+  const key = numeric ? s : text(s).toLowerCase();
+  const at = list.findIndex((x) => !isNull(x) && (numeric || typeof x === 'number' ? Number(x) === Number(s) : text(x).toLowerCase() === key));
+  return at + 1;
+}
+
+/** INSERT(str, pos, len, newstr): str with len characters from pos replaced; str itself when pos is outside it. */
+function insertString(s: SqlValue, pos: SqlValue, len: SqlValue, repl: SqlValue): SqlValue {
+  if (isNull(s, pos, len, repl)) return null;
+  const chars = [...text(s)];
+  const p = Math.round(Number(pos));
+  if (p < 1 || p > chars.length) return chars.join('');
+  const l = Math.round(Number(len));
+  const end = l < 0 || p - 1 + l > chars.length ? chars.length : p - 1 + l;
+  return chars.slice(0, p - 1).join('') + text(repl) + chars.slice(end).join('');
+}
+
+/** QUOTE(s): s between single quotes with backslash, quote, NUL and Ctrl-Z escaped; NULL is the word NULL (MySQL 8.0 manual, QUOTE()). */
+function quote(s: SqlValue): SqlValue {
+  if (isNull(s)) return 'NULL';
+  const escapes: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\0': '\\0', '\x1a': '\\Z' };
+  return `'${[...text(s)].map((c) => escapes[c] ?? c).join('')}'`;
 }
 
 const FUNCTIONS: Record<string, Fn[]> = {
-  loupe_cast_integer: [castInteger],
+  loupe_cast_integer: withArities([1, 2, 3], castInteger),
+  loupe_div: [mysqlDivide],
+  loupe_bitnot: [bitNot],
+  loupe_bitxor: [bitXor],
+  loupe_xor: [logicalXor],
+  loupe_insert: [insertString],
+  length: [(s) => (isNull(s) ? null : byteLength(s))],
+  octet_length: [(s) => (isNull(s) ? null : byteLength(s))],
+  bit_length: [(s) => (isNull(s) ? null : 8 * byteLength(s))],
+  field: withArities(range(2, 64), field),
+  elt: withArities(range(2, 64), (n, ...list) => {
+    const i = isNull(n) ? 0 : Math.round(Number(n));
+    return i >= 1 && i <= list.length ? (list[i - 1] ?? null) : null;
+  }),
+  // the first byte, and ORD the first character's bytes as one number (big-endian)
+  ascii: [(s) => (isNull(s) ? null : (Buffer.from(text(s), 'utf8')[0] ?? 0))],
+  ord: [
+    (s) => {
+      if (isNull(s)) return null;
+      const first = [...text(s)][0];
+      return first === undefined ? 0 : [...Buffer.from(first, 'utf8')].reduce((n, b) => n * 256 + b, 0);
+    },
+  ],
+  oct: [(n) => toBase(n, 8)],
+  bin: [(n) => toBase(n, 2)],
+  conv: [conv],
+  quote: [quote],
   // SQLite reads `x REGEXP p` as regexp(p, x)
   regexp: [regexp],
   regexp_like: [(value, pattern) => regexp(pattern, value)],
