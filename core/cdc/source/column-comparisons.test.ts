@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparedColumnsIn, compareAsMySql } from './column-comparisons.js';
+import { comparedColumnsIn, compareAsMySql, stringNumber } from './column-comparisons.js';
 import { parseCreateTable } from './mysql-ddl.js';
 
 const tables = new Map(
@@ -11,10 +11,11 @@ const tables = new Map(
 const rewrite = (sql: string) => compareAsMySql(sql, comparedColumnsIn(sql, tables)!) ?? sql;
 
 describe('DECIMAL columns read as numbers where they are compared', () => {
-  it('finds the DECIMAL columns of the tables a statement names, not a name another of them uses for text', () => {
+  it('finds the DECIMAL, date/time and text columns of the tables a statement names, not a name two of them use for different types', () => {
     const decimal = (scale: number) => ({ kind: 'decimal', scale });
-    expect(comparedColumnsIn('SELECT * FROM p', tables)).toEqual(new Map([['price', decimal(2)], ['unit cost', decimal(3)]]));
-    expect(comparedColumnsIn('SELECT * FROM p JOIN q ON q.id = p.id', tables)).toEqual(new Map([['unit cost', decimal(3)], ['qty', decimal(0)]]));
+    const text = { kind: 'string' };
+    expect(comparedColumnsIn('SELECT * FROM p', tables)).toEqual(new Map([['name', text], ['price', decimal(2)], ['unit cost', decimal(3)]]));
+    expect(comparedColumnsIn('SELECT * FROM p JOIN q ON q.id = p.id', tables)).toEqual(new Map([['name', text], ['unit cost', decimal(3)], ['qty', decimal(0)]]));
     expect(comparedColumnsIn('SELECT * FROM pq', tables)).toBeUndefined();
   });
 
@@ -47,5 +48,16 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
 
   it('leaves alone a literal the type does not read, one with fractional seconds, one inside an expression, and assignments', () => {
     for (const sql of ["SELECT * FROM e WHERE ts = 'soon' OR ts3 = '2024-02-03 10:00:00.5' OR ts > '2024-01-01' + INTERVAL 1 DAY", "UPDATE e SET ts = '2024-2-3' WHERE id = 1"]) expect(rewrite(sql)).toBe(sql);
+  });
+
+  it('reads a string compared with a number as a number, failing a write on one that is none', () => {
+    expect(rewrite('SELECT * FROM p WHERE name > 5 OR 1 = name OR name IN (1, 2) OR name BETWEEN 1 AND 2e1')).toBe(
+      'SELECT * FROM p WHERE loupe_string_number(name, 0) > 5 OR 1 = loupe_string_number(name, 0) OR loupe_string_number(name, 0) IN (1, 2) OR loupe_string_number(name, 0) BETWEEN 1 AND 2e1',
+    );
+    expect(rewrite('DELETE FROM p WHERE name = 0')).toBe('DELETE FROM p WHERE loupe_string_number(name, 1) = 0');
+    expect(rewrite('UPDATE OR IGNORE p SET id = 1 WHERE name < 3')).toBe('UPDATE OR IGNORE p SET id = 1 WHERE loupe_string_number(name, 0) < 3');
+    for (const sql of ["SELECT * FROM p WHERE name = '5' OR name IN (1, 'a') OR name = id"]) expect(rewrite(sql)).toBe(sql);
+    expect([stringNumber(' 12 ', 1), stringNumber('1e1', 1), stringNumber('3x', 0), stringNumber('abc', 0), stringNumber(null, 1)]).toEqual([12, 10, 3, 0, null]);
+    expect(() => stringNumber('3x', 1)).toThrow("ERROR1292:Truncated incorrect DOUBLE value: '3x'");
   });
 });

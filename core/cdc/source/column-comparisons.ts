@@ -17,6 +17,12 @@
  * '2024-02-03 10:00', 20240203 or '7' (a TIME of 00:00:07) to the column's type first. A literal
  * on the other side of such a comparison is written as the column stores it; one the type does
  * not read (or with fractional seconds) is left as it is.
+ *
+ * A CHAR, VARCHAR or TEXT compared with a number is compared as a number (MySQL's double
+ * comparison), where SQLite would compare the number as text ('abc' > 1). The column is read
+ * with loupe_string_number, MySQL's reading of a string as a number: a statement that writes
+ * fails on a string that is not a number (1292 "Truncated incorrect DOUBLE value"), as strict mode
+ * makes the warning an error; a SELECT reads its leading number, 0 when there is none.
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
@@ -34,10 +40,13 @@ const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 /** A quoted or numeric literal at the start of the text (group 1 the space before it, group 2 the literal). */
 const LITERAL = /^(\s*)('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)(?=\s*(?:$|[),;]|(?:and|or|xor|order|group|limit|having|then|else|when|end|union|for)\b))/i;
 /** A literal and a comparison operator at the end of the text. */
+const NUMBER = '-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?';
+/** A numeric literal and a comparison operator at the end of the text. */
+const NUMBER_BEFORE = new RegExp(`(?<![\\w.$'"])${NUMBER}\\s*(?:<=>|<>|!=|<=|>=|=|<|>)\\s*$`, 'i');
 const LITERAL_BEFORE = /('(?:[^'\\]|\\.|'')*'|(?<![\w.$])-?\d+(?:\.\d+)?)\s*(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 
 /** A column whose comparisons are rewritten: a DECIMAL (read as a number) or a date/time type (its literals written as stored). */
-export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef };
+export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' };
 
 /** The DECIMAL and date/time columns (by lower-case name) of the tables a statement names, leaving out names another of them uses for a column of another type. */
 export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): Map<string, ComparedColumn> | undefined {
@@ -49,7 +58,8 @@ export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): 
     for (const [c, how] of compared) {
       const name = c.name.toLowerCase();
       const seen = found?.get(name);
-      if (seen && (seen.kind !== how.kind || (seen.kind === 'decimal' ? seen.scale !== (how as { scale: number }).scale : storeKind(seen.column).kind !== storeKind(c).kind))) (found ??= new Map()).set(name, { kind: 'decimal', scale: -1 });
+      const differs = seen && (seen.kind !== how.kind || (seen.kind === 'decimal' && seen.scale !== (how as { scale: number }).scale) || (seen.kind === 'temporal' && storeKind(seen.column).kind !== storeKind(c).kind));
+      if (differs) (found ??= new Map()).set(name, { kind: 'decimal', scale: -1 });
       else (found ??= new Map()).set(name, how);
     }
   }
@@ -73,6 +83,7 @@ function comparedOf(def: TableDef): Map<ColumnDef, ComparedColumn> {
       const k = storeKind(c);
       if (k.kind === 'decimal') m.set(c, { kind: 'decimal', scale: k.scale });
       else if (k.kind === 'date' || k.kind === 'datetime' || k.kind === 'timestamp' || k.kind === 'time') m.set(c, { kind: 'temporal', column: c });
+      else if (k.kind === 'text') m.set(c, { kind: 'string' });
     }
     comparedCache.set(def, m);
   }
@@ -104,6 +115,8 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     return c?.kind === 'decimal' ? c.scale : undefined;
   };
   const edits: Edit[] = [];
+  // strict mode makes a write fail where a string does not read as a number
+  const strict = /^\s*(?:update|delete|insert|replace)\b/i.test(sql) && !/^\s*\w+\s+or\s+ignore\b/i.test(sql) ? 1 : 0;
   const asNumber = (start: number, end: number) => edits.push({ start, end, text: `CAST(${sql.slice(start, end)} AS NUMERIC)` });
 
   // MIN/MAX of a DECIMAL column: compared as numbers, shown in the column's scale
@@ -153,6 +166,10 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       if (after || preceded) asNumber(start, end);
       continue;
     }
+    if (column.kind === 'string') {
+      if (numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)))) edits.push({ start, end, text: `loupe_string_number(${sql.slice(start, end)}, ${strict})` });
+      continue;
+    }
     const literal = (at: number) => {
       const lit = LITERAL.exec(sql.slice(at));
       if (!lit) return;
@@ -181,6 +198,31 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   }
   if (!edits.length) return undefined;
   return applyEdits(sql, edits);
+}
+
+/** Whether the other side of the comparison after a column is a number: a numeric literal, both ends of BETWEEN, or every item of IN (…). */
+function numberAfter(sql: string, masked: string, end: number, after: RegExpExecArray | null): boolean {
+  if (!after) return false;
+  const opEnd = end + after[0].length;
+  const rest = sql.slice(opEnd);
+  if (/between$/i.test(after[0])) return new RegExp(`^\\s*${NUMBER}\\s+and\\s+${NUMBER}(?![\\w.])`, 'i').test(rest);
+  if (/\($/.test(after[0])) {
+    const close = closingParen(masked, opEnd - 1);
+    return close > 0 && topLevelItems(masked, opEnd, close).every(([s, e]) => new RegExp(`^\\s*${NUMBER}\\s*$`).test(sql.slice(s, e)));
+  }
+  return new RegExp(`^\\s*${NUMBER}(?![\\w.'"])`).test(rest);
+}
+
+/** MySQL's reading of a string as a number (the leading number, spaces around it allowed), for a comparison with a number. */
+export function stringNumber(value: SqlValue, strict: SqlValue): number | null {
+  if (value === null) return null;
+  if (typeof value === 'number') return value;
+  const text = typeof value === 'string' ? value : Buffer.from(value).toString('utf8');
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)?/i.exec(text)!;
+  if (m[1] === undefined || text.slice(m[0].length).trim() !== '') {
+    if (strict) throw new Error(`ERROR1292:Truncated incorrect DOUBLE value: '${text}'`);
+  }
+  return m[1] === undefined ? 0 : Number(m[1]);
 }
 
 /** MySQL's reading of a literal as the column's type, written as the column stores it; undefined when it does not read as one. */
@@ -269,8 +311,12 @@ function applyEdits(sql: string, edits: Edit[]): string {
   return out + sql.slice(last);
 }
 
-/** loupe_decimal(x, scale): a number shown as a DECIMAL of that scale ('206.50'), rounded as MySQL stores it. */
-export function registerDecimalFunctions(db: Database): void {
+/**
+ * loupe_string_number(s, strict) (stringNumber), and loupe_decimal(x, scale): a number shown as a
+ * DECIMAL of that scale ('206.50'), rounded as MySQL stores it.
+ */
+export function registerComparisonFunctions(db: Database): void {
+  db.create_function('loupe_string_number', stringNumber);
   const columns = new Map<number, ColumnDef>();
   db.create_function('loupe_decimal', (value: SqlValue, scale: SqlValue) => {
     if (value === null) return null;

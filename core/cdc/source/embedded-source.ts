@@ -24,7 +24,7 @@ import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, refere
 import { registerConcat } from './concat.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
 import { boundVariables, setItems, type UserVariables } from './user-variables.js';
-import { comparedColumnsIn, compareAsMySql, mentions, registerDecimalFunctions } from './column-comparisons.js';
+import { comparedColumnsIn, compareAsMySql, mentions, registerComparisonFunctions } from './column-comparisons.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
@@ -1371,7 +1371,7 @@ export class EmbeddedSource implements CaptureSource {
     registerJsonFunctions(db);
     registerStoreFunctions(db);
     registerAlterFunctions(db);
-    registerDecimalFunctions(db);
+    registerComparisonFunctions(db);
     registerConcat(db);
     db.run(FOREIGN_KEY_STATE_DDL);
     db.run('DELETE FROM __loupe_fk');

@@ -49,6 +49,9 @@ const CASES: Case[] = [
   { what: 'CREATE TABLE of a table that exists', sql: 'CREATE TABLE t (id INT)', real: "ERROR 1050 (42S01): Table 't' already exists", same: true },
   // duplicate keys and constraints; MySQL 8.0.19 and later name a key with its table in 1062 (print_keydup_error;
   // MySQL 8 answers "for key 'user.PRIMARY'" in sidorares/node-mysql2#2961), MariaDB does not
+  // a string compared with a number: MySQL compares doubles (Arg_comparator), MariaDB decimals
+  { what: 'an UPDATE comparing text that is no number with a number (strict mode)', sql: 'UPDATE t SET name = name WHERE name > 5', real: "ERROR 1292 (22007): Truncated incorrect DECIMAL value: 'a'", same: true, mysql: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: 'a'" },
+  { what: 'a SELECT comparing text that is no number with a number', sql: 'SELECT id FROM t WHERE name = 0', real: 'OK [0]', same: true },
   { what: 'a column named twice in INSERT, IGNORE or not', sql: 'INSERT IGNORE INTO t (id, name, name) VALUES (90, 1, 2)', real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
   { what: 'a column named twice in INSERT … SET', sql: "INSERT INTO t SET id = 91, name = 'x', `name` = 'y'", real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
   { what: 'duplicate primary key', sql: "INSERT INTO t VALUES (1, 'b')", real: "ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'", same: true, mysql: "ERROR 1062 (23000): Duplicate entry '1' for key 't.PRIMARY'" },
