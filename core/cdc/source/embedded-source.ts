@@ -1474,7 +1474,7 @@ function wrongObject(db: string, name: string, meant: 'VIEW' | 'BASE TABLE'): My
 const notView = (db: string, name: string) => wrongObject(db, name, 'VIEW');
 
 /** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
-const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };
+const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1365': '22012', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };
 
 /** Whether a statement failed on a value of its first row, before any row reached the table. */
 function refusedInFirstRow(err: MySqlError): boolean {

@@ -110,7 +110,7 @@ describe.skipIf(mariadb.skip)(`SELECT expressions give the real server's rows${m
     const failure = async (src: QuerySource, sql: string) => src.execute('sel', sql).then(() => 'OK', (err: unknown) => String(err));
     for (const sql of ['UPDATE w SET n = n / 0 WHERE id = 1', 'INSERT INTO w (id, n) VALUES (9, 1 / 0)']) {
       // ER_DIVISION_BY_ZERO is SQLSTATE 22012 (MySQL 8.0 error message reference)
-      expect((await failure(embedded, sql)).replace('(HY000)', '(22012)'), sql).toBe(await failure(real, sql));
+      expect(await failure(embedded, sql), sql).toBe(await failure(real, sql));
     }
     expect(await rows(embedded, 'SELECT * FROM w ORDER BY id')).toEqual(await rows(real, 'SELECT * FROM w ORDER BY id'));
   });
