@@ -52,7 +52,7 @@ function rewriteXor(sql: string): string {
 /**
  * `a <=> b`: where both sides are a name or a literal, `coalesce(a = b, a IS NULL AND b IS NULL)`,
  * which keeps `a = b` for the steps that read DECIMAL columns as numbers where they are compared
- * (decimal-reads.ts); otherwise SQLite's IS, which is the same test.
+ * (column-comparisons.ts); otherwise SQLite's IS, which is the same test.
  */
 function rewriteNullSafeEqual(sql: string): string {
   return rewriteOperators(
