@@ -102,6 +102,7 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   out = rewriteMySqlOperators(out);
   out = rewriteDivision(out);
   out = rewriteDateCalls(out);
+  if (/\b(?:substr(?:ing)?|position|trim)\s*\(/i.test(out)) out = rewriteKeywordCalls(out);
   // INSERT(…) past the statement's first word is the string function
   if (/\binsert\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /(?<!^\s*)\binsert(?=\s*\()/gi, () => 'loupe_insert');
   if (/\bdiv\b/i.test(out)) {
@@ -117,6 +118,34 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
     });
   }
   return out;
+}
+
+/**
+ * The standard's keyword forms as plain calls: SUBSTRING(s FROM p [FOR n]) (and SUBSTR), as MySQL
+ * counts positions; POSITION(sub IN s) as LOCATE; TRIM([BOTH|LEADING|TRAILING] [remove] FROM s),
+ * which removes whole repeats of `remove`, where SQLite's trim removes any of its characters.
+ */
+function rewriteKeywordCalls(sql: string): string {
+  let out = rewriteCalls(sql, /substring|substr/, (text, top) => {
+    const from = /\sfrom\s/i.exec(top);
+    if (!from) return undefined;
+    const rest = from.index + from[0].length;
+    const forAt = /\sfor\s/i.exec(top.slice(rest));
+    if (!forAt) return `mid(${text.slice(0, from.index)}, ${text.slice(rest)})`;
+    return `mid(${text.slice(0, from.index)}, ${text.slice(rest, rest + forAt.index)}, ${text.slice(rest + forAt.index + forAt[0].length)})`;
+  });
+  out = rewriteCalls(out, /position/, (text, top) => {
+    const inAt = /\sin\s/i.exec(top);
+    return inAt ? `locate(${text.slice(0, inAt.index)}, ${text.slice(inAt.index + inAt[0].length)})` : undefined;
+  });
+  return rewriteCalls(out, /trim/, (text, top) => {
+    const mode = /^\s*(both|leading|trailing)\b/i.exec(top);
+    const from = /(?:^|\s)from\s/i.exec(top);
+    if (!from) return undefined;
+    const start = mode ? mode[0].length : 0;
+    const remove = text.slice(start, from.index).trim() || "' '";
+    return `loupe_trim('${(mode?.[1] ?? 'both').toLowerCase()}', ${remove}, ${text.slice(from.index + from[0].length)})`;
+  });
 }
 
 /**

@@ -233,6 +233,8 @@ const FUNCTIONS: Record<string, Fn[]> = {
     },
   ],
   reverse: [(s) => (isNull(s) ? null : [...text(s)].reverse().join(''))],
+  mid: withArities([2, 3], (s, pos, len) => (isNull(s, pos) || (len !== undefined && isNull(len)) ? null : mysqlSubstring(text(s), Number(pos), len === undefined ? undefined : Number(len)))),
+  loupe_trim: [(mode, remove, s) => (isNull(remove, s) ? null : trimRepeated(text(s), text(remove), text(mode)))],
   // MySQL's LOG(x) is the natural logarithm (SQLite's is base 10); LOG(b, x) is the same in both
   log: [(x) => (isNull(x) ? null : Number(x) > 0 ? Math.log(Number(x)) : null)],
   cot: [(x) => (isNull(x) ? null : 1 / Math.tan(Number(x)))],
@@ -247,6 +249,23 @@ const FUNCTIONS: Record<string, Fn[]> = {
   greatest: withArities(range(2, 8), (...a) => extreme(a, 1)),
   least: withArities(range(2, 8), (...a) => extreme(a, -1)),
 };
+
+/** SUBSTRING(s, pos[, len]) as MySQL counts: from 1, a negative position from the end, position 0 nothing. */
+export function mysqlSubstring(s: string, pos: number, len?: number): string {
+  const chars = [...s];
+  if (pos === 0 || Math.abs(pos) > chars.length) return '';
+  const from = pos > 0 ? pos - 1 : chars.length + pos;
+  return chars.slice(from, len === undefined ? undefined : from + Math.max(0, len)).join('');
+}
+
+/** TRIM's removal: whole repeats of `remove` (not its characters one by one), from the start (LEADING), the end (TRAILING) or both. */
+export function trimRepeated(s: string, remove: string, mode: string): string {
+  if (!remove) return s;
+  let out = s;
+  if (mode !== 'trailing') while (out.startsWith(remove)) out = out.slice(remove.length);
+  if (mode !== 'leading') while (out.endsWith(remove)) out = out.slice(0, out.length - remove.length);
+  return out;
+}
 
 export function registerMySqlFunctions(db: Database): void {
   for (const [name, fns] of Object.entries(FUNCTIONS)) for (const fn of fns) db.create_function(name, fn);
