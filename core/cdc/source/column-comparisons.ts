@@ -34,6 +34,8 @@ const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
 const REF = `(?:(?:${IDENT})\\s*\\.\\s*)?(${IDENT})`;
 const REF_AT = new RegExp(`(?<![\\w$.\`"])${REF}(?![\\w$.\`"(])`, 'g');
 const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
+/** What a statement must hold for any rewrite here to apply. */
+const COMPARES = /[<>=]|\b(?:between|in|order\s+by|min|max|greatest|least)\b/i;
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
 const COMPARED_AFTER = /^\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/i;
 const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
@@ -108,6 +110,8 @@ interface Edit {
 
 /** The statement with its DECIMALs read as numbers, and the literals compared with its dates and times as stored, where they are compared (DECIMALs also where sorted or ranked); undefined when nothing changes. */
 export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>): string | undefined {
+  // most writes (INSERT … VALUES) compare nothing
+  if (!COMPARES.test(sql)) return undefined;
   const masked = maskQuoted(sql);
   const columnOf = (ref: string) => columns.get(unquoteIdent(ref).toLowerCase());
   const scaleOf = (ref: string) => {

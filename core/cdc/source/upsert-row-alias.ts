@@ -19,6 +19,7 @@ const ALIAS = new RegExp(`\\s+as\\s+(${IDENT})\\s*(?:\\(([^)]*)\\))?\\s*$`, 'i')
 
 /** The statement with its row alias written as VALUES(), or undefined when it has none. */
 export function rewriteRowAlias(sql: string, tables: Map<string, TableDef>): string | undefined {
+  if (!/\bduplicate\b/i.test(sql)) return undefined;
   const head = HEAD.exec(sql);
   if (!head) return undefined;
   const masked = maskQuoted(sql);
