@@ -102,46 +102,62 @@ export function dateFormat(value: unknown, format: unknown): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?)?$/.exec(String(value).trim());
   if (!m) return null;
   const [Y, M, D, h, i, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
-  const micro = (m[7] ?? '').padEnd(6, '0');
+  const us = Number((m[7] ?? '').padEnd(6, '0'));
   const dow = dayOfWeek(Y, M, D);
-  const yday = dayOfYear(Y, M, D);
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  const f = String(format);
+  const dateSpecifier = (c: string): string | undefined => {
+    switch (c) {
+      case 'Y': return pad(Y, 4);
+      case 'y': return pad(Y % 100);
+      case 'm': return pad(M);
+      case 'c': return String(M);
+      case 'd': return pad(D);
+      case 'e': return String(D);
+      case 'D': return ordinal(D);
+      case 'W': return DAYS[dow];
+      case 'a': return DAYS[dow]!.slice(0, 3);
+      case 'w': return String(dow);
+      case 'M': return MONTHS[M - 1];
+      case 'b': return MONTHS[M - 1]!.slice(0, 3);
+      case 'j': return pad(dayOfYear(Y, M, D), 3);
+      default: return undefined; // %% and unknown specifiers: the character itself, as MySQL
+    }
+  };
+  return formatWith(String(format), (c) => timeSpecifier(c, h, i, s, us) ?? dateSpecifier(c));
+}
+
+/** The %-specifiers of a format replaced by `spec`'s values; undefined keeps the character after the %, null makes the whole result NULL. */
+function formatWith(format: string, spec: (c: string) => string | null | undefined): string | null {
   let out = '';
-  for (let k = 0; k < f.length; k++) {
-    if (f[k] !== '%' || k === f.length - 1) {
-      out += f[k];
+  for (let k = 0; k < format.length; k++) {
+    if (format[k] !== '%' || k === format.length - 1) {
+      out += format[k];
       continue;
     }
-    const c = f[++k]!;
-    switch (c) {
-      case 'Y': out += pad(Y, 4); break;
-      case 'y': out += pad(Y % 100); break;
-      case 'm': out += pad(M); break;
-      case 'c': out += String(M); break;
-      case 'd': out += pad(D); break;
-      case 'e': out += String(D); break;
-      case 'D': out += ordinal(D); break;
-      case 'H': out += pad(h); break;
-      case 'k': out += String(h); break;
-      case 'h': case 'I': out += pad(h12); break;
-      case 'l': out += String(h12); break;
-      case 'i': out += pad(i); break;
-      case 's': case 'S': out += pad(s); break;
-      case 'f': out += micro; break;
-      case 'p': out += h < 12 ? 'AM' : 'PM'; break;
-      case 'T': out += `${pad(h)}:${pad(i)}:${pad(s)}`; break;
-      case 'r': out += `${pad(h12)}:${pad(i)}:${pad(s)} ${h < 12 ? 'AM' : 'PM'}`; break;
-      case 'W': out += DAYS[dow]; break;
-      case 'a': out += DAYS[dow]!.slice(0, 3); break;
-      case 'w': out += String(dow); break;
-      case 'M': out += MONTHS[M - 1]; break;
-      case 'b': out += MONTHS[M - 1]!.slice(0, 3); break;
-      case 'j': out += pad(yday, 3); break;
-      default: out += c; // %% and unknown specifiers: the character itself, as MySQL
-    }
+    const c = format[++k]!;
+    const v = spec(c);
+    if (v === null) return null;
+    out += v ?? c;
   }
   return out;
+}
+
+/** The time-of-day specifiers DATE_FORMAT and TIME_FORMAT share (in a TIME the hours may pass 23; %h is then hours mod 12). */
+function timeSpecifier(c: string, h: number, i: number, s: number, us: number): string | undefined {
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  const ampm = h % 24 < 12 ? 'AM' : 'PM';
+  switch (c) {
+    case 'H': return pad(h);
+    case 'k': return String(h);
+    case 'h': case 'I': return pad(h12);
+    case 'l': return String(h12);
+    case 'i': return pad(i);
+    case 's': case 'S': return pad(s);
+    case 'f': return pad(us, 6);
+    case 'p': return ampm;
+    case 'T': return `${pad(h)}:${pad(i)}:${pad(s)}`;
+    case 'r': return `${pad(h12)}:${pad(i)}:${pad(s)} ${ampm}`;
+    default: return undefined;
+  }
 }
 
 interface DateTimeParts {
@@ -214,33 +230,9 @@ function timeParts(value: unknown): { neg: boolean; h: number; i: number; s: num
 export function timeFormat(value: unknown, format: unknown): string | null {
   const t = timeParts(value);
   if (!t || format === null || format === undefined) return null;
-  const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
-  const ampm = t.h % 24 < 12 ? 'AM' : 'PM';
-  let out = t.neg ? '-' : '';
-  const f = String(format);
-  for (let k = 0; k < f.length; k++) {
-    if (f[k] !== '%' || k === f.length - 1) {
-      out += f[k];
-      continue;
-    }
-    const c = f[++k]!;
-    switch (c) {
-      case 'H': out += pad(t.h); break;
-      case 'k': out += String(t.h); break;
-      case 'h': case 'I': out += pad(h12); break;
-      case 'l': out += String(h12); break;
-      case 'i': out += pad(t.i); break;
-      case 's': case 'S': out += pad(t.s); break;
-      case 'f': out += pad(t.us, 6); break;
-      case 'p': out += ampm; break;
-      case 'T': out += `${pad(t.h)}:${pad(t.i)}:${pad(t.s)}`; break;
-      case 'r': out += `${pad(h12)}:${pad(t.i)}:${pad(t.s)} ${ampm}`; break;
-      case '%': out += '%'; break;
-      // date specifiers have no value in a TIME (MySQL 8.0 manual, TIME_FORMAT(): "NULL or 0")
-      default: return null;
-    }
-  }
-  return out;
+  // date specifiers have no value in a TIME (MySQL 8.0 manual, TIME_FORMAT(): "NULL or 0")
+  const out = formatWith(String(format), (c) => (c === '%' ? '%' : (timeSpecifier(c, t.h, t.i, t.s, t.us) ?? null)));
+  return out === null ? null : `${t.neg ? '-' : ''}${out}`;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
