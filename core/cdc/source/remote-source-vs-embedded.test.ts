@@ -10,13 +10,9 @@
  * One difference is accepted, not a todo: the embedded source presents itself as MySQL 8.0, so its
  * syntax errors say "your MySQL server version" where MariaDB says "your MariaDB server version".
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
-import { RemoteSource } from './remote-source.js';
-import { mariadbTests, startMariaDb, type MariaDbServer } from './testing/mariadb-server.js';
+import { describe, expect, it } from 'vitest';
+import { mariadbTests } from './testing/mariadb-server.js';
+import { sideBySide } from './testing/side-by-side.test-util.js';
 import type { QuerySource } from './types.js';
 
 interface Case {
@@ -241,31 +237,14 @@ const mariadb = mariadbTests();
 if (mariadb.skip) console.warn(`remote-source-vs-embedded.test.ts: MariaDB tests ${mariadb.reason}`);
 
 describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server's${mariadb.reason ? ` (${mariadb.reason})` : ''}`, () => {
-  let server: MariaDbServer;
-  let real: RemoteSource;
-  let embedded: EmbeddedSource;
-  let dir: string;
-
-  beforeAll(async () => {
-    server = await startMariaDb();
-    real = new RemoteSource({ host: server.host, port: server.port, user: server.user, password: server.password });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-src-vs-'));
-    embedded = await EmbeddedSource.open({ dir, seedDemo: false });
-    await real.execute(null, SETUP);
-    await embedded.execute(null, SETUP);
-  }, 90_000);
+  const pair = sideBySide('src', SETUP);
 
   /** Each statement of the script answers the same on both: rows (and column names) or affected rows. */
   async function sameAnswers(script: string[], withColumns = false): Promise<void> {
     const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.columns.length ? (withColumns ? [r.columns, r.rows] : r.rows) : r.affectedRows));
-    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+    for (const sql of script) expect(await answer(pair.embedded, sql), sql).toEqual(await answer(pair.real, sql));
   }
 
-  afterAll(async () => {
-    await embedded?.close();
-    await server?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   for (const c of CASES) {
     const database = c.database === undefined ? 'cmp' : c.database;
@@ -274,17 +253,17 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       continue;
     }
     it(`${c.what}: ${JSON.stringify(c.sql)}${c.mysql ? ' (MySQL 8.0 wording)' : ''}`, async () => {
-      const fromServer = await outcome(real, database, c.sql);
+      const fromServer = await outcome(pair.real, database, c.sql);
       if (c.mysql) {
         expect(fromServer).toBe(c.real);
-        expect(await outcome(embedded, database, c.sql)).toBe(c.mysql);
-      } else expect(asMySql(await outcome(embedded, database, c.sql))).toBe(asMySql(fromServer));
+        expect(await outcome(pair.embedded, database, c.sql)).toBe(c.mysql);
+      } else expect(asMySql(await outcome(pair.embedded, database, c.sql))).toBe(asMySql(fromServer));
     });
   }
 
   it('after a failing script, both keep what ran before the error and nothing after it', async () => {
     const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id IN (5, 6) ORDER BY id'))[0]!.rows;
-    expect(await rows(embedded)).toEqual(await rows(real));
+    expect(await rows(pair.embedded)).toEqual(await rows(pair.real));
   });
 
   it('a view, a join of a view and a table, and a renamed view give the same rows', async () => {
@@ -372,14 +351,14 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
 
   it('after every case, both hold the same rows (what REPLACE removed included)', async () => {
     const rows = async (src: QuerySource) => (await src.execute('cmp', 'SELECT id, name FROM t WHERE id <> 73 ORDER BY id; SELECT sku, qty, note FROM m ORDER BY sku; SELECT id, v FROM ai ORDER BY id; SELECT id, d, n, e, s, ti, u FROM sv ORDER BY id; SELECT id, v FROM ai2 ORDER BY id; SELECT id, total, s, n FROM cv ORDER BY id; SELECT id, par_id FROM ch ORDER BY id; SELECT id, par_id FROM ch2 ORDER BY id')).map((r) => r.rows);
-    expect(await rows(embedded)).toEqual(await rows(real));
+    expect(await rows(pair.embedded)).toEqual(await rows(pair.real));
   });
 
   // Only while there are todo cases: with none, it would assert nothing.
   it.runIf(CASES.some((x) => !x.same))('the golden texts of the todo cases are still what the server says', async () => {
     // Keeps the todo list honest: a server update that changes a text shows up here.
     for (const c of CASES.filter((x) => !x.same)) {
-      expect(await outcome(real, c.database === undefined ? 'cmp' : c.database, c.sql), c.what).toBe(c.real);
+      expect(await outcome(pair.real, c.database === undefined ? 'cmp' : c.database, c.sql), c.what).toBe(c.real);
     }
   });
 
@@ -403,7 +382,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
     ];
     await sameAnswers(script, true);
     // ER_UNKNOWN_COLLATION: the same text in MySQL 8.0's error message reference and MariaDB 10.11
-    expect(await outcome(embedded, 'cmp', 'SELECT 1 COLLATE nope_ci')).toBe(await outcome(real, 'cmp', 'SELECT 1 COLLATE nope_ci'));
+    expect(await outcome(pair.embedded, 'cmp', 'SELECT 1 COLLATE nope_ci')).toBe(await outcome(pair.real, 'cmp', 'SELECT 1 COLLATE nope_ci'));
   });
 
   it('LAST_INSERT_ID(), ROW_COUNT(), the insert id of a multi-row INSERT and the columns of an empty result are the server’s', async () => {
@@ -418,7 +397,7 @@ describe.skipIf(mariadb.skip)(`the embedded source's errors are the real server'
       'SELECT * FROM li WHERE id < 0',
     ];
     const answer = async (src: QuerySource, sql: string) => (await src.execute('cmp', sql)).map((r) => (r.kind === 'rows' ? [r.columns, r.rows] : [r.affectedRows, r.insertId ?? 0]));
-    for (const sql of script) expect(await answer(embedded, sql), sql).toEqual(await answer(real, sql));
+    for (const sql of script) expect(await answer(pair.embedded, sql), sql).toEqual(await answer(pair.real, sql));
   });
 
   it('ANALYZE, CHECK, OPTIMIZE and REPAIR TABLE answer a row per table and message, an unknown table in its rows', async () => {

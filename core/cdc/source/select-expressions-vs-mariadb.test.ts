@@ -9,13 +9,9 @@
  * after numbers (mysql-division.ts); values are compared as numbers there, so 0.3333 and
  * 0.3333333333333333 still differ.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedSource } from './embedded-source.js';
-import { RemoteSource } from './remote-source.js';
-import { mariadbTests, startMariaDb, type MariaDbServer } from './testing/mariadb-server.js';
+import { describe, expect, it } from 'vitest';
+import { mariadbTests } from './testing/mariadb-server.js';
+import { sideBySide } from './testing/side-by-side.test-util.js';
 import type { QuerySource } from './types.js';
 
 interface Case {
@@ -63,32 +59,15 @@ const mariadb = mariadbTests();
 if (mariadb.skip) console.warn(`select-expressions-vs-mariadb.test.ts: MariaDB tests ${mariadb.reason}`);
 
 describe.skipIf(mariadb.skip)(`SELECT expressions give the real server's rows${mariadb.reason ? ` (${mariadb.reason})` : ''}`, () => {
-  let server: MariaDbServer;
-  let real: RemoteSource;
-  let embedded: EmbeddedSource;
-  let dir: string;
+  const pair = sideBySide('sel', SETUP);
 
-  beforeAll(async () => {
-    server = await startMariaDb();
-    real = new RemoteSource({ host: server.host, port: server.port, user: server.user, password: server.password });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-sel-vs-'));
-    embedded = await EmbeddedSource.open({ dir, seedDemo: false });
-    await real.execute(null, SETUP);
-    await embedded.execute(null, SETUP);
-  }, 90_000);
-
-  afterAll(async () => {
-    await embedded?.close();
-    await server?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   const rows = async (src: QuerySource, sql: string) => (await src.execute('sel', sql)).at(-1)!.rows;
 
   for (const c of CASES) {
     it(`${c.what}: ${c.sql}${c.mysql ? ' (MySQL 8.0 answers otherwise)' : ''}`, async () => {
-      const fromServer = await rows(real, c.sql);
-      const fromEmbedded = await rows(embedded, c.sql);
+      const fromServer = await rows(pair.real, c.sql);
+      const fromEmbedded = await rows(pair.embedded, c.sql);
       if (c.mysql) {
         expect(fromServer).not.toEqual(c.mysql);
         expect(fromEmbedded).toEqual(c.mysql);
@@ -107,12 +86,12 @@ describe.skipIf(mariadb.skip)(`SELECT expressions give the real server's rows${m
       'UPDATE w SET n = n / 2 WHERE n / 2 > 1 ORDER BY id',
       'SELECT * FROM w ORDER BY id',
     ];
-    for (const sql of script) expect(await rows(embedded, sql), sql).toEqual(await rows(real, sql));
+    for (const sql of script) expect(await rows(pair.embedded, sql), sql).toEqual(await rows(pair.real, sql));
     const failure = async (src: QuerySource, sql: string) => src.execute('sel', sql).then(() => 'OK', (err: unknown) => String(err));
     for (const sql of ['UPDATE w SET n = n / 0 WHERE id = 1', 'INSERT INTO w (id, n) VALUES (9, 1 / 0)']) {
       // ER_DIVISION_BY_ZERO is SQLSTATE 22012 (MySQL 8.0 error message reference)
-      expect(await failure(embedded, sql), sql).toBe(await failure(real, sql));
+      expect(await failure(pair.embedded, sql), sql).toBe(await failure(pair.real, sql));
     }
-    expect(await rows(embedded, 'SELECT * FROM w ORDER BY id')).toEqual(await rows(real, 'SELECT * FROM w ORDER BY id'));
+    expect(await rows(pair.embedded, 'SELECT * FROM w ORDER BY id')).toEqual(await rows(pair.real, 'SELECT * FROM w ORDER BY id'));
   });
 });
