@@ -24,6 +24,8 @@
  *              2038-01-19 03:14:07 (UTC, the embedded server's zone) → 1292; a DATE drops a time
  *   TIME       '[-][D ]H:M[:S[.f]]', 'HHMMSS', 'MMSS', numbers alike, or a datetime's time; within
  *              ±838:59:59 → 1292, the fraction rounded to the column's digits as for DATETIME
+ *   GEOMETRY, POINT, …  a geometry in MySQL's internal format of the column's type → else 1416;
+ *              of the column's SRID when it has one → else 3643 (spatial-column.ts)
  *
  * The reference is MariaDB 10.11 in MySQL's strict sql_mode, which agrees with MySQL 8.0 on these
  * rules except where MySQL 8.0 differs and is followed here: fractional seconds are rounded
@@ -37,6 +39,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import type { ColumnDef } from './mysql-ddl.js';
+import { isSpatial, spatialKind, storeGeometry, type SpatialKind } from './spatial-column.js';
 
 /** The error a value gets, as `ERROR<errno>:<message>` (a function inside SQLite can only fail with a message; translateError reads it back). */
 export class StoreError extends Error {
@@ -49,7 +52,7 @@ export class StoreError extends Error {
 }
 
 /** The SQLSTATE of each error the store rules give (errmsg-utf8.txt). */
-const STORE_ERROR_STATES: Record<number, string> = { 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001' };
+const STORE_ERROR_STATES: Record<number, string> = { 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001', 1416: '22003', 3037: '22023', 3616: '22S02', 3617: '22S03', 3643: 'HY000' };
 export const storeErrorState = (errno: number): string => STORE_ERROR_STATES[errno] ?? 'HY000';
 
 const outOfRange = (c: ColumnDef, row: number) => new StoreError(1264, `Out of range value for column '${c.name}' at row ${row}`);
@@ -69,6 +72,7 @@ export type StoreKind =
   | { kind: 'set'; members: string[] }
   | { kind: 'date' | 'datetime' | 'timestamp'; fsp: number }
   | { kind: 'time'; fsp: number }
+  | SpatialKind
   | { kind: 'none' };
 
 const INT_BITS: Record<string, number> = { tinyint: 8, int1: 8, bool: 8, boolean: 8, smallint: 16, int2: 16, mediumint: 24, int3: 24, middleint: 24, int: 32, integer: 32, int4: 32, bigint: 64, int8: 64, serial: 64 };
@@ -98,6 +102,7 @@ export function storeKind(c: ColumnDef): StoreKind {
   if (base === 'enum' || base === 'set') return { kind: base, members: c.args.map(unquoteMember) };
   if (base === 'date' || base === 'datetime' || base === 'timestamp') return { kind: base, fsp: base === 'date' ? 0 : num(c.args[0], 0) };
   if (base === 'time') return { kind: 'time', fsp: num(c.args[0], 0) };
+  if (isSpatial(base)) return spatialKind(c);
   return { kind: 'none' };
 }
 
@@ -120,6 +125,8 @@ export interface GivenValue {
 /** The value `c` stores for `given` in row `row` of the statement, or a StoreError. */
 export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: number, strict: boolean): SqlValue {
   const v = given.value;
+  // a spatial column checks bytes too (spatial-column.ts)
+  if (k.kind === 'geometry') return storeGeometry(c, k, v);
   if (v === null || v instanceof Uint8Array) return v;
   switch (k.kind) {
     case 'none':

@@ -19,6 +19,7 @@ import { Binlog, rowChangesMade } from './binlog.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
+import { registerSpatialFunctions } from './spatial-functions.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { registerConcat } from './concat.js';
@@ -1371,6 +1372,7 @@ export class EmbeddedSource implements CaptureSource {
     registerJsonFunctions(db);
     registerStoreFunctions(db);
     registerAlterFunctions(db);
+    registerSpatialFunctions(db);
     registerComparisonFunctions(db);
     registerConcat(db);
     db.run(FOREIGN_KEY_STATE_DDL);

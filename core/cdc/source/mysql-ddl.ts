@@ -1,13 +1,16 @@
 /**
  * MySQL CREATE TABLE → a table definition (MySQL column types kept for DESCRIBE and for the
  * Debezium schemas) and the SQLite DDL that stores it. Only what the embedded source needs:
- * columns with types, NULL/NOT NULL, DEFAULT, AUTO_INCREMENT, PRIMARY/UNIQUE keys and indexes,
+ * columns with types (the spatial ones with MySQL 8.0's SRID attribute), NULL/NOT NULL, DEFAULT,
+ * AUTO_INCREMENT, PRIMARY/UNIQUE keys and indexes,
  * FOREIGN KEY constraints; of the table options only AUTO_INCREMENT=N is kept (ENGINE=…,
  * CHARSET=… are accepted and ignored).
  */
 import { storeKind, storeValue, StoreError } from './column-values.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { defaultLiteral, displayDefault, displayType, nowClause, NOW_DEFAULT, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
+import { isSpatial } from './spatial-column.js';
+import { replaceOutsideQuotes } from './sql-text.js';
 
 export interface ColumnDef {
   name: string;
@@ -31,6 +34,8 @@ export interface ColumnDef {
   comment?: string;
   /** COLLATE given on the column (or `binary` for CHARACTER SET binary / the BINARY attribute). */
   collation?: string;
+  /** A spatial column's `SRID n` attribute (MySQL 8.0.3): it takes geometries of that SRID only. */
+  srid?: number;
 }
 
 export interface IndexDef {
@@ -189,7 +194,10 @@ export function identList(text: string): string[] {
 }
 
 /** Parses `CREATE TABLE [IF NOT EXISTS] name ( … ) options`. Returns the name qualifier too. */
-export function parseCreateTable(sql: string): { def: TableDef; database?: string; ifNotExists: boolean; autoIncrement?: number } {
+export function parseCreateTable(statement: string): { def: TableDef; database?: string; ifNotExists: boolean; autoIncrement?: number } {
+  // MySQL 8.0.36 runs what a /*!NNNNN … */ comment holds for versions up to its own (SHOW CREATE
+  // TABLE prints a column's SRID in one)
+  const sql = replaceOutsideQuotes(statement, /\/\*!(\d{5,6})?([\s\S]*?)\*\//g, (_m, version: string | undefined, body: string) => (Number(version ?? 0) <= 80036 ? ` ${body} ` : ' '));
   const lx = new Lexer(sql);
   lx.expect('create');
   const t = lx.next();
@@ -372,12 +380,12 @@ function parseColumn(lx: Lexer, def: TableDef): void {
     lx.next();
     baseType = 'double precision';
   }
-  if (!INT_TYPES.has(baseType) && !REAL_TYPES.has(baseType) && !TEXT_TYPES.has(baseType) && !BLOB_TYPES.has(baseType)) {
+  if (!INT_TYPES.has(baseType) && !REAL_TYPES.has(baseType) && !TEXT_TYPES.has(baseType) && !BLOB_TYPES.has(baseType) && !isSpatial(baseType)) {
     throw mysqlErrors.syntax(lx.rest(baseType));
   }
   let args: string[] = [];
   let typeText = baseType;
-  if (lx.peek() === '(') {
+  if (lx.peek() === '(' && !isSpatial(baseType)) {
     const g = lx.group();
     args = splitTopLevel(g).map((a) => a.trim());
     typeText += `(${args.join(',')})`;
@@ -428,6 +436,11 @@ function parseColumn(lx: Lexer, def: TableDef): void {
     } else if (k === 'unique') {
       if (/^key$/i.test(lx.peek())) lx.next();
       def.indexes.push({ name, columns: [name], unique: true });
+    } else if (k === 'srid' && isSpatial(col.baseType)) {
+      // SRID n (MySQL 8.0.3), an unsigned 32-bit number
+      const n = lx.next();
+      if (!/^\d+$/.test(n) || Number(n) > 0xffffffff) throw mysqlErrors.syntax(lx.rest(n));
+      col.srid = Number(n);
     } else if (k === 'comment') {
       col.comment = unquoteString(lx.next());
     } else if (k === 'character' || k === 'charset') {
@@ -469,6 +482,8 @@ export function checkDefault(col: ColumnDef): void {
   if (e === null || e.startsWith('(')) return;
   const invalid = () => new MySqlError(1067, '42000', `Invalid default value for '${col.name}'`);
   if (col.autoIncrement) throw invalid();
+  // ER_BLOB_CANT_HAVE_DEFAULT: a spatial column takes an expression default only (MySQL 8.0.13)
+  if (isSpatial(col.baseType) && !/^null$/i.test(e)) throw new MySqlError(1101, '42000', `BLOB, TEXT, GEOMETRY or JSON column '${col.name}' can't have a default value`);
   if (/^null$/i.test(e)) {
     if (!col.nullable) throw invalid();
     return;
@@ -504,7 +519,7 @@ export function ignoresCase(c: ColumnDef): boolean {
 export function sqliteType(c: ColumnDef): string {
   if (INT_TYPES.has(c.baseType)) return 'INTEGER';
   if (REAL_TYPES.has(c.baseType)) return 'REAL';
-  if (BLOB_TYPES.has(c.baseType)) return 'BLOB';
+  if (BLOB_TYPES.has(c.baseType) || isSpatial(c.baseType)) return 'BLOB';
   return 'TEXT';
 }
 
@@ -597,6 +612,8 @@ export function showCreateTable(def: TableDef, autoIncrement?: number): string {
     if (!c.nullable) s += ' NOT NULL';
     // store_create_info: a TIMESTAMP says NULL, since TIMESTAMP columns used to be NOT NULL by default
     else if (c.baseType.toLowerCase() === 'timestamp') s += ' NULL';
+    // store_create_info prints a spatial column's SRID after NULL/NOT NULL, in a versioned comment
+    if (c.srid !== undefined) s += ` /*!80003 SRID ${c.srid} */`;
     s += displayDefault(c);
     if (c.onUpdateNow) s += ` ON UPDATE ${nowClause(c)}`;
     if (c.autoIncrement) s += ' AUTO_INCREMENT';

@@ -85,6 +85,8 @@ export function displayType(c: ColumnDef): string {
     return `${name}${md}${attributes}`;
   }
   if (base === 'bit') return `bit(${width(c.args[0]) || 1})`;
+  // Field_geom::sql_type: MySQL 8.0 names GEOMETRYCOLLECTION by its synonym
+  if (base === 'geometrycollection') return 'geomcollection';
   // WL#13537: YEAR(4) is YEAR, and SHOW CREATE prints YEAR
   if (base === 'year') return 'year';
   // Field_temporal…::sql_type prints the fractional-second precision only when it is not 0
@@ -101,8 +103,13 @@ export function displayType(c: ColumnDef): string {
 
 /** A CURRENT_TIMESTAMP default (or ON UPDATE) in any of MySQL's spellings. */
 export const NOW_DEFAULT = /^(current_timestamp|now|localtime|localtimestamp)(?:\((\d*)\))?$/i;
-/** Types whose columns have no DEFAULT clause printed unless given an expression (print_default_clause skips BLOB fields, TEXT among them). */
-const BLOB_LIKE = new Set(['tinytext', 'text', 'mediumtext', 'longtext', 'tinyblob', 'blob', 'mediumblob', 'longblob', 'geometry', 'point', 'linestring', 'polygon', 'multipoint', 'multilinestring', 'multipolygon', 'geometrycollection', 'geomcollection']);
+/**
+ * Types whose columns have no DEFAULT clause printed unless given an expression
+ * (print_default_clause skips fields whose type() is MYSQL_TYPE_BLOB, TEXT among them). JSON and
+ * the spatial types are Field_blob too but have types of their own, so a nullable one prints
+ * DEFAULT NULL (as MariaDB 10.11 does: `h geometry DEFAULT NULL`).
+ */
+const BLOB_LIKE = new Set(['tinytext', 'text', 'mediumtext', 'longtext', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
 
 /** A column's default as the server keeps it: none, NULL, CURRENT_TIMESTAMP, an expression, or a literal in the column's stored form. */
 type StoredDefault = { kind: 'none' } | { kind: 'null' } | { kind: 'now'; text: string } | { kind: 'expression'; text: string } | { kind: 'literal'; text: string };

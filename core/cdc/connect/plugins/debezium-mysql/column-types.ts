@@ -6,6 +6,7 @@
  * `2024-01-02 03:04:05` → 1704164645000 (io.debezium.time.Timestamp, epoch millis).
  */
 import type { Schema } from '../../plugin.js';
+import { GEOMETRY_SCHEMA_NAME, POINT_SCHEMA_NAME, spatialSchema, spatialSchemaKind, spatialValue } from './geometry.js';
 import { JDBC_TYPES, sourceColumnType } from './source-column-type.js';
 
 export interface ColumnLike {
@@ -96,6 +97,9 @@ export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Sch
   const optional = c.nullable;
   const t = c.baseType;
   const base = (type: Schema['type'], extra: Partial<Schema> = {}): Schema => ({ type, optional, ...extra });
+  // POINT and the other spatial types: Debezium's geometry structs (geometry.ts)
+  const spatial = spatialSchemaKind(t);
+  if (spatial) return spatialSchema(spatial, optional);
   let s: Schema;
   switch (t) {
     case 'tinyint':
@@ -274,6 +278,10 @@ export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: 
       return Number(v);
     case 'org.apache.kafka.connect.data.Decimal':
       return decimalToBase64(String(v), Number(s.parameters?.scale ?? 0));
+    case POINT_SCHEMA_NAME:
+      return spatialValue('point', c.name, v);
+    case GEOMETRY_SCHEMA_NAME:
+      return spatialValue('geometry', c.name, v);
   }
   if (s.type === 'bytes') return Buffer.from(String(v), 'hex').toString('base64');
   // JdbcValueConverters.convertBoolean: any non-zero number is true
