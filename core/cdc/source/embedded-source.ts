@@ -1224,7 +1224,8 @@ export class EmbeddedSource implements CaptureSource {
   /** Capture triggers (before/after images) and MySQL-worded duplicate-key checks. */
   private createTriggers(st: DbState, def: TableDef): void {
     const t = def.name;
-    const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
+    // a BLOB is logged as hex, and a NULL one as NULL (hex(NULL) is '')
+    const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `CASE WHEN ${alias}.${q(c.name)} IS NULL THEN NULL ELSE hex(${alias}.${q(c.name)}) END` : `${alias}.${q(c.name)}`}`).join(', ')})`;
     // a table a cascading foreign key action can change marks the rows it changes that way (foreign-keys.ts)
     const [cas, casValue] = isCascadeTarget(def) ? [', cas', `, ${IN_CASCADE}`] : ['', ''];
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}${casValue}); END`);
@@ -1443,10 +1444,15 @@ export class EmbeddedSource implements CaptureSource {
       for (const ev of events) {
         const def = st.tables.get(ev.table);
         if (!def) continue;
-        const cols = def.columns.map((c) => c.name).filter((c) => ev.after && c in ev.after);
+        const cols = def.columns.filter((c) => ev.after && c.name in ev.after);
+        // a BLOB's image is its hex (createTriggers): the bytes go back
+        const value = (c: ColumnDef) => {
+          const v = ev.after![c.name];
+          return typeof v === 'string' && sqliteType(c) === 'BLOB' ? Uint8Array.from(Buffer.from(v, 'hex')) : toSql(v);
+        };
         if (ev.op === 'd') st.db.run(`DELETE FROM ${q(ev.table)} WHERE rowid = ?`, [ev.rowid]);
-        else if (ev.op === 'c') st.db.run(`INSERT INTO ${q(ev.table)} (rowid, ${cols.map(q).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [ev.rowid, ...cols.map((c) => toSql(ev.after![c]))]);
-        else st.db.run(`UPDATE ${q(ev.table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE rowid = ?`, [...cols.map((c) => toSql(ev.after![c])), ev.rowid]);
+        else if (ev.op === 'c') st.db.run(`INSERT INTO ${q(ev.table)} (rowid, ${cols.map((c) => q(c.name)).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [ev.rowid, ...cols.map(value)]);
+        else st.db.run(`UPDATE ${q(ev.table)} SET ${cols.map((c) => `${q(c.name)} = ?`).join(', ')} WHERE rowid = ?`, [...cols.map(value), ev.rowid]);
       }
       st.db.run('UPDATE __loupe_fk SET checks = 1');
       st.db.run('DELETE FROM __loupe_changes');
@@ -1476,7 +1482,7 @@ function wrongObject(db: string, name: string, meant: 'VIEW' | 'BASE TABLE'): My
 const notView = (db: string, name: string) => wrongObject(db, name, 'VIEW');
 
 /** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
-const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1365': '22012', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };
+const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1365': '22012', '1416': '22003', '3037': '22023', '3616': '22S02', '3617': '22S03', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };
 
 /** Whether a statement failed on a value of its first row, before any row reached the table. */
 function refusedInFirstRow(err: MySqlError): boolean {

@@ -233,6 +233,8 @@ const FUNCTIONS: Record<string, Fn[]> = {
     },
   ],
   reverse: [(s) => (isNull(s) ? null : [...text(s)].reverse().join(''))],
+  // HEX: NULL for NULL (SQLite gives ''), a number as its BIGINT's digits (HEX(255) is FF, HEX(-1) sixteen Fs), text and bytes byte by byte
+  hex: [(v) => (isNull(v) ? null : typeof v === 'number' ? BigInt.asUintN(64, BigInt(Math.trunc(v))).toString(16).toUpperCase() : Buffer.from(v instanceof Uint8Array ? v : String(v)).toString('hex').toUpperCase())],
   mid: withArities([2, 3], (s, pos, len) => (isNull(s, pos) || (len !== undefined && isNull(len)) ? null : mysqlSubstring(text(s), Number(pos), len === undefined ? undefined : Number(len)))),
   loupe_trim: [(mode, remove, s) => (isNull(remove, s) ? null : trimRepeated(text(s), text(remove), text(mode)))],
   // MySQL's LOG(x) is the natural logarithm (SQLite's is base 10); LOG(b, x) is the same in both
