@@ -324,7 +324,7 @@ export class EmbeddedSource implements CaptureSource {
       if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys(), INFORMATION_SCHEMA].sort().filter(like.test).map((d) => [d]));
       const scoped = w1 === 'global' || w1 === 'session' ? w2 : w1;
       if (scoped === 'variables') {
-        const shown = showVariables(this.SQL, this.systemVariables(), sql);
+        const shown = showVariables(this.SQL, this.systemVariables(session), sql);
         return rows(shown.columns, shown.rows);
       }
       if ((w1 === 'binary' || w1 === 'master') && w2 === 'logs') {
@@ -523,13 +523,14 @@ export class EmbeddedSource implements CaptureSource {
       return ok(0);
     }
     if (w0 === 'set') {
-      // SET [SESSION] foreign_key_checks = 0|1|OFF|ON (SET GLOBAL changes only later sessions)
-      const fk = /^\s*set\s+(?!global\b)(?:session\s+|@@session\.|@@local\.|@@|local\s+)?[\s\S]*?\bforeign_key_checks\s*(?::=|=)\s*('?)(\w+)\1/i.exec(sql);
-      if (fk && !/^\s*set\s+(global\b|@@global\.)/i.test(sql)) session.foreignKeyChecks = !/^(0|off|false)$/i.test(fk[2]!);
+      // a session's foreign_key_checks and autocommit (SET GLOBAL changes only later sessions); the
+      // value may be an expression, as mysqldump's SET FOREIGN_KEY_CHECKS=@OLD_FOREIGN_KEY_CHECKS
+      const isOn = (value: string) => (/^(0|1|on|off|true|false)$/i.test(value) ? !/^(0|off|false)$/i.test(value) : Boolean(Number(this.evaluate(session, value, ok, rows))));
       for (const item of setItems(sql)) {
         if ('user' in item) session.vars.set(item.user, this.evaluate(session, item.expr, ok, rows));
+        else if (item.system === 'foreign_key_checks' && !item.global) session.foreignKeyChecks = isOn(item.value);
         else if (item.system === 'autocommit' && !item.global) {
-          const on = !/^(0|off|false)$/i.test(item.value);
+          const on = isOn(item.value);
           // turning autocommit back on commits the open transaction (MySQL 8.0 manual, autocommit)
           if (on && !session.autocommit && session.tx) this.commit(session);
           session.autocommit = on;
@@ -913,7 +914,7 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\brow_count\s*\(\s*\)/gi, String(session.rowCount));
     text = text.replace(/\bconnection_id\s*\(\s*\)/gi, String(session.thread));
     text = rewriteIntervals(text);
-    text = rewriteExpressions(text, this.systemVariables());
+    text = rewriteExpressions(text, this.systemVariables(session));
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
     // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
     const head = DML_MODIFIERS.exec(text);
@@ -1281,8 +1282,10 @@ export class EmbeddedSource implements CaptureSource {
     return [...st.tables.values()].map((def) => ({ def, rows: Number(st.db.exec(`SELECT COUNT(*) FROM ${q(def.name)}`)[0]?.values[0]?.[0] ?? 0), autoIncrement: this.nextAutoIncrement(st, def) }));
   }
 
-  private systemVariables(): Record<string, string | number> {
-    return (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid));
+  /** @@variables: the server's, with the session's own foreign_key_checks and autocommit. */
+  private systemVariables(session?: Session): Record<string, string | number> {
+    const server = (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid));
+    return session ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0 } : server;
   }
 
   private hasAutoIncrement(st: DbState, text: string): boolean {

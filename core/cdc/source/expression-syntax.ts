@@ -61,6 +61,8 @@ export function systemVariables(version: string, serverId: number, serverUuid: s
     hostname: 'localhost',
     port: 3306,
     read_only: 0,
+    unique_checks: 1,
+    sql_notes: 1,
     innodb_autoinc_lock_mode: 2,
     wait_timeout: 28800,
     interactive_timeout: 28800,
