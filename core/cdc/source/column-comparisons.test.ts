@@ -14,8 +14,9 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
   it('finds the DECIMAL, date/time and text columns of the tables a statement names, not a name two of them use for different types', () => {
     const decimal = (scale: number) => ({ kind: 'decimal', scale });
     const text = { kind: 'string' };
-    expect(comparedColumnsIn('SELECT * FROM p', tables)).toEqual(new Map([['name', text], ['price', decimal(2)], ['unit cost', decimal(3)]]));
-    expect(comparedColumnsIn('SELECT * FROM p JOIN q ON q.id = p.id', tables)).toEqual(new Map([['name', text], ['unit cost', decimal(3)], ['qty', decimal(0)]]));
+    const number = { kind: 'number' };
+    expect(comparedColumnsIn('SELECT * FROM p', tables)).toEqual(new Map([['id', number], ['name', text], ['price', decimal(2)], ['unit cost', decimal(3)]]));
+    expect(comparedColumnsIn('SELECT * FROM p JOIN q ON q.id = p.id', tables)).toEqual(new Map([['id', number], ['name', text], ['unit cost', decimal(3)], ['qty', decimal(0)]]));
     expect(comparedColumnsIn('SELECT * FROM pq', tables)).toBeUndefined();
   });
 
@@ -59,5 +60,11 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
     for (const sql of ["SELECT * FROM p WHERE name = '5' OR name IN (1, 'a') OR name = id"]) expect(rewrite(sql)).toBe(sql);
     expect([stringNumber(' 12 ', 1), stringNumber('1e1', 1), stringNumber('3x', 0), stringNumber('abc', 0), stringNumber(null, 1)]).toEqual([12, 10, 3, 0, null]);
     expect(() => stringNumber('3x', 1)).toThrow("ERROR1292:Truncated incorrect DOUBLE value: '3x'");
+  });
+
+  it('gives a number compared with text that is no number the number of the text, and refuses it in a write', () => {
+    expect(rewrite("SELECT * FROM p WHERE id < ' x ' OR 'abc' = id OR id IN ('2', '3z') OR price = 'zz'")).toBe("SELECT * FROM p WHERE id < 0 OR 0 = id OR id IN ('2', 3) OR CAST(price AS NUMERIC) = 0");
+    expect(() => rewrite("DELETE FROM p WHERE id = 'abc'")).toThrow("Truncated incorrect DOUBLE value: 'abc'");
+    expect(compareAsMySql("DELETE FROM p WHERE id = 'abc'", comparedColumnsIn('FROM p', tables)!, true)).toBe('DELETE FROM p WHERE id = 0');
   });
 });

@@ -22,11 +22,15 @@
  * comparison), where SQLite would compare the number as text ('abc' > 1). The column is read
  * with loupe_string_number, MySQL's reading of a string as a number: a statement that writes
  * fails on a string that is not a number (1292 "Truncated incorrect DOUBLE value"), as strict mode
- * makes the warning an error; a SELECT reads its leading number, 0 when there is none.
+ * makes the warning an error; a SELECT reads its leading number, 0 when there is none. The other
+ * way round, a number column compared with quoted text that is no number (id = 'abc') gets the
+ * text's number in a SELECT (SQLite would call any text greater than any number), and the same
+ * 1292 in a write.
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { MySqlError } from './mysql-error.js';
 import { closingParen, maskQuoted } from './sql-text.js';
 
 const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
@@ -48,7 +52,7 @@ const NUMBER_BEFORE = new RegExp(`(?<![\\w.$'"])${NUMBER}\\s*(?:<=>|<>|!=|<=|>=|
 const LITERAL_BEFORE = /('(?:[^'\\]|\\.|'')*'|(?<![\w.$])-?\d+(?:\.\d+)?)\s*(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 
 /** A column whose comparisons are rewritten: a DECIMAL (read as a number) or a date/time type (its literals written as stored). */
-export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' };
+export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' } | { kind: 'number' };
 
 /** The DECIMAL and date/time columns (by lower-case name) of the tables a statement names, leaving out names another of them uses for a column of another type. */
 export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): Map<string, ComparedColumn> | undefined {
@@ -86,6 +90,7 @@ function comparedOf(def: TableDef): Map<ColumnDef, ComparedColumn> {
       if (k.kind === 'decimal') m.set(c, { kind: 'decimal', scale: k.scale });
       else if (k.kind === 'date' || k.kind === 'datetime' || k.kind === 'timestamp' || k.kind === 'time') m.set(c, { kind: 'temporal', column: c });
       else if (k.kind === 'text') m.set(c, { kind: 'string' });
+      else if (k.kind === 'int' || k.kind === 'real' || k.kind === 'year') m.set(c, { kind: 'number' });
     }
     comparedCache.set(def, m);
   }
@@ -108,8 +113,12 @@ interface Edit {
   text: string;
 }
 
-/** The statement with its DECIMALs read as numbers, and the literals compared with its dates and times as stored, where they are compared (DECIMALs also where sorted or ranked); undefined when nothing changes. */
-export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>): string | undefined {
+/**
+ * The statement with its DECIMALs read as numbers, and the literals compared with its dates and
+ * times as stored, where they are compared (DECIMALs also where sorted or ranked); undefined when
+ * nothing changes. `ignoring`: an UPDATE or DELETE with IGNORE, where strict mode's errors are warnings.
+ */
+export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>, ignoring = false): string | undefined {
   // most writes (INSERT … VALUES) compare nothing
   if (!COMPARES.test(sql)) return undefined;
   const masked = maskQuoted(sql);
@@ -120,7 +129,7 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   };
   const edits: Edit[] = [];
   // strict mode makes a write fail where a string does not read as a number
-  const strict = /^\s*(?:update|delete|insert|replace)\b/i.test(sql) && !/^\s*\w+\s+or\s+ignore\b/i.test(sql) ? 1 : 0;
+  const strict = /^\s*(?:update|delete|insert|replace)\b/i.test(sql) && !ignoring && !/^\s*\w+\s+or\s+ignore\b/i.test(sql) ? 1 : 0;
   const asNumber = (start: number, end: number) => edits.push({ start, end, text: `CAST(${sql.slice(start, end)} AS NUMERIC)` });
 
   // MIN/MAX of a DECIMAL column: compared as numbers, shown in the column's scale
@@ -166,43 +175,54 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     const before = masked.slice(0, start).trimEnd();
     const after = COMPARED_AFTER.exec(masked.slice(end));
     const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(before.length - 1);
-    if (column.kind === 'decimal') {
-      if (after || preceded) asNumber(start, end);
-      continue;
-    }
     if (column.kind === 'string') {
       if (numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)))) edits.push({ start, end, text: `loupe_string_number(${sql.slice(start, end)}, ${strict})` });
       continue;
     }
-    const literal = (at: number) => {
-      const lit = LITERAL.exec(sql.slice(at));
-      if (!lit) return;
-      const stored = storedLiteral(column.column, lit[2]!);
-      const from = at + lit[1]!.length;
-      if (stored !== undefined) edits.push({ start: from, end: from + lit[2]!.length, text: stored });
-    };
-    if (after) {
-      const opEnd = end + after[0].length;
-      if (/between$/i.test(after[0])) {
-        literal(opEnd);
-        const and = /^\s*(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)\s*and\b/i.exec(sql.slice(opEnd));
-        if (and) literal(opEnd + and[0].length);
-      } else if (/\($/.test(after[0])) {
-        const close = closingParen(masked, opEnd - 1);
-        if (close > 0) for (const [s] of topLevelItems(masked, opEnd, close)) literal(s);
-      } else literal(opEnd);
-    }
-    if (preceded) {
-      const lit = LITERAL_BEFORE.exec(sql.slice(0, start));
-      if (lit) {
-        const stored = storedLiteral(column.column, lit[1]!);
-        if (stored !== undefined) edits.push({ start: lit.index, end: lit.index + lit[1]!.length, text: stored });
+    if (column.kind === 'decimal' && (after || preceded)) asNumber(start, end);
+    for (const lit of literalOperands(sql, masked, start, end, after, preceded)) {
+      if (column.kind === 'temporal') {
+        const stored = storedLiteral(column.column, lit.text);
+        if (stored !== undefined) edits.push({ ...lit, text: stored });
+      } else if (lit.text.startsWith("'") && !NUMERIC_TEXT.test(unquoted(lit.text))) {
+        // a number against text that is no number: MySQL reads the text as a double, which strict mode refuses in a write
+        if (strict) throw new MySqlError(1292, '22007', `Truncated incorrect DOUBLE value: '${unquoted(lit.text)}'`);
+        edits.push({ ...lit, text: String(stringNumber(unquoted(lit.text), 0)) });
       }
     }
   }
   if (!edits.length) return undefined;
   return applyEdits(sql, edits);
 }
+
+/** The literals on the other side of a column's comparison: after its operator (both ends of BETWEEN, the items of IN), or before it. */
+function literalOperands(sql: string, masked: string, start: number, end: number, after: RegExpExecArray | null, preceded: boolean): Edit[] {
+  const found: Edit[] = [];
+  const literal = (at: number) => {
+    const lit = LITERAL.exec(sql.slice(at));
+    if (lit) found.push({ start: at + lit[1]!.length, end: at + lit[1]!.length + lit[2]!.length, text: lit[2]! });
+  };
+  if (after) {
+    const opEnd = end + after[0].length;
+    if (/between$/i.test(after[0])) {
+      literal(opEnd);
+      const and = /^\s*(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)\s*and\b/i.exec(sql.slice(opEnd));
+      if (and) literal(opEnd + and[0].length);
+    } else if (/\($/.test(after[0])) {
+      const close = closingParen(masked, opEnd - 1);
+      if (close > 0) for (const [s] of topLevelItems(masked, opEnd, close)) literal(s);
+    } else literal(opEnd);
+  }
+  if (preceded) {
+    const lit = LITERAL_BEFORE.exec(sql.slice(0, start));
+    if (lit) found.push({ start: lit.index, end: lit.index + lit[1]!.length, text: lit[1]! });
+  }
+  return found;
+}
+
+const unquoted = (literal: string) => literal.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/gs, '$1');
+/** Text MySQL reads as a number whole (spaces around it allowed). */
+const NUMERIC_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
 /** Whether the other side of the comparison after a column is a number: a numeric literal, both ends of BETWEEN, or every item of IN (…). */
 function numberAfter(sql: string, masked: string, end: number, after: RegExpExecArray | null): boolean {
@@ -231,7 +251,7 @@ export function stringNumber(value: SqlValue, strict: SqlValue): number | null {
 
 /** MySQL's reading of a literal as the column's type, written as the column stores it; undefined when it does not read as one. */
 function storedLiteral(c: ColumnDef, literal: string): string | undefined {
-  const value: string | number = literal.startsWith("'") ? literal.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/gs, '$1') : Number(literal);
+  const value: string | number = literal.startsWith("'") ? unquoted(literal) : Number(literal);
   const kind = storeKind(c);
   // fractional seconds round to the column's precision when stored, but compare in full
   if (/\.\d/.test(String(value)) && kind.kind !== 'date') return undefined;

@@ -930,7 +930,7 @@ export class EmbeddedSource implements CaptureSource {
     const copies = across?.copies;
     const plan = planTableDml(text, st.name, st.tables, !ignore, new Map(copies?.map((c) => [c.temp, c.def])));
     if (plan?.kind === 'multi') {
-      const statements = plan.statements.map((s) => this.comparedAsMySql(st, s));
+      const statements = plan.statements.map((s) => this.comparedAsMySql(st, s, lenient));
       return { st, text: statements.join(';\n'), lenient, multi: statements, copies };
     }
     if (plan) text = plan.text;
@@ -946,7 +946,7 @@ export class EmbeddedSource implements CaptureSource {
       lenient = true;
     }
     text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
-    text = this.comparedAsMySql(st, text);
+    text = this.comparedAsMySql(st, text, lenient && /^\s*(?:update|delete)\b/i.test(text));
     const ordered = orderedDml(text);
     if (ordered) return { st, text: ordered.each, lenient, ordered, copies };
     text = rewriteDmlLimit(text) ?? text;
@@ -954,7 +954,7 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   /** DECIMAL and date/time columns (kept as text) compared as MySQL compares their types (column-comparisons.ts). */
-  private comparedAsMySql(st: DbState, text: string): string {
+  private comparedAsMySql(st: DbState, text: string, ignoring: boolean): string {
     let tables = st.tables;
     // a view's columns are those of its tables (viewColumnDefs), DECIMALs included
     for (const view of st.views.values()) {
@@ -963,7 +963,7 @@ export class EmbeddedSource implements CaptureSource {
       tables.set(view.name, { name: view.name, columns: viewColumnDefs(view, st.tables, []), primaryKey: [], indexes: [] });
     }
     const columns = comparedColumnsIn(text, tables);
-    return (columns && compareAsMySql(text, columns)) ?? text;
+    return (columns && compareAsMySql(text, columns, ignoring)) ?? text;
   }
 
   private translateError(err: Error, st: DbState, text: string, original: string): MySqlError {

@@ -47,6 +47,9 @@ const CASES: Case[] = [
   // MySQL 8 answers "for key 'user.PRIMARY'" in sidorares/node-mysql2#2961), MariaDB does not
   // a string compared with a number: MySQL compares doubles (Arg_comparator), MariaDB decimals
   { what: 'an UPDATE comparing text that is no number with a number (strict mode)', sql: 'UPDATE t SET name = name WHERE name > 5', real: "ERROR 1292 (22007): Truncated incorrect DECIMAL value: 'a'", same: true, mysql: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: 'a'" },
+  // MariaDB reads a constant this way without the error; MySQL's strict mode raises the truncation in an UPDATE or DELETE (Strict_error_handler)
+  { what: 'an UPDATE comparing a number column with text that is no number (strict mode)', sql: "UPDATE t SET name = name WHERE id < ' x '", real: 'OK [0]', same: true, mysql: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: ' x '" },
+  { what: 'a SELECT comparing a number column with text that is no number', sql: "SELECT id FROM t WHERE id < ' x ' OR id = 'abc'", real: 'OK [0]', same: true },
   { what: 'a SELECT comparing text that is no number with a number', sql: 'SELECT id FROM t WHERE name = 0', real: 'OK [0]', same: true },
   { what: 'a column named twice in INSERT, IGNORE or not', sql: 'INSERT IGNORE INTO t (id, name, name) VALUES (90, 1, 2)', real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
   { what: 'a column named twice in INSERT … SET', sql: "INSERT INTO t SET id = 91, name = 'x', `name` = 'y'", real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
