@@ -67,4 +67,11 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
     expect(() => rewrite("DELETE FROM p WHERE id = 'abc'")).toThrow("Truncated incorrect DOUBLE value: 'abc'");
     expect(compareAsMySql("DELETE FROM p WHERE id = 'abc'", comparedColumnsIn('FROM p', tables)!, true)).toBe('DELETE FROM p WHERE id = 0');
   });
+
+  it('in a write, reads text in arithmetic as MySQL does and refuses a literal that is no number; a SELECT is left to SQLite', () => {
+    expect(rewrite('UPDATE p SET id = name * 2 WHERE id = 1')).toBe('UPDATE p SET id = loupe_string_number(name, 1) * 2 WHERE id = 1');
+    expect(rewrite('UPDATE p SET id = -name WHERE id = 1')).toBe('UPDATE p SET id = -loupe_string_number(name, 1) WHERE id = 1');
+    expect(() => rewrite("UPDATE p SET id = id - '2024-02-03' WHERE id = 1")).toThrow("Truncated incorrect DOUBLE value: '2024-02-03'");
+    for (const sql of ["UPDATE p SET name = CONCAT(name, '-x'), id = id - '5' WHERE id = 1", 'SELECT name * 2 FROM p WHERE id = 1']) expect(rewrite(sql)).toBe(sql);
+  });
 });

@@ -38,6 +38,9 @@ const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
 const REF = `(?:(?:${IDENT})\\s*\\.\\s*)?(${IDENT})`;
 const REF_AT = new RegExp(`(?<![\\w$.\`"])${REF}(?![\\w$.\`"(])`, 'g');
 const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
+/** An arithmetic operator after an operand, or one before it (a binary or a unary one). */
+const ARITH_AFTER = /^\s*(?:[-+*/%](?![>=*])|(?:div|mod)\b)/i;
+const ARITH_BEFORE = /(?:(?<![<>!=])[-+*/%]|(?<![\w$])(?:div|mod))$/i;
 /** What a statement must hold for any rewrite here to apply. */
 const COMPARES = /[<>=]|\b(?:between|in|order\s+by|min|max|greatest|least)\b/i;
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
@@ -176,7 +179,9 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     const after = COMPARED_AFTER.exec(masked.slice(end));
     const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(before.length - 1);
     if (column.kind === 'string') {
-      if (numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)))) edits.push({ start, end, text: `loupe_string_number(${sql.slice(start, end)}, ${strict})` });
+      // compared with a number, or (in a write, which strict mode refuses it in) an operand of arithmetic
+      const arithmetic = strict === 1 && (ARITH_AFTER.test(masked.slice(end)) || ARITH_BEFORE.test(before));
+      if (arithmetic || numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)))) edits.push({ start, end, text: `loupe_string_number(${sql.slice(start, end)}, ${strict})` });
       continue;
     }
     if (column.kind === 'decimal' && (after || preceded)) asNumber(start, end);
@@ -188,6 +193,15 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
         // a number against text that is no number: MySQL reads the text as a double, which strict mode refuses in a write
         if (strict) throw new MySqlError(1292, '22007', `Truncated incorrect DOUBLE value: '${unquoted(lit.text)}'`);
         edits.push({ ...lit, text: String(stringNumber(unquoted(lit.text), 0)) });
+      }
+    }
+  }
+  // a quoted literal in a write's arithmetic that is no number: strict mode's 1292, as for a column
+  if (strict) {
+    for (const m of masked.matchAll(/'[^']*'/g)) {
+      const text = unquoted(sql.slice(m.index!, m.index! + m[0].length));
+      if (!NUMERIC_TEXT.test(text) && (ARITH_AFTER.test(masked.slice(m.index! + m[0].length)) || ARITH_BEFORE.test(masked.slice(0, m.index!).trimEnd()))) {
+        throw new MySqlError(1292, '22007', `Truncated incorrect DOUBLE value: '${text}'`);
       }
     }
   }

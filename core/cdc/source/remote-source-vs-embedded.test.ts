@@ -50,6 +50,8 @@ const CASES: Case[] = [
   // MariaDB reads a constant this way without the error; MySQL's strict mode raises the truncation in an UPDATE or DELETE (Strict_error_handler)
   { what: 'an UPDATE comparing a number column with text that is no number (strict mode)', sql: "UPDATE t SET name = name WHERE id < ' x '", real: 'OK [0]', same: true, mysql: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: ' x '" },
   { what: 'a SELECT comparing a number column with text that is no number', sql: "SELECT id FROM t WHERE id < ' x ' OR id = 'abc'", real: 'OK [0]', same: true },
+  { what: 'text that is no number in an UPDATE’s arithmetic (strict mode)', sql: 'UPDATE t SET name = name WHERE name + 1 > 0', real: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: 'a'", same: true },
+  { what: 'a literal that is no number in an UPDATE’s arithmetic (strict mode)', sql: "UPDATE t SET id = id - 'x' WHERE id = 1", real: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: 'x'", same: true },
   { what: 'a SELECT comparing text that is no number with a number', sql: 'SELECT id FROM t WHERE name = 0', real: 'OK [0]', same: true },
   { what: 'a column named twice in INSERT, IGNORE or not', sql: 'INSERT IGNORE INTO t (id, name, name) VALUES (90, 1, 2)', real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
   { what: 'a column named twice in INSERT … SET', sql: "INSERT INTO t SET id = 91, name = 'x', `name` = 'y'", real: "ERROR 1110 (42000): Column 'name' specified twice", same: true },
