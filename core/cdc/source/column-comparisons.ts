@@ -30,7 +30,6 @@
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
-import { MySqlError } from './mysql-error.js';
 import { closingParen, maskQuoted } from './sql-text.js';
 
 const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
@@ -190,18 +189,18 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
         const stored = storedLiteral(column.column, lit.text);
         if (stored !== undefined) edits.push({ ...lit, text: stored });
       } else if (lit.text.startsWith("'") && !NUMERIC_TEXT.test(unquoted(lit.text))) {
-        // a number against text that is no number: MySQL reads the text as a double, which strict mode refuses in a write
-        if (strict) throw new MySqlError(1292, '22007', `Truncated incorrect DOUBLE value: '${unquoted(lit.text)}'`);
-        edits.push({ ...lit, text: String(stringNumber(unquoted(lit.text), 0)) });
+        // a number against text that is no number: MySQL reads the text as a double, which strict
+        // mode refuses in a write when a row is compared (loupe_string_number runs for each row)
+        edits.push({ ...lit, text: strict ? `loupe_string_number(${lit.text}, 1)` : String(stringNumber(unquoted(lit.text), 0)) });
       }
     }
   }
-  // a quoted literal in a write's arithmetic that is no number: strict mode's 1292, as for a column
+  // a quoted literal in a write's arithmetic that is no number: strict mode's 1292 for each row it is computed for, as for a column
   if (strict) {
     for (const m of masked.matchAll(/'[^']*'/g)) {
-      const text = unquoted(sql.slice(m.index!, m.index! + m[0].length));
-      if (!NUMERIC_TEXT.test(text) && (ARITH_AFTER.test(masked.slice(m.index! + m[0].length)) || ARITH_BEFORE.test(masked.slice(0, m.index!).trimEnd()))) {
-        throw new MySqlError(1292, '22007', `Truncated incorrect DOUBLE value: '${text}'`);
+      const literal = sql.slice(m.index!, m.index! + m[0].length);
+      if (!NUMERIC_TEXT.test(unquoted(literal)) && (ARITH_AFTER.test(masked.slice(m.index! + m[0].length)) || ARITH_BEFORE.test(masked.slice(0, m.index!).trimEnd()))) {
+        edits.push({ start: m.index!, end: m.index! + m[0].length, text: `loupe_string_number(${literal}, 1)` });
       }
     }
   }
