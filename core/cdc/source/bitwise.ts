@@ -4,6 +4,7 @@
  * its logical XOR (NULL when either side is; true when exactly one side is non-zero).
  */
 import type { SqlValue } from 'sql.js';
+import { leadingNumber } from './string-number.js';
 
 const text = (v: SqlValue) => (v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v));
 
@@ -16,7 +17,7 @@ export function toUint64(v: SqlValue): bigint {
     const t = text(v);
     const int = /^\s*[-+]?\d+\s*$/.exec(t);
     if (int) return BigInt.asUintN(64, BigInt(int[0].trim()));
-    n = Number(/^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/i.exec(t)?.[0] ?? 0);
+    n = leadingNumber(t).value;
   }
   if (!Number.isFinite(n)) return 0n;
   return BigInt.asUintN(64, BigInt(Math.sign(n) * Math.round(Math.abs(n))));
@@ -25,7 +26,7 @@ export function toUint64(v: SqlValue): bigint {
 /** A BIGINT UNSIGNED result: a number while JavaScript holds it exactly, its decimal text beyond (as a client shows it). */
 export const uint64Out = (n: bigint): SqlValue => (n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString());
 
-const truth = (v: SqlValue) => (typeof v === 'number' ? v !== 0 : typeof v === 'bigint' ? v !== 0n : Number(/^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/i.exec(text(v))?.[0] ?? 0) !== 0);
+const truth = (v: SqlValue) => (typeof v === 'number' ? v !== 0 : typeof v === 'bigint' ? v !== 0n : leadingNumber(text(v)).value !== 0);
 const isNull = (v: SqlValue) => v === null || v === undefined;
 
 export const bitNot = (v: SqlValue): SqlValue => (isNull(v) ? null : uint64Out(BigInt.asUintN(64, ~toUint64(v))));

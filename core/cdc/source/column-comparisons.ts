@@ -31,6 +31,7 @@ import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { closingParen, maskQuoted } from './sql-text.js';
+import { leadingNumber } from './string-number.js';
 
 const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
 /** A column reference, optionally qualified; group 2 is the column. */
@@ -188,7 +189,7 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       if (column.kind === 'temporal') {
         const stored = storedLiteral(column.column, lit.text);
         if (stored !== undefined) edits.push({ ...lit, text: stored });
-      } else if (lit.text.startsWith("'") && !NUMERIC_TEXT.test(unquoted(lit.text))) {
+      } else if (lit.text.startsWith("'") && !leadingNumber(unquoted(lit.text)).whole) {
         // a number against text that is no number: MySQL reads the text as a double, which strict
         // mode refuses in a write when a row is compared (loupe_string_number runs for each row)
         edits.push({ ...lit, text: strict ? `loupe_string_number(${lit.text}, 1)` : String(stringNumber(unquoted(lit.text), 0)) });
@@ -199,7 +200,7 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   if (strict) {
     for (const m of masked.matchAll(/'[^']*'/g)) {
       const literal = sql.slice(m.index!, m.index! + m[0].length);
-      if (!NUMERIC_TEXT.test(unquoted(literal)) && (ARITH_AFTER.test(masked.slice(m.index! + m[0].length)) || ARITH_BEFORE.test(masked.slice(0, m.index!).trimEnd()))) {
+      if (!leadingNumber(unquoted(literal)).whole && (ARITH_AFTER.test(masked.slice(m.index! + m[0].length)) || ARITH_BEFORE.test(masked.slice(0, m.index!).trimEnd()))) {
         edits.push({ start: m.index!, end: m.index! + m[0].length, text: `loupe_string_number(${literal}, 1)` });
       }
     }
@@ -234,8 +235,6 @@ function literalOperands(sql: string, masked: string, start: number, end: number
 }
 
 const unquoted = (literal: string) => literal.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/gs, '$1');
-/** Text MySQL reads as a number whole (spaces around it allowed). */
-const NUMERIC_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
 /** Whether the other side of the comparison after a column is a number: a numeric literal, both ends of BETWEEN, or every item of IN (…). */
 function numberAfter(sql: string, masked: string, end: number, after: RegExpExecArray | null): boolean {
@@ -255,11 +254,9 @@ export function stringNumber(value: SqlValue, strict: SqlValue): number | null {
   if (value === null) return null;
   if (typeof value === 'number') return value;
   const text = typeof value === 'string' ? value : Buffer.from(value).toString('utf8');
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)?/i.exec(text)!;
-  if (m[1] === undefined || text.slice(m[0].length).trim() !== '') {
-    if (strict) throw new Error(`ERROR1292:Truncated incorrect DOUBLE value: '${text}'`);
-  }
-  return m[1] === undefined ? 0 : Number(m[1]);
+  const { value: n, whole } = leadingNumber(text);
+  if (!whole && strict) throw new Error(`ERROR1292:Truncated incorrect DOUBLE value: '${text}'`);
+  return n;
 }
 
 /** MySQL's reading of a literal as the column's type, written as the column stores it; undefined when it does not read as one. */

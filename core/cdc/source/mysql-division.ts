@@ -21,6 +21,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import { StoreError } from './column-values.js';
+import { leadingNumber } from './string-number.js';
 
 /** div_precision_increment's default. */
 const DIV_PRECISION_INCREMENT = 4;
@@ -31,7 +32,7 @@ type Operand = { exact: true; digits: bigint; scale: number } | { exact: false; 
 
 const EXACT_TEXT = /^\s*([-+]?)(\d*)(?:\.(\d*))?\s*$/;
 /** MySQL's string to DOUBLE: the longest number at its start (after blanks), 0 if none. */
-const doubleOf = (s: string) => Number(/^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/i.exec(s)?.[0] ?? 0);
+const doubleOf = (s: string) => leadingNumber(s).value;
 
 function exactOf(sign: string, int: string, frac: string): Operand {
   const digits = BigInt(`${int}${frac}` || '0');
