@@ -41,19 +41,23 @@ const INSERT_COLUMNS_VALUES = new RegExp(`${INSERT_HEAD.source}\\s*\\(([^)]*)\\)
 /** INSERT_HEAD, then a column list; group 2 is the list. */
 const INSERT_COLUMNS = new RegExp(`${INSERT_HEAD.source}\\s*\\(([^)]*)\\)`, 'i');
 
+/** The table and the column list (names unquoted) of an `INSERT|REPLACE … INTO t (columns) …`, or undefined without a list. */
+export function insertColumns(text: string): { table: string; columns: string[] } | undefined {
+  const m = INSERT_COLUMNS.exec(text);
+  return m ? { table: unquoteIdent(m[1]!), columns: m[2]!.split(',').map((c) => unquoteIdent(c.trim())) } : undefined;
+}
+
 /**
  * The table whose AUTO_INCREMENT values an `INSERT|REPLACE … INTO t (columns) VALUES|SELECT …`
  * generates, because its column list leaves the AUTO_INCREMENT column out; undefined for anything
  * else (a statement that gives the values, or a table without the column).
  */
 export function generatesIds(text: string, tables: Map<string, TableDef>): string | undefined {
-  const m = INSERT_COLUMNS.exec(text);
-  if (!m) return undefined;
-  const table = unquoteIdent(m[1]!);
-  const def = tables.get(table);
+  const insert = insertColumns(text);
+  const def = insert && tables.get(insert.table);
   if (!def || !aliasesRowid(def)) return undefined;
   const auto = def.primaryKey[0]!.toLowerCase();
-  return m[2]!.split(',').some((c) => unquoteIdent(c.trim()).toLowerCase() === auto) ? undefined : table;
+  return insert.columns.some((c) => c.toLowerCase() === auto) ? undefined : insert.table;
 }
 
 /**
@@ -63,12 +67,8 @@ export function generatesIds(text: string, tables: Map<string, TableDef>): strin
  */
 export function autoIncrementRequest(text: string, tables: Map<string, TableDef>): { table: string; rows: number } | undefined {
   const m = INSERT_COLUMNS_VALUES.exec(text);
-  if (!m) return undefined;
-  const table = unquoteIdent(m[1]!);
-  const def = tables.get(table);
-  if (!def || !aliasesRowid(def)) return undefined;
-  const auto = def.primaryKey[0]!.toLowerCase();
-  if (m[2]!.split(',').some((c) => unquoteIdent(c.trim()).toLowerCase() === auto)) return undefined;
+  const table = m ? generatesIds(text, tables) : undefined;
+  if (!m || !table) return undefined;
   const rest = topLevel(maskQuoted(text.slice(m[0].length)));
   const end = rest.search(/\bon\s+conflict\b/i);
   const rows = (end < 0 ? rest : rest.slice(0, end)).split('(').length - 1;

@@ -20,7 +20,7 @@ import { CatalogHistory, comparePositions as comparePos } from './catalog-histor
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
 import { registerSpatialFunctions } from './spatial-functions.js';
-import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, raiseCounter } from './auto-increment.js';
+import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, insertColumns, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { registerConcat } from './concat.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
@@ -953,7 +953,7 @@ export class EmbeddedSource implements CaptureSource {
     return { st, text, lenient, copies };
   }
 
-  /** DECIMAL and date/time columns (kept as text) compared as MySQL compares their types (column-comparisons.ts). */
+  /** Columns compared as MySQL compares their types: DECIMAL, date/time, text and number columns (column-comparisons.ts). */
   private comparedAsMySql(st: DbState, text: string, ignoring: boolean): string {
     let tables = st.tables;
     // a view's columns are those of its tables (viewColumnDefs), DECIMALs included
@@ -1225,8 +1225,8 @@ export class EmbeddedSource implements CaptureSource {
   /** Capture triggers (before/after images) and MySQL-worded duplicate-key checks. */
   private createTriggers(st: DbState, def: TableDef): void {
     const t = def.name;
-    // a BLOB is logged as hex, and a NULL one as NULL (hex(NULL) is '')
-    const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `CASE WHEN ${alias}.${q(c.name)} IS NULL THEN NULL ELSE hex(${alias}.${q(c.name)}) END` : `${alias}.${q(c.name)}`}`).join(', ')})`;
+    // a BLOB is logged as hex; hex is MySQL's HEX (mysql-functions.ts), which keeps a NULL NULL where SQLite's gives ''
+    const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
     // a table a cascading foreign key action can change marks the rows it changes that way (foreign-keys.ts)
     const [cas, casValue] = isCascadeTarget(def) ? [', cas', `, ${IN_CASCADE}`] : ['', ''];
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}${casValue}); END`);
@@ -1522,14 +1522,10 @@ function atomically(db: Database, run: () => void): void {
   db.run('RELEASE loupe_stmt');
 }
 
-/** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
 /** An INSERT's column list names each column once (ER_FIELD_SPECIFIED_TWICE, whatever IGNORE says). */
 function checkInsertColumns(text: string): void {
-  const list = /^\s*(?:insert|replace)(?:\s+or\s+\w+)?\s+(?:into\s+)?(?:`[^`]+`|"[^"]+"|[^\s(]+)\s*\(([^)]*)\)/i.exec(text);
-  if (!list) return;
   const seen = new Set<string>();
-  for (const raw of list[1]!.split(',')) {
-    const name = unquoteIdent(raw.trim());
+  for (const name of insertColumns(text)?.columns ?? []) {
     if (seen.has(name.toLowerCase())) throw new MySqlError(1110, '42000', `Column '${name}' specified twice`);
     seen.add(name.toLowerCase());
   }
@@ -1545,6 +1541,7 @@ function columnNames(db: Database, sql: string): string[] {
   }
 }
 
+/** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
 function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): void {
   const rowids = (db.exec(ordered.rowids, boundVariables(ordered.rowids, vars))[0]?.values ?? []).map((v) => v[0]!);
   const params = boundVariables(ordered.each, vars) as Record<string, SqlValue> | undefined;
