@@ -39,17 +39,27 @@ const REF = `(?:(?:${IDENT})\\s*\\.\\s*)?(${IDENT})`;
 const REF_AT = new RegExp(`(?<![\\w$.\`"])${REF}(?![\\w$.\`"(])`, 'g');
 const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
 /** An arithmetic operator after an operand, or one before it (a binary or a unary one). */
-const ARITH_AFTER = /^\s*(?:[-+*/%](?![>=*])|(?:div|mod)\b)/i;
+const ARITH_AFTER = /\s*(?:[-+*/%](?![>=*])|(?:div|mod)\b)/iy;
 const ARITH_BEFORE = /(?:(?<![<>!=])[-+*/%]|(?<![\w$])(?:div|mod))$/i;
 /** What a statement must hold for any rewrite here to apply. */
 const COMPARES = /[<>=]|\b(?:between|in|order\s+by|min|max|greatest|least)\b/i;
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
-const COMPARED_AFTER = /^\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/i;
+const COMPARED_AFTER = /\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/iy;
 const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 /** A quoted or numeric literal at the start of the text (group 1 the space before it, group 2 the literal). */
-const LITERAL = /^(\s*)('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)(?=\s*(?:$|[),;]|(?:and|or|xor|order|group|limit|having|then|else|when|end|union|for)\b))/i;
+const LITERAL = /(\s*)('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)(?=\s*(?:$|[),;]|(?:and|or|xor|order|group|limit|having|then|else|when|end|union|for)\b))/iy;
+/** A literal and AND, between BETWEEN's two ends. */
+const BETWEEN_FIRST = /\s*(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)\s*and\b/iy;
+/** The sticky patterns here read the text at an index, without copying what follows it. */
+const execAt = (re: RegExp, text: string, at: number) => {
+  re.lastIndex = at;
+  return re.exec(text);
+};
 /** A literal and a comparison operator at the end of the text. */
 const NUMBER = '-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?';
+const NUMBERS_BETWEEN = new RegExp(`\\s*${NUMBER}\\s+and\\s+${NUMBER}(?![\\w.])`, 'iy');
+const NUMBER_ALONE = new RegExp(`^\\s*${NUMBER}\\s*$`);
+const NUMBER_NEXT = new RegExp(`\\s*${NUMBER}(?![\\w.'"])`, 'y');
 /** A numeric literal and a comparison operator at the end of the text. */
 const NUMBER_BEFORE = new RegExp(`(?<![\\w.$'"])${NUMBER}\\s*(?:<=>|<>|!=|<=|>=|=|<|>)\\s*$`, 'i');
 const LITERAL_BEFORE = /('(?:[^'\\]|\\.|'')*'|(?<![\w.$])-?\d+(?:\.\d+)?)\s*(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
@@ -175,12 +185,13 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     // the column is the reference's last name, read from the statement (the mask blanks quoted names)
     const column = columnOf(sql.slice(end - m[1]!.length, end));
     if (!column || targets.has(start)) continue;
-    const before = masked.slice(0, start).trimEnd();
-    const after = COMPARED_AFTER.exec(masked.slice(end));
-    const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(before.length - 1);
+    const last = lastNonBlank(masked, start);
+    const before = masked.slice(Math.max(0, last - 5), last + 1);
+    const after = execAt(COMPARED_AFTER, masked, end);
+    const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(last);
     if (column.kind === 'string') {
       // compared with a number, or (in a write, which strict mode refuses it in) an operand of arithmetic
-      const arithmetic = strict === 1 && (ARITH_AFTER.test(masked.slice(end)) || ARITH_BEFORE.test(before));
+      const arithmetic = strict === 1 && (execAt(ARITH_AFTER, masked, end) !== null || ARITH_BEFORE.test(before));
       if (arithmetic || numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)))) edits.push({ start, end, text: `loupe_string_number(${sql.slice(start, end)}, ${strict})` });
       continue;
     }
@@ -200,7 +211,8 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   if (strict) {
     for (const m of masked.matchAll(/'[^']*'/g)) {
       const literal = sql.slice(m.index!, m.index! + m[0].length);
-      if (!leadingNumber(unquoted(literal)).whole && (ARITH_AFTER.test(masked.slice(m.index! + m[0].length)) || ARITH_BEFORE.test(masked.slice(0, m.index!).trimEnd()))) {
+      const last = lastNonBlank(masked, m.index!);
+      if (!leadingNumber(unquoted(literal)).whole && (execAt(ARITH_AFTER, masked, m.index! + m[0].length) !== null || ARITH_BEFORE.test(masked.slice(Math.max(0, last - 5), last + 1)))) {
         edits.push({ start: m.index!, end: m.index! + m[0].length, text: `loupe_string_number(${literal}, 1)` });
       }
     }
@@ -209,18 +221,25 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   return applyEdits(sql, edits);
 }
 
+/** The index of the last character before `at` that is not a blank (-1 when there is none): the end of what precedes a token, without copying the text before it. */
+function lastNonBlank(text: string, at: number): number {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  return i;
+}
+
 /** The literals on the other side of a column's comparison: after its operator (both ends of BETWEEN, the items of IN), or before it. */
 function literalOperands(sql: string, masked: string, start: number, end: number, after: RegExpExecArray | null, preceded: boolean): Edit[] {
   const found: Edit[] = [];
   const literal = (at: number) => {
-    const lit = LITERAL.exec(sql.slice(at));
+    const lit = execAt(LITERAL, sql, at);
     if (lit) found.push({ start: at + lit[1]!.length, end: at + lit[1]!.length + lit[2]!.length, text: lit[2]! });
   };
   if (after) {
     const opEnd = end + after[0].length;
     if (/between$/i.test(after[0])) {
       literal(opEnd);
-      const and = /^\s*(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)\s*and\b/i.exec(sql.slice(opEnd));
+      const and = execAt(BETWEEN_FIRST, sql, opEnd);
       if (and) literal(opEnd + and[0].length);
     } else if (/\($/.test(after[0])) {
       const close = closingParen(masked, opEnd - 1);
@@ -240,13 +259,12 @@ const unquoted = (literal: string) => literal.slice(1, -1).replace(/''/g, "'").r
 function numberAfter(sql: string, masked: string, end: number, after: RegExpExecArray | null): boolean {
   if (!after) return false;
   const opEnd = end + after[0].length;
-  const rest = sql.slice(opEnd);
-  if (/between$/i.test(after[0])) return new RegExp(`^\\s*${NUMBER}\\s+and\\s+${NUMBER}(?![\\w.])`, 'i').test(rest);
+  if (/between$/i.test(after[0])) return execAt(NUMBERS_BETWEEN, sql, opEnd) !== null;
   if (/\($/.test(after[0])) {
     const close = closingParen(masked, opEnd - 1);
-    return close > 0 && topLevelItems(masked, opEnd, close).every(([s, e]) => new RegExp(`^\\s*${NUMBER}\\s*$`).test(sql.slice(s, e)));
+    return close > 0 && topLevelItems(masked, opEnd, close).every(([s, e]) => NUMBER_ALONE.test(sql.slice(s, e)));
   }
-  return new RegExp(`^\\s*${NUMBER}(?![\\w.'"])`).test(rest);
+  return execAt(NUMBER_NEXT, sql, opEnd) !== null;
 }
 
 /** MySQL's reading of a string as a number (the leading number, spaces around it allowed), for a comparison with a number. */
