@@ -213,22 +213,37 @@ export function booleanEnd(t: Token[], i: number): number {
 /**
  * The statement with each operator `is(token)` (outside quotes and comments) replaced, leftmost
  * first: `span` gives the first and last token of the text that becomes `build`'s, or undefined
- * to leave that operator as it is.
+ * to leave that operator as it is. The statement is tokenized once; an edit's own text is
+ * tokenized in its place, and the search goes on from where the edit starts (it may hold more
+ * such operators, as in `a / (b / c)`), so many operators cost one pass, not one pass each.
  */
 export function rewriteOperators(sql: string, is: (tok: Token, t: Token[], i: number) => boolean, span: (sql: string, t: Token[], i: number) => { from: number; to: number; text: string } | undefined): string {
   let out = sql;
-  let skipped = 0;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const t = significantTokens(out);
-    let seen = 0;
-    const k = t.findIndex((tok, i) => is(tok, t, i) && seen++ >= skipped);
-    if (k < 0) break;
-    const edit = span(out, t, k);
+  const t = significantTokens(out);
+  // a declined operator is passed once; the edits are bounded, as an edit may hold its operator again
+  for (let i = 0, edits = 0; i < t.length && edits < 10_000; ) {
+    const edit = is(t[i]!, t, i) ? span(out, t, i) : undefined;
     if (!edit) {
-      skipped++;
+      i++;
       continue;
     }
-    out = out.slice(0, t[edit.from]!.start) + edit.text + out.slice(t[edit.to]!.end);
+    const start = t[edit.from]!.start;
+    const end = t[edit.to]!.end;
+    out = out.slice(0, start) + edit.text + out.slice(end);
+    edits++;
+    // the tokens after the edit move by its change in length; its own tokens are placed where it starts
+    const delta = edit.text.length - (end - start);
+    for (let j = edit.to + 1; j < t.length; j++) {
+      t[j]!.start += delta;
+      t[j]!.end += delta;
+    }
+    const inserted = significantTokens(edit.text);
+    for (const tok of inserted) {
+      tok.start += start;
+      tok.end += start;
+    }
+    t.splice(edit.from, edit.to - edit.from + 1, ...inserted);
+    i = edit.from;
   }
   return out;
 }
