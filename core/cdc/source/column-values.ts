@@ -38,6 +38,7 @@
  * value, which the embedded source does not keep).
  */
 import type { SqlValue } from 'sql.js';
+import { daysIn, pad } from './calendar.js';
 import type { ColumnDef } from './mysql-ddl.js';
 import { isSpatial, spatialKind, storeGeometry, type SpatialKind } from './spatial-column.js';
 
@@ -433,7 +434,6 @@ interface DateParts {
   hasTime: boolean;
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const twoDigitYear = (y: number) => (y < 70 ? 2000 + y : 1900 + y);
 
 /** MySQL's relaxed DATE/DATETIME text (str_to_datetime): any punctuation between parts, or digits only. */
@@ -460,7 +460,6 @@ function parseDateTime(raw: string): DateParts | undefined {
   return { y, mo: Number(m[2]), d: Number(m[3]), h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0), frac: m[7] ?? '', hasTime: m[4] !== undefined };
 }
 
-const daysIn = (y: number, mo: number) => new Date(Date.UTC(y, mo, 0)).getUTCDate();
 
 /** The fraction rounded to `fsp` digits (MySQL 8.0 rounds; TIME_TRUNCATE_FRACTIONAL is off): its digits, and a carry into the seconds. */
 function roundFraction(frac: string, fsp: number): { digits: string; carry: boolean } {

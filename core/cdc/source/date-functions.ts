@@ -6,6 +6,7 @@
  */
 import type { Database } from 'sql.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
+import { DAYS, MONTHS, pad } from './calendar.js';
 import { strToDate } from './str-to-date.js';
 
 /** SQLite modifiers per MySQL unit; units of a day or more keep a DATE a DATE. */
@@ -87,13 +88,10 @@ export function rewriteIntervals(sql: string): string {
   return out;
 }
 
-export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** 0 for Sunday … 6 for Saturday. */
 export const dayOfWeek = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 /** 1 for January 1st. */
 export const dayOfYear = (y: number, m: number, d: number) => Math.round((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const ordinal = (d: number) => `${d}${d % 100 >= 11 && d % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][d % 10] ?? 'th'}`;
 
 /** MySQL's DATE_FORMAT for 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' values; NULL for anything else, as MySQL. */

@@ -5,7 +5,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlValue } from 'sql.js';
-import { dateFormat, dayOfWeek, dayOfYear, DAYS, MONTHS } from './date-functions.js';
+import { DAYS, MONTHS } from './calendar.js';
+import { dateFormat, dayOfWeek, dayOfYear } from './date-functions.js';
 import { bitNot, bitXor, logicalXor, uint64Out } from './bitwise.js';
 import { mysqlDivide } from './mysql-division.js';
 import { MySqlError } from './mysql-error.js';

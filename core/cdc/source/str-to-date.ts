@@ -5,10 +5,7 @@
  * a DATE or a TIME when it has one kind; NULL when the text does not match or is no valid date.
  */
 import type { SqlValue } from 'sql.js';
-import { MONTHS, DAYS } from './date-functions.js';
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+import { DAYS, daysIn, MONTHS, pad } from './calendar.js';
 
 export function strToDate(value: SqlValue, format: SqlValue): SqlValue {
   if (value === null || value === undefined || format === null || format === undefined) return null;
