@@ -30,7 +30,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
-import { closingParen, maskQuoted } from './sql-text.js';
+import { closingParen, maskQuoted, topLevelItems } from './sql-text.js';
 import { leadingNumber } from './string-number.js';
 
 const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
@@ -296,24 +296,6 @@ function storedLiteral(c: ColumnDef, literal: string): string | undefined {
     return undefined;
   }
   return typeof stored === 'string' ? `'${stored.replace(/'/g, "''")}'` : undefined;
-}
-
-/** The [start, end) of each comma-separated item between `from` and `to`, at that level of parentheses. */
-function topLevelItems(masked: string, from: number, to: number): [number, number][] {
-  const items: [number, number][] = [];
-  let depth = 0;
-  let start = from;
-  for (let i = from; i < to; i++) {
-    const c = masked[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      items.push([start, i]);
-      start = i + 1;
-    }
-  }
-  items.push([start, to]);
-  return items;
 }
 
 /** Where an ORDER BY list starting at `from` ends: LIMIT, a closing parenthesis, a semicolon or the end. */

@@ -2,7 +2,7 @@
  * MySQL's `INSERT … [INTO] t SET a = 1, b = 'x' [ON DUPLICATE KEY UPDATE …]` (and REPLACE … SET),
  * which SQLite does not have: written as `INSERT … INTO t (a, b) VALUES (1, 'x') …`.
  */
-import { maskQuoted, topLevel } from './sql-text.js';
+import { maskQuoted, topLevel, topLevelItems } from './sql-text.js';
 
 const HEAD = /^\s*((?:insert(?:\s+or\s+ignore)?|replace))\s+(?:into\s+)?(`[^`]+`|"[^"]+"|[A-Za-z_][\w$]*)\s+set\s+/i;
 
@@ -12,16 +12,10 @@ export function rewriteInsertSet(sql: string): string | undefined {
   if (!head) return undefined;
   const rest = sql.slice(head[0].length);
   // the assignments: split at top-level commas, up to a top-level ON DUPLICATE KEY UPDATE
-  const top = topLevel(maskQuoted(rest));
-  const odku = top.search(/(?<=\s)on\s+duplicate\s+key\s+update\b/i);
+  const masked = maskQuoted(rest);
+  const odku = topLevel(masked).search(/(?<=\s)on\s+duplicate\s+key\s+update\b/i);
   const end = odku < 0 ? rest.length : odku;
-  const parts: string[] = [];
-  let from = 0;
-  for (let i = top.indexOf(','); i >= 0 && i < end; i = top.indexOf(',', i + 1)) {
-    parts.push(rest.slice(from, i));
-    from = i + 1;
-  }
-  parts.push(rest.slice(from, end));
+  const parts = topLevelItems(masked, 0, end).map(([s, e]) => rest.slice(s, e));
   const cols: string[] = [];
   const values: string[] = [];
   for (const p of parts) {

@@ -121,3 +121,24 @@ export function topLevel(masked: string): string {
   }
   return out;
 }
+
+/** The [start, end) of each comma-separated item of masked text between `from` and `to`, at the level of parentheses `from` is at. */
+export function topLevelItems(masked: string, from = 0, to = masked.length): [number, number][] {
+  const items: [number, number][] = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < to; i++) {
+    const c = masked[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      items.push([start, i]);
+      start = i + 1;
+    }
+  }
+  items.push([start, to]);
+  return items;
+}
+
+/** The comma-separated items of a list, split outside quotes and parentheses. */
+export const splitTopLevel = (list: string): string[] => topLevelItems(maskQuoted(list)).map(([s, e]) => list.slice(s, e));

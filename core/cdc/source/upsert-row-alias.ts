@@ -11,10 +11,11 @@
  * translation already makes SQLite's `excluded.a`.
  */
 import { unquoteIdent, type TableDef } from './mysql-ddl.js';
-import { maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
+import { maskQuoted, replaceOutsideQuotes, splitTopLevel, topLevel } from './sql-text.js';
 
 const IDENT = '`[^`]+`|[A-Za-z_][\\w$]*';
 const HEAD = new RegExp(`^\\s*insert(?:\\s+or\\s+ignore)?\\s+(?:into\\s+)?(${IDENT})\\s*(?:\\(([^)]*)\\))?\\s*(values?|set)\\b`, 'i');
+const SET_TARGET = new RegExp(`^\\s*(${IDENT})\\s*=`);
 const ALIAS = new RegExp(`\\s+as\\s+(${IDENT})\\s*(?:\\(([^)]*)\\))?\\s*$`, 'i');
 
 /** The statement with its row alias written as VALUES(), or undefined when it has none. */
@@ -61,14 +62,8 @@ export function rewriteRowAlias(sql: string, tables: Map<string, TableDef>): str
 
 /** The columns of `a = 1, b = 'x'`, in order. */
 function setColumns(list: string): string[] {
-  const top = topLevel(maskQuoted(list));
-  const out: string[] = [];
-  let from = 0;
-  for (let i = 0; i <= top.length; i++) {
-    if (i < top.length && top[i] !== ',') continue;
-    const m = new RegExp(`^\\s*(${IDENT})\\s*=`).exec(list.slice(from, i));
-    if (m) out.push(unquoteIdent(m[1]!));
-    from = i + 1;
-  }
-  return out;
+  return splitTopLevel(list).flatMap((item) => {
+    const m = SET_TARGET.exec(item);
+    return m ? [unquoteIdent(m[1]!)] : [];
+  });
 }

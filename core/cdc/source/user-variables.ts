@@ -6,7 +6,7 @@
  */
 import type { BindParams, SqlValue } from 'sql.js';
 import { unquoteIdent } from './mysql-ddl.js';
-import { maskQuoted, topLevel } from './sql-text.js';
+import { maskQuoted, splitTopLevel } from './sql-text.js';
 
 export type UserVariables = Map<string, SqlValue>;
 
@@ -26,13 +26,8 @@ export type SetItem = { user: string; expr: string } | { system: string; value: 
 /** The assignments of `SET a = 1, @b := expr, SESSION c = 'x'`, split at top-level commas. */
 export function setItems(sql: string): SetItem[] {
   const body = sql.trim().replace(/;$/, '').replace(/^set\s+/i, '');
-  const top = topLevel(maskQuoted(body));
   const items: SetItem[] = [];
-  let from = 0;
-  for (let i = 0; i <= top.length; i++) {
-    if (i < top.length && top[i] !== ',') continue;
-    const part = body.slice(from, i);
-    from = i + 1;
+  for (const part of splitTopLevel(body)) {
     const user = /^\s*@(`[^`]+`|'[^']+'|"[^"]+"|[\w$.]+)\s*:?=\s*([\s\S]+?)\s*$/.exec(part);
     if (user) {
       items.push({ user: unquoteIdent(user[1]!.replace(/^['"]|['"]$/g, '')).toLowerCase(), expr: user[2]! });
