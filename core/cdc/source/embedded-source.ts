@@ -22,7 +22,6 @@ import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-tab
 import { registerSpatialFunctions } from './spatial-functions.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, insertColumns, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
-import { registerConcat } from './concat.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
 import { boundVariables, setItems, type UserVariables } from './user-variables.js';
 import { comparedColumnsIn, compareAsMySql, mentions, registerComparisonFunctions } from './column-comparisons.js';
@@ -1378,7 +1377,6 @@ export class EmbeddedSource implements CaptureSource {
     registerAlterFunctions(db);
     registerSpatialFunctions(db);
     registerComparisonFunctions(db);
-    registerConcat(db);
     db.run(FOREIGN_KEY_STATE_DDL);
     db.run('DELETE FROM __loupe_fk');
     db.run('INSERT INTO __loupe_fk VALUES (1, 0)');

@@ -234,6 +234,9 @@ const FUNCTIONS: Record<string, Fn[]> = {
     },
   ],
   reverse: [(s) => (isNull(s) ? null : [...text(s)].reverse().join(''))],
+  // NULL when any argument is NULL (MySQL 8.0 manual, String Functions); SQLite's concat() reads NULL as '',
+  // which is CONCAT_WS's rule (and SQLite's concat_ws already follows it)
+  concat: withArities(range(1, 64), (...a) => (isNull(...a) ? null : a.map(text).join(''))),
   // HEX: NULL for NULL (SQLite gives ''), a number as its BIGINT's digits (HEX(255) is FF, HEX(-1) sixteen Fs), text and bytes byte by byte
   hex: [(v) => (isNull(v) ? null : typeof v === 'number' ? BigInt.asUintN(64, BigInt(Math.trunc(v))).toString(16).toUpperCase() : Buffer.from(v instanceof Uint8Array ? v : String(v)).toString('hex').toUpperCase())],
   mid: withArities([2, 3], (s, pos, len) => (isNull(s, pos) || (len !== undefined && isNull(len)) ? null : mysqlSubstring(text(s), Number(pos), len === undefined ? undefined : Number(len)))),
