@@ -45,6 +45,7 @@ import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-data
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
+import { findSavepoint, parseSavepoint, savepointMissing, type Savepoint, type SavepointStatement } from './savepoints.js';
 
 export interface EmbeddedSourceOptions {
   dir: string;
@@ -115,7 +116,7 @@ interface Session {
   /** LOCK TABLES: each locked table (`db.table`) and its lock, until UNLOCK TABLES or the session ends. */
   locks?: Map<string, 'read' | 'write'>;
   /** Open explicit transaction: the database it writes to and its statements. */
-  tx?: { db: DbState | null; statements: string[] };
+  tx?: { db: DbState | null; statements: string[]; savepoints: Savepoint[] };
   /** LAST_INSERT_ID(): the first AUTO_INCREMENT value the session's last generating INSERT made (0 before any). */
   lastInsertId: number;
   /** ROW_COUNT(): the previous statement's affected rows, -1 after a SELECT. */
@@ -138,6 +139,8 @@ export class EmbeddedSource implements CaptureSource {
   private listeners = new Set<(tx: BinlogTransaction) => void>();
   private waiters = new Set<() => void>();
   private sinceSnapshot = 0;
+  /** Names the SQLite savepoints behind user savepoints apart from each other and from the source's own. */
+  private nextSavepoint = 1;
   private nextThread = 10;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -507,10 +510,15 @@ export class EmbeddedSource implements CaptureSource {
       this.commitDdl(session, st, { mysql: sql, sqlite, kind: 'truncate-table', table }, undefined, def);
       return ok(0);
     }
-    if (w0 === 'savepoint' || (w0 === 'release' && w1 === 'savepoint') || (w0 === 'rollback' && (w1 === 'to' || (w1 === 'work' && w2 === 'to')))) throw mysqlErrors.notSupported('SAVEPOINT in the embedded source');
+    if (w0 === 'savepoint' || (w0 === 'release' && w1 === 'savepoint') || (w0 === 'rollback' && (w1 === 'to' || (w1 === 'work' && w2 === 'to')))) {
+      const sp = parseSavepoint(sql);
+      if (!sp) throw mysqlErrors.syntax(sql.trim().slice(0, 80));
+      this.savepoint(session, sp);
+      return ok(0);
+    }
     if (w0 === 'begin' || (w0 === 'start' && w1 === 'transaction')) {
       if (session.tx) this.commit(session);
-      session.tx = { db: null, statements: [] };
+      session.tx = { db: null, statements: [], savepoints: [] };
       return ok(0);
     }
     if (w0 === 'commit') {
@@ -773,7 +781,7 @@ export class EmbeddedSource implements CaptureSource {
     if (session.locks) checkLocks(sql, session.database, session.locks, (db, table) => this.dbs.get(db)?.tables.has(table) ?? false);
     const { st, text, lenient, multi, ordered, copies } = this.translateDml(session, sql);
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
-    if (!session.tx && !session.autocommit && !isRead) session.tx = { db: null, statements: [] };
+    if (!session.tx && !session.autocommit && !isRead) session.tx = { db: null, statements: [], savepoints: [] };
     const params = boundVariables(text, session.vars);
     if (session.tx) {
       if (!isRead) {
@@ -781,6 +789,8 @@ export class EmbeddedSource implements CaptureSource {
         if (!session.tx.db) {
           session.tx.db = st;
           st.db.run('BEGIN');
+          // savepoints set before the first write stand at the transaction's start
+          for (const sp of session.tx.savepoints) st.db.run(`SAVEPOINT ${(sp.sqlite = `loupe_user_${this.nextSavepoint++}`)}`);
         }
         session.tx.statements.push(original);
       }
@@ -1097,6 +1107,40 @@ export class EmbeddedSource implements CaptureSource {
     tx.db.db.run('COMMIT');
     const written = this.captureAndCommit(tx.db, session, tx.statements);
     return written ? { file: written.file, pos: written.pos } : undefined;
+  }
+
+  /** SAVEPOINT, ROLLBACK TO and RELEASE (savepoints.ts); outside a transaction only SAVEPOINT passes, and keeps nothing. */
+  private savepoint(session: Session, sp: SavepointStatement): void {
+    // with autocommit off every statement is inside a transaction, so a savepoint opens one
+    if (!session.tx && !session.autocommit) session.tx = { db: null, statements: [], savepoints: [] };
+    const tx = session.tx;
+    if (!tx) {
+      if (sp.kind !== 'set') throw savepointMissing(sp.name);
+      return;
+    }
+    const at = findSavepoint(tx.savepoints, sp.name);
+    const db = tx.db?.db;
+    if (sp.kind === 'set') {
+      if (at >= 0) tx.savepoints.splice(at, 1);
+      const sqlite = db ? `loupe_user_${this.nextSavepoint++}` : undefined;
+      if (sqlite) db!.run(`SAVEPOINT ${sqlite}`);
+      tx.savepoints.push({ name: sp.name, statements: tx.statements.length, ...(sqlite ? { sqlite } : {}) });
+      return;
+    }
+    if (at < 0) throw savepointMissing(sp.name);
+    const target = tx.savepoints[at]!;
+    if (sp.kind === 'release') {
+      if (db && target.sqlite) db.run(`RELEASE ${target.sqlite}`);
+      tx.savepoints.length = at;
+      return;
+    }
+    tx.savepoints.length = at + 1;
+    if (!db || !target.sqlite) return;
+    // InnoDB keeps the AUTO_INCREMENT values the undone rows took, as after a whole ROLLBACK
+    const reached = counters(db);
+    db.run(`ROLLBACK TO ${target.sqlite}`);
+    for (const [table, value] of reached) raiseCounter(db, table, value);
+    tx.statements.length = target.statements;
   }
 
   private rollback(session: Session): void {
