@@ -47,7 +47,9 @@ const CASES: Case[] = [
   // MySQL 8 answers "for key 'user.PRIMARY'" in sidorares/node-mysql2#2961), MariaDB does not
   // a string compared with a number: MySQL compares doubles (Arg_comparator), MariaDB decimals
   { what: 'an UPDATE comparing text that is no number with a number (strict mode)', sql: 'UPDATE t SET name = name WHERE name > 5', real: "ERROR 1292 (22007): Truncated incorrect DECIMAL value: 'a'", same: true, mysql: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: 'a'" },
-  // MariaDB reads a constant this way without the error; MySQL's strict mode raises the truncation in an UPDATE or DELETE (Strict_error_handler)
+  // MariaDB reads a constant this way without the error; MySQL's strict mode raises the truncation in an UPDATE or DELETE
+  // (Strict_error_handler): a MySQL user reports `UPDATE … WHERE (no_index = ?)` with "" for an INTEGER column failing with
+  // "Truncated incorrect DOUBLE value: ''" (clickstorm/cs_seo#253), where the same comparison in a SELECT is a warning (glpi-project/glpi#13098)
   { what: 'an UPDATE comparing a number column with text that is no number (strict mode)', sql: "UPDATE t SET name = name WHERE id < ' x '", real: 'OK [0]', same: true, mysql: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: ' x '" },
   { what: 'a SELECT comparing a number column with text that is no number', sql: "SELECT id FROM t WHERE id < ' x ' OR id = 'abc'", real: 'OK [0]', same: true },
   { what: 'text that is no number in an UPDATE’s arithmetic (strict mode)', sql: 'UPDATE t SET name = name WHERE name + 1 > 0', real: "ERROR 1292 (22007): Truncated incorrect DOUBLE value: 'a'", same: true },
