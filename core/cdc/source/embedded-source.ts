@@ -28,6 +28,7 @@ import { comparedColumnsIn, compareAsMySql, mentions, registerComparisonFunction
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
 import { rewriteExpressions, systemVariables } from './expression-syntax.js';
+import { columnKinds } from './arithmetic-rewrite.js';
 import { rewriteInsertSet } from './insert-set.js';
 import { planTableDml, writtenRef } from './multi-table-dml.js';
 import { namedTables } from './table-refs.js';
@@ -923,7 +924,7 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\brow_count\s*\(\s*\)/gi, String(session.rowCount));
     text = text.replace(/\bconnection_id\s*\(\s*\)/gi, String(session.thread));
     text = rewriteIntervals(text);
-    text = rewriteExpressions(text, this.systemVariables(session));
+    text = rewriteExpressions(text, this.systemVariables(session), columnKinds(text, st.tables));
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
     // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
     const head = DML_MODIFIERS.exec(text);

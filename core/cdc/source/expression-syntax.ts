@@ -10,7 +10,7 @@
  * the statement.
  */
 import { rewriteDateCalls } from './date-functions.js';
-import { rewriteDivision } from './division-rewrite.js';
+import { rewriteArithmetic, type ArithmeticKind } from './arithmetic-rewrite.js';
 import { MySqlError } from './mysql-error.js';
 import { rewriteMySqlOperators } from './mysql-operators.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
@@ -75,7 +75,7 @@ export function systemVariables(version: string, serverId: number, serverUuid: s
 const SQL_TYPES = /^(signed|unsigned)(\s+integer)?$|^(char|nchar|binary|date|datetime|time|decimal|double|float|json|real)\b/i;
 
 /** The statement with MySQL-only expression syntax written for SQLite. */
-export function rewriteExpressions(sql: string, variables: Record<string, string | number>): string {
+export function rewriteExpressions(sql: string, variables: Record<string, string | number>, columns?: (column: string) => ArithmeticKind | undefined): string {
   let out = sql;
   if (/@@/.test(out)) {
     out = replaceOutsideQuotes(out, /@@(?:(?:session|global|local)\.)?([A-Za-z_][\w$]*)/gi, (_m, name: string) => {
@@ -102,7 +102,7 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
   if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
   out = rewriteMySqlOperators(out);
-  out = rewriteDivision(out);
+  out = rewriteArithmetic(out, columns);
   out = rewriteDateCalls(out);
   if (/\b(?:substr(?:ing)?|position|trim)\s*\(/i.test(out)) out = rewriteKeywordCalls(out);
   // INSERT(…) past the statement's first word is the string function

@@ -8,7 +8,7 @@ import type { Database, SqlValue } from 'sql.js';
 import { DAYS, MONTHS } from './calendar.js';
 import { dateFormat, dayOfWeek, dayOfYear } from './date-functions.js';
 import { bitNot, bitXor, logicalXor, uint64Out } from './bitwise.js';
-import { mysqlDivide } from './mysql-division.js';
+import { legacyDivide, MAX_OPERANDS, mysqlCalc, rint } from './mysql-arithmetic.js';
 import { MySqlError } from './mysql-error.js';
 import { conv, toBase } from './number-bases.js';
 
@@ -86,8 +86,6 @@ function regexp(pattern: SqlValue, value: SqlValue): SqlValue {
   return re.test(text(value)) ? 1 : 0;
 }
 
-/** A double rounded as C's rint() does, half to even (MySQL's double to integer). */
-const rint = (x: number) => (Math.abs(x % 1) === 0.5 ? 2 * Math.round(x / 2) : Math.round(x));
 
 /**
  * CAST(x AS SIGNED|UNSIGNED) as MySQL 8.0 converts: a DECIMAL rounded half away from zero
@@ -146,7 +144,8 @@ function quote(s: SqlValue): SqlValue {
 
 const FUNCTIONS: Record<string, Fn[]> = {
   loupe_cast_integer: withArities([1, 2, 3], castInteger),
-  loupe_div: [mysqlDivide],
+  loupe_calc: withArities(range(1, MAX_OPERANDS + 1), mysqlCalc),
+  loupe_div: [legacyDivide],
   loupe_bitnot: [bitNot],
   loupe_bitxor: [bitXor],
   loupe_xor: [logicalXor],

@@ -13,6 +13,16 @@ function closingQuote(sql: string, i: number): number {
   return sql.length;
 }
 
+/** Whether any character outside quoted strings and names is one of `chars`; stops at the first. */
+export function hasCharOutsideQuotes(sql: string, chars: string): boolean {
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    if (c === "'" || c === '"' || c === '`') i = closingQuote(sql, i);
+    else if (chars.includes(c)) return true;
+  }
+  return false;
+}
+
 /** The text with the insides of quoted strings and names blanked (same length, so indexes match). */
 export function maskQuoted(sql: string): string {
   let out = '';

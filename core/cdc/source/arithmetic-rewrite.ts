@@ -1,0 +1,271 @@
+/**
+ * MySQL's arithmetic written for SQLite: each expression of `+`, `-`, `*`, `/`, `%`, DIV and MOD
+ * (outside quotes, names and comments), and each ROUND and TRUNCATE, becomes one
+ * `loupe_calc('mode|steps', operands…)` (mysql-arithmetic.ts), so that exactness goes from operand
+ * to result as in MySQL instead of through SQLite's doubles. Operators are read by MySQL's
+ * precedence (operator-spans.ts): `*`, `/`, `%`, DIV and MOD are one left-associative level above
+ * `+` and `-`; unary minus, `~`, `!`, `^`, BINARY and COLLATE bind tighter. Parenthesized
+ * arithmetic and the first argument of ROUND/TRUNCATE are part of the same program; other calls
+ * are operands (their own arithmetic gets its own program).
+ *
+ * The steps say what the text shows and the value cannot: a number literal as written (1.50 is 1.5
+ * in SQLite; 1.5e0 is a DOUBLE), a string literal or a string column (read as a DOUBLE), a DECIMAL,
+ * DOUBLE, integer or date/time column (`columns`). Integer-only `+`, `-`, `*`, `%`, DIV and MOD
+ * are left to SQLite, which computes them as MySQL does.
+ */
+import { assigns, clauseBefore, endsOperand, matchClose, matchOpen, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
+import { storeKind } from './column-values.js';
+import { mentions } from './column-comparisons.js';
+import type { ColumnDef, TableDef } from './mysql-ddl.js';
+import { MAX_OPERANDS } from './mysql-arithmetic.js';
+import { hasCharOutsideQuotes, maskQuoted } from './sql-text.js';
+import type { Token } from './sql-tokens.js';
+
+/** What a column is to arithmetic: `c` DECIMAL, `i` integer, `f` DOUBLE/FLOAT, `s` string, `t` date/time, `x` leave the expression to SQLite (ENUM, SET, BIT, binary). */
+export type ArithmeticKind = 'c' | 'i' | 'f' | 's' | 't' | 'x';
+
+const WORDS = /\b(?:div|mod|round|truncate)\b/i;
+/**
+ * Each column's kind by lower-case name, over the tables the statement mentions; a name that two
+ * of them use for columns of different kinds is unknown (seen from the value).
+ */
+export function columnKinds(text: string, tables: Map<string, TableDef>): (column: string) => ArithmeticKind | undefined {
+  let kinds: Map<string, ArithmeticKind | undefined> | undefined;
+  return (column) => {
+    if (!kinds) {
+      kinds = new Map();
+      for (const def of tables.values()) {
+        if (!mentions(text, def.name)) continue;
+        for (const c of def.columns) {
+          const name = c.name.toLowerCase();
+          const kind = kindOf(c);
+          kinds.set(name, kinds.has(name) && kinds.get(name) !== kind ? undefined : kind);
+        }
+      }
+    }
+    return kinds.get(column);
+  };
+}
+
+function kindOf(c: ColumnDef): ArithmeticKind {
+  const k = storeKind(c);
+  switch (k.kind) {
+    case 'decimal':
+      return 'c';
+    case 'int':
+    case 'year':
+      return 'i';
+    case 'real':
+      return 'f';
+    case 'text':
+      return 's';
+    case 'date':
+    case 'datetime':
+    case 'timestamp':
+    case 'time':
+      return 't';
+    default:
+      return 'x';
+  }
+}
+
+
+const upper = (t: Token | undefined) => (t?.kind === 'word' ? t.text.toUpperCase() : '');
+const isOp = (t: Token | undefined, ...ops: string[]) => t?.kind === 'op' && ops.includes(t.text);
+
+/** The operator at `i` as a step (`D` for DIV, `%` for MOD), if it is a binary arithmetic one. */
+function binaryAt(t: Token[], i: number): string | undefined {
+  const tok = t[i];
+  if (!tok || !endsOperand(t[i - 1])) return undefined;
+  if (tok.kind === 'op' && ['+', '-', '*', '/', '%'].includes(tok.text)) return tok.text;
+  const w = upper(tok);
+  return w === 'DIV' ? 'D' : w === 'MOD' ? '%' : undefined;
+}
+const MULTIPLICATIVE = new Set(['*', '/', '%', 'D']);
+const isCall = (t: Token[], i: number, name: string) => upper(t[i]) === name && t[i + 1]?.kind === 'open' && !isOp(t[i - 1], '.');
+
+/**
+ * How the statement computes: `w` in a write (INSERT, UPDATE, REPLACE), whose values keep full
+ * precision, `e` where division by zero fails it too (strict mode, no IGNORE: MySQL 8.0 manual,
+ * "Server SQL Modes", ERROR_FOR_DIVISION_BY_ZERO: "for inserts and updates"), `t` where text
+ * that is no number fails it (strict mode makes the truncation warning an error in any statement
+ * that changes data).
+ */
+function modeOf(sql: string): string {
+  const verb = /^\s*(insert|update|replace|delete)\b/i.exec(sql)?.[1]?.toLowerCase();
+  if (!verb) return '';
+  const ignore = /^\s*\w+(?:\s+(?:low_priority|high_priority|delayed|quick))*\s+ignore\b/i.test(sql);
+  if (verb === 'delete') return ignore ? '' : 't';
+  return ignore ? 'w' : 'wet';
+}
+
+const ENDS_VALUE = new Set(['WHERE', 'ORDER', 'LIMIT', 'FROM', 'ON', 'AS']);
+
+/**
+ * Whether tokens `from`…`to` are a whole value a write stores: the right side of SET's `col =`, an
+ * item of a VALUES row, or an item of the select list of INSERT … SELECT. Such a value is given to
+ * the column as its exact text, which the column rounds as MySQL rounds a DECIMAL (half away from
+ * zero; a number would be rounded as a DOUBLE, half to even).
+ */
+function wholeValue(t: Token[], from: number, to: number): boolean {
+  const after = t[to + 1];
+  if (after && after.kind !== 'comma' && after.kind !== 'close' && !(after.kind === 'op' && after.text === ';') && !(after.kind === 'word' && ENDS_VALUE.has(after.text.toUpperCase()))) return false;
+  const before = t[from - 1];
+  if (!before) return false;
+  if (before.kind === 'op' && before.text === '=') return assigns(t, from - 1);
+  if (before.kind !== 'comma' && before.kind !== 'open' && !/^(?:select|distinct)$/i.test(before.kind === 'word' ? before.text : '')) return false;
+  if (before.kind === 'word') return true;
+  // a VALUES row: the parenthesis it is in follows VALUES, or a comma after the row before
+  const clause = clauseBefore(t, from - 1);
+  if (clause === 'SELECT') return true;
+  if (clause) return false;
+  let open = from - 1;
+  for (let depth = 0; open >= 0; open--) {
+    const tok = t[open]!;
+    if (tok.kind === 'close') open = matchOpen(t, open);
+    else if (tok.kind === 'open' && depth-- === 0) break;
+  }
+  const row = t[open - 1];
+  return !!row && ((row.kind === 'word' && /^values?$/i.test(row.text)) || (row.kind === 'comma' && t[open - 2]?.kind === 'close'));
+}
+
+/** A program being built: its steps, the operands' texts, and whether anything in it needs MySQL's rules. */
+interface Build {
+  steps: string[];
+  args: string[];
+  needed: boolean;
+  declined: boolean;
+}
+
+/** The end of the chain of operands and binary operators that starts at `s`, or -1. */
+function chainEnd(t: Token[], s: number): number {
+  let e = unaryEnd(t, s);
+  while (e >= 0 && binaryAt(t, e + 1)) {
+    const next = unaryEnd(t, e + 2);
+    if (next < 0) return -1;
+    e = next;
+  }
+  return e;
+}
+
+/** Compiles the chain `s`…`e` (operands and binary operators) into postfix steps, by precedence. */
+function chain(sql: string, t: Token[], s: number, e: number, b: Build, kindOf: (ref: string) => ArithmeticKind | undefined): void {
+  const ops: string[] = [];
+  const flush = (level: 'all' | 'mul') => {
+    while (ops.length && (level === 'all' || MULTIPLICATIVE.has(ops[ops.length - 1]!))) b.steps.push(ops.pop()!);
+  };
+  let i = s;
+  for (;;) {
+    const end = unaryEnd(t, i);
+    operand(sql, t, i, end, b, kindOf);
+    if (end >= e) break;
+    const op = binaryAt(t, end + 1)!;
+    // integers are added, multiplied, taken modulo and DIVided in SQLite as in MySQL; never divided
+    if (op === '/') b.needed = true;
+    // left-associative: an operator of the same or a higher level before this one is applied first
+    flush(MULTIPLICATIVE.has(op) ? 'mul' : 'all');
+    ops.push(op);
+    i = end + 2;
+  }
+  flush('all');
+}
+
+/** One operand (`s`…`e`, a unary expression): its prefix signs, then a literal, a parenthesized chain, ROUND/TRUNCATE, or a value passed in. */
+function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf: (ref: string) => ArithmeticKind | undefined): void {
+  let negate = false;
+  while (s < e && isOp(t[s], '-', '+')) {
+    if (t[s]!.text === '-') negate = !negate;
+    s++;
+  }
+  const tok = t[s]!;
+  if (s === e && tok.kind === 'number' && !/^0[xb]/i.test(tok.text)) {
+    if (/[.e]/i.test(tok.text)) b.needed = true;
+    b.steps.push(`#${tok.text}`);
+  } else if (tok.kind === 'open' && matchClose(t, s) === e && e > s + 1 && chainEnd(t, s + 1) === e - 1) {
+    chain(sql, t, s + 1, e - 1, b, kindOf);
+  } else if ((isCall(t, s, 'ROUND') || isCall(t, s, 'TRUNCATE')) && matchClose(t, s + 1) === e && roundCall(sql, t, s, e, b, kindOf)) {
+    // compiled by roundCall
+  } else {
+    let hint = '';
+    const single = s === e || (s + 2 === e && isOp(t[s + 1], '.'));
+    if (single && tok.kind === 'string') hint = 's';
+    else if (single && (tok.kind === 'name' || tok.kind === 'word')) {
+      const kind = kindOf(t[e]!.text.replace(/^`|`$/g, '').toLowerCase());
+      if (kind === 'x') b.declined = true;
+      hint = kind ?? '';
+    }
+    if (hint !== 'i') b.needed = true;
+    b.steps.push(`$${b.args.length}:${hint}`);
+    b.args.push(textOf(sql, t, s, e));
+  }
+  if (negate) b.steps.push('n');
+}
+
+/** ROUND(x[, d]) or TRUNCATE(x, d) at `s`…`e`, each argument a chain; false (nothing added) when an argument is not one. */
+function roundCall(sql: string, t: Token[], s: number, e: number, b: Build, kindOf: (ref: string) => ArithmeticKind | undefined): boolean {
+  const args: [number, number][] = [];
+  let from = s + 2;
+  while (from < e) {
+    const end = chainEnd(t, from);
+    if (end < 0 || (t[end + 1]?.kind !== 'comma' && end + 1 !== e)) return false;
+    args.push([from, end]);
+    from = end + 2;
+  }
+  const truncate = upper(t[s]) === 'TRUNCATE';
+  if (args.length < (truncate ? 2 : 1) || args.length > 2) return false;
+  for (const [from, end] of args) chain(sql, t, from, end, b, kindOf);
+  b.steps.push(truncate ? 'T2' : `R${args.length}`);
+  b.needed = true;
+  return true;
+}
+
+/**
+ * Whether the operator at `i` is inside a parenthesized chain that an operator after it takes as
+ * its operand, as in `(a + b) / c`: that operator's program holds it, so that the sum stays exact
+ * on its way to the division (a program's result handed to another is a double).
+ */
+function inOperandGroup(t: Token[], i: number): boolean {
+  let open = i;
+  for (let depth = 0; open >= 0; open--) {
+    const tok = t[open]!;
+    if (tok.kind === 'close') depth++;
+    else if (tok.kind === 'open' && depth-- === 0) break;
+  }
+  if (open < 0) return false;
+  let close = matchClose(t, open);
+  if (close < 0 || endsOperand(t[open - 1]) || chainEnd(t, open + 1) !== close - 1) return false;
+  // ((a + b)) * c: the outermost of the parentheses around it
+  while (t[open - 1]?.kind === 'open' && t[close + 1]?.kind === 'close' && matchClose(t, open - 1) === close + 1) {
+    open--;
+    close++;
+  }
+  return binaryAt(t, close + 1) !== undefined;
+}
+
+/**
+ * The statement with its arithmetic as loupe_calc calls; one without arithmetic is returned as it
+ * is, unparsed. `kindOf` tells a column's kind by its lower-case name.
+ */
+export function rewriteArithmetic(sql: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined): string {
+  // an INSERT of many rows of text (the usual write) is scanned once, without a copy
+  if (!hasCharOutsideQuotes(sql, '+-*/%') && !(WORDS.test(sql) && WORDS.test(maskQuoted(sql)))) return sql;
+  const mode = modeOf(sql);
+  return rewriteOperators(
+    sql,
+    (tok, t, i) => (binaryAt(t, i) !== undefined && !inOperandGroup(t, i)) || isCall(t, i, 'ROUND') || isCall(t, i, 'TRUNCATE'),
+    (text, t, k) => {
+      // the whole expression: from the operand before its first operator to the chain's end; a call
+      // inside a chain left to SQLite (an ENUM operand) is compiled alone, keeping the chain's order
+      const call = !binaryAt(t, k);
+      const from = call ? k : unaryStart(t, k - 1);
+      if (from < 0 || (!call && binaryAt(t, from - 1))) return undefined;
+      const to = call && binaryAt(t, k - 1) ? unaryEnd(t, k) : chainEnd(t, from);
+      if (to < 0 || to < k) return undefined;
+      const b: Build = { steps: [], args: [], needed: false, declined: false };
+      chain(text, t, from, to, b, kindOf);
+      if (!b.needed || b.declined || b.args.length > MAX_OPERANDS) return undefined;
+      const flags = `${mode}${mode.includes('w') && wholeValue(t, from, to) ? 'v' : ''}`;
+      return { from, to, text: `loupe_calc('${flags}|${b.steps.join(' ')}'${b.args.map((a) => `, ${a}`).join('')})` };
+    },
+  );
+}
