@@ -42,6 +42,19 @@ describe('loupe sql', () => {
     expect(r.out).toEqual(['+-----+-------+', '| id  | name  |', '+-----+-------+', '| 100 | Linus |', '+-----+-------+', '1 row in set']);
   });
 
+  it('counts the warnings as the mysql client does, and SHOW WARNINGS lists them', async () => {
+    expect((await sql(["INSERT IGNORE INTO customers (id, name) VALUES ('x1', 'a'), (101, REPEAT('n', 300))"])).out).toEqual(['Query OK, 2 rows affected, 2 warnings']);
+    expect((await sql(["SELECT 1 / 0, 'a' + 1"])).out.at(-1)).toBe('1 row in set, 2 warnings');
+    expect((await sql(['SELECT 1 / 0; SHOW WARNINGS'])).out).toEqual([
+      '+---------+------+---------------+',
+      '| Level   | Code | Message       |',
+      '+---------+------+---------------+',
+      '| Warning | 1365 | Division by 0 |',
+      '+---------+------+---------------+',
+      '1 row in set',
+    ]);
+  });
+
   it('--json prints an array of objects', async () => {
     const r = await sql(['--json', '--database', 'demo', 'SELECT id, name FROM customers WHERE id = 100']);
     expect(JSON.parse(r.out.join('\n'))).toEqual([{ id: 100, name: 'Linus' }]);

@@ -25,6 +25,7 @@ interface StatementResult {
   columns: string[];
   rows: unknown[][];
   affectedRows: number;
+  warnings?: { count: number };
 }
 
 /** Where the connect service listens, by the same rules the host uses (a variable wins over --port-base). */
@@ -89,14 +90,16 @@ export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
   return 0;
 }
 
-/** The mysql client's table: numbers right-aligned, NULL for null, then "N rows in set". */
+/** The mysql client's table: numbers right-aligned, NULL for null, then "N rows in set" (and the warnings, counted as it counts them). */
 export function formatResult(r: StatementResult): string[] {
-  if (r.kind === 'ok') return [`Query OK, ${r.affectedRows} ${r.affectedRows === 1 ? 'row' : 'rows'} affected`];
-  if (r.rows.length === 0) return ['Empty set'];
+  const n = r.warnings?.count ?? 0;
+  const warnings = n ? `, ${n} ${n === 1 ? 'warning' : 'warnings'}` : '';
+  if (r.kind === 'ok') return [`Query OK, ${r.affectedRows} ${r.affectedRows === 1 ? 'row' : 'rows'} affected${warnings}`];
+  if (r.rows.length === 0) return [`Empty set${warnings}`];
   const cells = r.rows.map((row) => row.map((c) => (c === null || c === undefined ? 'NULL' : String(c))));
   const widths = r.columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
   const numeric = r.columns.map((_, i) => r.rows.every((row) => row[i] === null || typeof row[i] === 'number'));
   const rule = '+' + widths.map((w) => '-'.repeat(w + 2)).join('+') + '+';
   const line = (vals: string[], alignNumbers: boolean) => '| ' + vals.map((s, i) => (alignNumbers && numeric[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))).join(' | ') + ' |';
-  return [rule, line(r.columns, false), rule, ...cells.map((c) => line(c, true)), rule, `${r.rows.length} ${r.rows.length === 1 ? 'row' : 'rows'} in set`];
+  return [rule, line(r.columns, false), rule, ...cells.map((c) => line(c, true)), rule, `${r.rows.length} ${r.rows.length === 1 ? 'row' : 'rows'} in set${warnings}`];
 }

@@ -10,8 +10,8 @@
  *
  * The steps say what the text shows and the value cannot: a number literal as written (1.50 is 1.5
  * in SQLite; 1.5e0 is a DOUBLE), a string literal or a string column (read as a DOUBLE), a DECIMAL,
- * DOUBLE, integer or date/time column (`columns`). Integer-only `+`, `-`, `*`, `%`, DIV and MOD
- * are left to SQLite, which computes them as MySQL does.
+ * DOUBLE, integer or date/time column (`columns`). Integer-only `+`, `-` and `*` are left to
+ * SQLite, which computes them as MySQL does.
  */
 import { assigns, clauseBefore, endsOperand, matchClose, matchOpen, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
 import { storeKind } from './column-values.js';
@@ -160,8 +160,9 @@ function chain(sql: string, t: Token[], s: number, e: number, b: Build, kindOf: 
     operand(sql, t, i, end, b, kindOf);
     if (end >= e) break;
     const op = binaryAt(t, end + 1)!;
-    // integers are added, multiplied, taken modulo and DIVided in SQLite as in MySQL; never divided
-    if (op === '/') b.needed = true;
+    // integers are added, subtracted and multiplied in SQLite as in MySQL; never divided, and a
+    // modulo or DIV by zero is MySQL's warning (or error in a strict write)
+    if (op !== '+' && op !== '-' && op !== '*') b.needed = true;
     // left-associative: an operator of the same or a higher level before this one is applied first
     flush(MULTIPLICATIVE.has(op) ? 'mul' : 'all');
     ops.push(op);

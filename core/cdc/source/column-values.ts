@@ -39,6 +39,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import { daysIn, pad } from './calendar.js';
+import { warn } from './diagnostics.js';
 import type { ColumnDef } from './mysql-ddl.js';
 import { isSpatial, spatialKind, storeGeometry, type SpatialKind } from './spatial-column.js';
 
@@ -50,6 +51,12 @@ export class StoreError extends Error {
   ) {
     super(`ERROR${errno}:${text}`);
   }
+}
+
+/** Strict mode refuses the value; under IGNORE the nearest value is stored, and the error is the statement's warning. */
+function refuse(strict: boolean, err: StoreError): void {
+  if (strict) throw err;
+  warn(err.errno, err.text);
 }
 
 /** The SQLSTATE of each error the store rules give (errmsg-utf8.txt). */
@@ -139,7 +146,7 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
     case 'bit': {
       if (typeof v !== 'number') return v;
       if (v < 0 || v > k.max || !Number.isInteger(v)) {
-        if (strict) throw tooLong(c, row);
+        refuse(strict, tooLong(c, row));
         return v < 0 ? 0 : Math.min(k.max, Math.round(v));
       }
       return v;
@@ -245,15 +252,15 @@ function storeInt(c: ColumnDef, k: { min: bigint; max: bigint; minNumber: number
   else {
     const read = numberOf(given);
     if (!read) {
-      if (strict) throw incorrect(1366, 'integer', String(v), c, row);
+      refuse(strict, incorrect(1366, 'integer', String(v), c, row));
       return 0;
     }
-    if (read.n.rest && strict) throw truncated(c, row);
+    if (read.n.rest) refuse(strict, truncated(c, row));
     // a double is rounded by rint() (half to even), text and exact literals half away from zero
     units = typeof v === 'number' && given.numeric === undefined ? BigInt(roundHalfEven(v)) : roundTo(read.n, 0);
   }
   if (units < k.min || units > k.max) {
-    if (strict) throw outOfRange(c, row);
+    refuse(strict, outOfRange(c, row));
     units = units < k.min ? k.min : k.max;
   }
   return units >= BigInt(Number.MIN_SAFE_INTEGER) && units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : (units.toString() as unknown as SqlValue);
@@ -269,10 +276,10 @@ function storeYear(c: ColumnDef, given: GivenValue, row: number, strict: boolean
   const isText = typeof v === 'string';
   const read = numberOf(given);
   if (!read) {
-    if (strict) throw incorrect(1366, 'integer', String(v), c, row);
+    refuse(strict, incorrect(1366, 'integer', String(v), c, row));
     return 0;
   }
-  if (read.n.rest && strict) throw truncated(c, row);
+  if (read.n.rest) refuse(strict, truncated(c, row));
   let y = Number(roundTo(read.n, 0));
   // Field_year::store: text '0', '00' is 2000, the number 0 stays 0 (0000)
   if (isText && y === 0 && read.n.int.length > 0 && read.n.int.length <= 2 && !read.n.frac) return 2000;
@@ -280,7 +287,7 @@ function storeYear(c: ColumnDef, given: GivenValue, row: number, strict: boolean
   if (y >= 1 && y <= 69) y += 2000;
   else if (y >= 70 && y <= 99) y += 1900;
   if (y < 1901 || y > 2155) {
-    if (strict) throw outOfRange(c, row);
+    refuse(strict, outOfRange(c, row));
     return 0;
   }
   return y;
@@ -289,15 +296,18 @@ function storeYear(c: ColumnDef, given: GivenValue, row: number, strict: boolean
 function storeDecimal(c: ColumnDef, k: { precision: number; scale: number; unsigned: boolean }, given: GivenValue, row: number, strict: boolean): SqlValue {
   const read = numberOf(given);
   if (!read) {
-    if (strict) throw incorrect(1366, 'decimal', String(given.value), c, row);
+    refuse(strict, incorrect(1366, 'decimal', String(given.value), c, row));
     return decimalText(0n, k.scale);
   }
-  if (read.n.rest && strict) throw truncated(c, row);
+  if (read.n.rest) refuse(strict, truncated(c, row));
   let units = roundTo(read.n, k.scale);
+  // digits past the scale are rounded off with a note, strict or not (Field_new_decimal::store_value)
+  const { digits, scale: has } = scaled(read.n);
+  if (has > k.scale && /[1-9]/.test(digits.slice(digits.length - (has - k.scale)))) warn(1265, truncated(c, row).text, 'Note');
   const limit = 10n ** BigInt(k.precision) - 1n;
   const min = k.unsigned ? 0n : -limit;
   if (units > limit || units < min) {
-    if (strict) throw outOfRange(c, row);
+    refuse(strict, outOfRange(c, row));
     units = units > limit ? limit : min;
   }
   return decimalText(units, k.scale);
@@ -318,29 +328,29 @@ function storeReal(c: ColumnDef, k: { float: boolean; precision?: number; scale?
     const read = numberOf(given);
     // Field_double::store(const char*): text that is no number, or has more after it, is WARN_DATA_TRUNCATED
     if (!read || read.n.rest) {
-      if (strict) throw truncated(c, row);
+      refuse(strict, truncated(c, row));
       if (!read) return 0;
     }
     n = Number(read.text.trim().match(NUMBER_TEXT)![0]);
   }
   if (!Number.isFinite(n)) {
-    if (strict) throw outOfRange(c, row);
+    refuse(strict, outOfRange(c, row));
     return null;
   }
   if (k.scale !== undefined && k.precision !== undefined) {
     n = Number(n.toFixed(k.scale));
     const max = 10 ** (k.precision - k.scale) - 10 ** -k.scale;
     if (Math.abs(n) > max) {
-      if (strict) throw outOfRange(c, row);
+      refuse(strict, outOfRange(c, row));
       n = Math.sign(n) * max;
     }
   }
   if (k.float && Math.abs(n) > FLOAT_MAX) {
-    if (strict) throw outOfRange(c, row);
+    refuse(strict, outOfRange(c, row));
     n = Math.sign(n) * FLOAT_MAX;
   }
   if (k.unsigned && n < 0) {
-    if (strict) throw outOfRange(c, row);
+    refuse(strict, outOfRange(c, row));
     n = 0;
   }
   return n;
@@ -358,9 +368,8 @@ function storeText(c: ColumnDef, k: { max: number; bytes: boolean; char: boolean
     if (length(out) > k.max) {
       const trimmed = out.replace(/ +$/, '');
       // blanks past the end are cut with a note (Field_longstr::check_string_copy_error), anything else is an error
-      if (length(trimmed) > k.max) {
-        if (strict) throw tooLong(c, row);
-      }
+      if (length(trimmed) > k.max) refuse(strict, tooLong(c, row));
+      else warn(1265, truncated(c, row).text, 'Note');
       out = cut(out, k.max, k.bytes);
     }
   }
@@ -392,7 +401,7 @@ function storeEnum(c: ColumnDef, members: string[], given: GivenValue, row: numb
   // a number, or text that is one, is the member's index (Field_enum::store)
   const index = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : NaN;
   if (Number.isInteger(index) && index >= 1 && index <= members.length) return members[index - 1]!;
-  if (strict) throw truncated(c, row);
+  refuse(strict, truncated(c, row));
   return '';
 }
 
@@ -416,7 +425,7 @@ function storeSet(c: ColumnDef, members: string[], given: GivenValue, row: numbe
       }
     }
   }
-  if (bad && strict) throw truncated(c, row);
+  if (bad) refuse(strict, truncated(c, row));
   return members.filter((_m, i) => (mask >> BigInt(i)) & 1n).join(',');
 }
 

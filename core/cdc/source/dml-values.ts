@@ -21,13 +21,14 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
+import { collecting, currentRow, Diagnostics, silently } from './diagnostics.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
 import { maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 
 const IDENT = '`[^`]+`|"[^"]+"|[A-Za-z_][\\w$]*';
 const INSERT = new RegExp(`^\\s*((?:insert|replace)(?:\\s+or\\s+\\w+)?\\s+into)\\s+(${IDENT})\\s*`, 'i');
-const UPDATE = new RegExp(`^\\s*(update(?:\\s+or\\s+\\w+)?)\\s+(${IDENT})(?:\\s+as\\s+(?:${IDENT}))?\\s+set\\s+`, 'i');
+const UPDATE = new RegExp(`^\\s*(update(?:\\s+or\\s+\\w+)?)\\s+(${IDENT})(?:\\s+as\\s+(${IDENT}))?\\s+set\\s+`, 'i');
 
 /** A column and its store rules, named in a rewritten statement by a number. */
 interface Column {
@@ -65,6 +66,7 @@ const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** The SQL functions the rewritten statements call. */
 export function registerStoreFunctions(db: Database): void {
+  db.create_function('loupe_row', (rowid: SqlValue) => currentRow(Number(rowid)));
   db.create_function('loupe_store', (v: SqlValue, key: SqlValue, row: SqlValue, strict: SqlValue) => {
     const col = columnsByKey[Number(key)];
     if (!col) return v;
@@ -89,7 +91,8 @@ export function rewriteStoredValues(text: string, tables: Map<string, TableDef>,
     const start = upd[0].length;
     const list = scanList(text, start, UPDATE_END);
     if (!list) return undefined;
-    const set = rewriteAssignments(list.items, def, strict);
+    // an error or warning names the row the UPDATE is on (its ordinal, counted by rowid)
+    const set = rewriteAssignments(list.items, def, strict, `loupe_row(${upd[3] ?? upd[2]}.rowid)`);
     return set === undefined ? undefined : `${text.slice(0, start)}${set}${list.end < text.length ? ' ' : ''}${text.slice(list.end)}`;
   }
   return undefined;
@@ -241,13 +244,14 @@ function closingQuote(text: string, i: number): number {
 /** `INSERT INTO t (cols) SELECT …` with each selected column through loupe_store. */
 function insertSelect(head: RegExpExecArray, named: Column[], omitted: Column[], source: string, strict: boolean, tail: string): string {
   const alias = named.map((_c, i) => `__loupe_c${i}`);
-  const stored = [...named.map((col, i) => wrap(q(alias[i]!), col, 1, strict)), ...omitted.map((col) => defaultFor(col, 1, strict))];
+  // an error or warning names the selected row it comes from
+  const stored = [...named.map((col, i) => wrap(q(alias[i]!), col, '__loupe_row', strict)), ...omitted.map((col) => defaultFor(col, '__loupe_row', strict))];
   const cols = [...named, ...omitted].map((x) => q(x.c.name)).join(', ');
-  return `${head[1]} ${head[2]} (${cols}) WITH __loupe_src(${alias.map((a) => q(a)).join(', ')}) AS (${source}) SELECT ${stored.join(', ')} FROM __loupe_src${tail ? ` WHERE true ${tail}` : ''}`;
+  return `${head[1]} ${head[2]} (${cols}) WITH __loupe_src(${alias.map((a) => q(a)).join(', ')}) AS (${source}) SELECT ${stored.join(', ')} FROM (SELECT *, row_number() OVER () AS __loupe_row FROM __loupe_src)${tail ? ` WHERE true ${tail}` : ''}`;
 }
 
 /** `a = expr`, `b = DEFAULT` … with each value stored as its column does. */
-function rewriteAssignments(parts: string[], def: TableDef, strict: boolean): string | undefined {
+function rewriteAssignments(parts: string[], def: TableDef, strict: boolean, row: Row = 1): string | undefined {
   const all = columnsOf(def);
   const out: string[] = [];
   for (const p of parts) {
@@ -256,7 +260,7 @@ function rewriteAssignments(parts: string[], def: TableDef, strict: boolean): st
     const name = unquoteIdent(eq[2]!).toLowerCase();
     const col = all.find((x) => x.c.name.toLowerCase() === name);
     if (!col) return undefined;
-    out.push(`${eq[1]} = ${valueFor(p.slice(eq[0].length), col, def, 1, strict)}`);
+    out.push(`${eq[1]} = ${valueFor(p.slice(eq[0].length), col, def, row, strict)}`);
   }
   return out.join(', ');
 }
@@ -264,7 +268,7 @@ function rewriteAssignments(parts: string[], def: TableDef, strict: boolean): st
 const ASSIGNMENT = new RegExp(`^\\s*((?:(?:${IDENT})\\.)?(${IDENT}))\\s*=(?!=)`, 'i');
 
 /** A column's value as SQL: DEFAULT written out, a literal stored, anything else wrapped. */
-function valueFor(raw: string, col: Column, def: TableDef, row: number, strict: boolean): string {
+function valueFor(raw: string, col: Column, def: TableDef, row: Row, strict: boolean): string {
   const text = raw.trim();
   if (keptAsWritten(text, col.k)) return raw;
   if (/^default$/i.test(text)) return defaultFor(col, row, strict);
@@ -284,7 +288,10 @@ function keptAsWritten(text: string, k: StoreKind): boolean {
   return false;
 }
 
-const wrap = (expr: string, col: Column, row: number, strict: boolean) => `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
+/** A row's number: known when the statement is rewritten (a VALUES row), or SQL that gives it for each row. */
+type Row = number | string;
+
+const wrap = (expr: string, col: Column, row: Row, strict: boolean) => `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
 
 /** DEFAULT(col) in an expression: the column's default. */
 function withDefaults(text: string, def: TableDef, strict: boolean): string {
@@ -296,7 +303,7 @@ function withDefaults(text: string, def: TableDef, strict: boolean): string {
 }
 
 /** The column's default as SQL: NULL, the next AUTO_INCREMENT value (NULL), CURRENT_TIMESTAMP, an expression, or a literal as stored. */
-function defaultFor(col: Column, row: number, strict: boolean): string {
+function defaultFor(col: Column, row: Row, strict: boolean): string {
   const { c } = col;
   const e = c.defaultExpr;
   if (c.autoIncrement) return 'NULL';
@@ -324,7 +331,7 @@ function needsStoredDefault(col: Column): boolean {
   const lit = literal(e);
   if (!lit) return false;
   try {
-    return toSql(storeValue(col.c, col.k, lit, 1, true)) !== e;
+    return toSql(silently(() => storeValue(col.c, col.k, lit, 1, true))) !== e;
   } catch {
     return false;
   }
@@ -343,9 +350,18 @@ function literal(text: string): GivenValue | undefined {
 }
 
 /** A literal as the column stores it, as SQL; one the column refuses is left to loupe_store, so that it fails in its row's turn. */
-function storedLiteral(text: string, lit: GivenValue, col: Column, row: number, strict: boolean): string {
+function storedLiteral(text: string, lit: GivenValue, col: Column, row: Row, strict: boolean): string {
   try {
-    const sql = toSql(storeValue(col.c, col.k, lit, row, strict));
+    const store = () => storeValue(col.c, col.k, lit, typeof row === 'number' ? row : 1, strict);
+    let sql: string;
+    if (typeof row === 'number') sql = toSql(store());
+    else {
+      // for each row of an UPDATE: a literal the column takes as it is is stored once, here; one that
+      // raises a note or a warning is stored for each row, so that each row raises it, naming its row
+      const probe = new Diagnostics();
+      sql = toSql(collecting(probe, store));
+      if (probe.count) return wrap(text, col, row, strict);
+    }
     // the same text for the same value keeps the statement as written
     return sql === text ? text : sql;
   } catch (err) {

@@ -46,6 +46,8 @@ import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-data
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
+import { collecting, Diagnostics, warn } from './diagnostics.js';
+import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { findSavepoint, parseSavepoint, savepointMissing, type Savepoint, type SavepointStatement } from './savepoints.js';
 
 export interface EmbeddedSourceOptions {
@@ -126,6 +128,8 @@ interface Session {
   vars: UserVariables;
   /** SET autocommit: off, a write opens a transaction that lasts until COMMIT or ROLLBACK. */
   autocommit: boolean;
+  /** The last statement's notes and warnings (diagnostics.ts), for SHOW WARNINGS. */
+  diagnostics: Diagnostics;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -267,14 +271,18 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true };
+    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics() };
     const statements = splitStatements(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
     try {
       for (const s of statements) {
-        const r = this.statement(session, s);
+        // a statement that reads the diagnostics keeps them; any other starts its own
+        const previous = session.diagnostics;
+        if (!READS_DIAGNOSTICS.test(s)) session.diagnostics = new Diagnostics();
+        const r = collecting(session.diagnostics, () => this.statement(session, s, previous));
         session.rowCount = r.kind === 'rows' ? -1 : r.affectedRows;
+        if (session.diagnostics !== previous && session.diagnostics.count) r.warnings = { count: session.diagnostics.count, conditions: session.diagnostics.conditions };
         results.push(r);
       }
     } finally {
@@ -310,7 +318,7 @@ export class EmbeddedSource implements CaptureSource {
 
   // ------------------------------------------------------------------------------ internals
 
-  private statement(session: Session, sql: string): StatementResult {
+  private statement(session: Session, sql: string, previous: Diagnostics): StatementResult {
     const words = sql.trim().split(/\s+/, 4).map((w) => w.toLowerCase().replace(/;$/, ''));
     const [w0 = '', w1 = '', w2 = ''] = words;
     const ok = (affectedRows = 0, extra: Partial<StatementResult> = {}): StatementResult => ({ sql, kind: 'ok', columns: [], rows: [], affectedRows, database: session.database, ...extra });
@@ -323,6 +331,8 @@ export class EmbeddedSource implements CaptureSource {
       return ok(0, { database: name });
     }
     if (w0 === 'show') {
+      const shown = showDiagnostics(sql, previous);
+      if (shown) return rows(shown.columns, shown.rows);
       const like = showLike(sql, false);
       if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys(), INFORMATION_SCHEMA].sort().filter(like.test).map((d) => [d]));
       const scoped = w1 === 'global' || w1 === 'session' ? w2 : w1;
@@ -384,7 +394,7 @@ export class EmbeddedSource implements CaptureSource {
         return rows(['Database', 'Create Database'], [[name, `CREATE DATABASE ${m[1] ? '/*!32312 IF NOT EXISTS*/ ' : ''}\`${name}\` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci */ /*!80016 DEFAULT ENCRYPTION='N' */`]]);
       }
       // statements MySQL has that the embedded source does not answer: said so, not called a syntax error
-      const unsupported = /^show\s+(?:(?:full\s+)?processlist|engines|(?:global\s+|session\s+)?status|grants|privileges|plugins|triggers|events|(?:procedure|function)\s+status|character\s+set|charset|collation|open\s+tables|profiles?|replicas|slave\s+hosts|(?:replica|slave)\s+status|(?:binlog|relaylog)\s+events|engine|warnings|errors|count\s*\(\s*\*\s*\)\s+(?:warnings|errors)|create\s+(?:procedure|function|event|trigger|user))\b/i.exec(sql.trim());
+      const unsupported = /^show\s+(?:(?:full\s+)?processlist|engines|(?:global\s+|session\s+)?status|grants|privileges|plugins|triggers|events|(?:procedure|function)\s+status|character\s+set|charset|collation|open\s+tables|profiles?|replicas|slave\s+hosts|(?:replica|slave)\s+status|(?:binlog|relaylog)\s+events|engine|create\s+(?:procedure|function|event|trigger|user))\b/i.exec(sql.trim());
       if (unsupported) throw mysqlErrors.notSupported(`${unsupported[0].replace(/\s+/g, ' ').toUpperCase()} in the embedded source`);
       throw mysqlErrors.syntax(sql.slice(5, 85));
     }
@@ -401,7 +411,10 @@ export class EmbeddedSource implements CaptureSource {
       if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
       const name = unquoteIdent(m[2]!);
       if (this.dbs.has(name)) {
-        if (m[1]) return ok(0);
+        if (m[1]) {
+          note(mysqlErrors.databaseExists(name));
+          return ok(0);
+        }
         throw mysqlErrors.databaseExists(name);
       }
       this.requireNoTx(session, 'CREATE DATABASE');
@@ -414,7 +427,10 @@ export class EmbeddedSource implements CaptureSource {
       if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
       const name = unquoteIdent(m[2]!);
       if (!this.dbs.has(name)) {
-        if (m[1]) return ok(0);
+        if (m[1]) {
+          note(mysqlErrors.dropMissingDatabase(name));
+          return ok(0);
+        }
         throw mysqlErrors.dropMissingDatabase(name);
       }
       this.requireNoTx(session, 'DROP DATABASE');
@@ -431,7 +447,10 @@ export class EmbeddedSource implements CaptureSource {
       if (!source) throw mysqlErrors.noSuchTable(from.st.name, from.table);
       const to = this.resolveTable(session, m[2]!);
       if (to.st.tables.has(to.table) || to.st.views.has(to.table)) {
-        if (m[1]) return ok(0);
+        if (m[1]) {
+          note(mysqlErrors.tableExists(to.table));
+          return ok(0);
+        }
         throw mysqlErrors.tableExists(to.table);
       }
       this.requireNoTx(session, 'CREATE TABLE');
@@ -445,7 +464,10 @@ export class EmbeddedSource implements CaptureSource {
       if (!dbName) throw mysqlErrors.noDatabase();
       const st = this.requireDb(dbName);
       if (st.tables.has(parsed.def.name) || st.views.has(parsed.def.name)) {
-        if (parsed.ifNotExists) return ok(0);
+        if (parsed.ifNotExists) {
+          note(mysqlErrors.tableExists(parsed.def.name));
+          return ok(0);
+        }
         throw mysqlErrors.tableExists(parsed.def.name);
       }
       this.requireNoTx(session, 'CREATE TABLE');
@@ -469,6 +491,7 @@ export class EmbeddedSource implements CaptureSource {
         else missing.push(`${dbName}.${name}`);
       }
       if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
+      for (const name of missing) note(mysqlErrors.unknownTable(name));
       if (session.foreignKeyChecks) {
         for (const { st, table } of found) {
           // a parent can go only with its children (ER_FK_CANNOT_DROP_PARENT, errmsg-utf8.txt)
@@ -683,6 +706,7 @@ export class EmbeddedSource implements CaptureSource {
     }
     // ER_BAD_TABLE_ERROR naming every missing view
     if (missing.length && !m[1]) throw mysqlErrors.unknownTable(missing.join(','));
+    for (const name of missing) note(mysqlErrors.unknownTable(name));
     this.requireNoTx(session, 'DROP VIEW');
     for (const { st, view } of found) this.commitDdl(session, st, { mysql: sql, sqlite: [`DROP VIEW IF EXISTS ${q(view.name)}`], kind: 'drop-view', view });
     return ok();
@@ -1329,7 +1353,7 @@ export class EmbeddedSource implements CaptureSource {
   /** @@variables: the server's, with the session's own foreign_key_checks and autocommit. */
   private systemVariables(session?: Session): Record<string, string | number> {
     const server = (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid));
-    return session ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0 } : server;
+    return session ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0, warning_count: session.diagnostics.count, error_count: 0 } : server;
   }
 
   private hasAutoIncrement(st: DbState, text: string): boolean {
@@ -1651,4 +1675,9 @@ function stoppedAtOccurrence(db: Database, text: string, tok: string): number {
 function nthIndex(text: string, tok: string, k: number): number {
   const all = occurrences(text, tok);
   return all.length ? all[Math.min(k, all.length - 1)]! : text.indexOf(tok);
+}
+
+/** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
+function note(err: MySqlError): void {
+  warn(err.errno, err.message, 'Note');
 }

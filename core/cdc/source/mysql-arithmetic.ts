@@ -27,6 +27,7 @@
  */
 import type { SqlValue } from 'sql.js';
 import { StoreError } from './column-values.js';
+import { warn } from './diagnostics.js';
 import { leadingNumber } from './string-number.js';
 
 /** div_precision_increment's default. */
@@ -88,7 +89,10 @@ export function valueNum(v: SqlValue, hint: string, truncation: boolean): Num | 
     if (t) return temporalNum(t);
   }
   const { value, whole } = leadingNumber(text);
-  if (!whole && truncation) throw new StoreError(1292, `Truncated incorrect DOUBLE value: '${text}'`);
+  if (!whole) {
+    if (truncation) throw new StoreError(1292, `Truncated incorrect DOUBLE value: '${text}'`);
+    warn(1292, `Truncated incorrect DOUBLE value: '${text}'`);
+  }
   return approx(value);
 }
 
@@ -146,6 +150,7 @@ function binary(op: Op, x: Num, y: Num, mode: string): Num | null {
   if (op === '/' || op === '%' || op === 'D') {
     if (y.exact ? y.digits === 0n : y.value === 0) {
       if (mode.includes('e')) throw new StoreError(1365, 'Division by 0');
+      warn(1365, 'Division by 0');
       return null;
     }
   }

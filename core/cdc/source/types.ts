@@ -27,6 +27,8 @@ export interface StatementResult {
   position?: BinlogPosition;
   /** The database in use after the statement (USE changes it). */
   database: string | null;
+  /** The notes and warnings it raised, as SHOW WARNINGS lists them (count: all of them, conditions: the first 1,024). */
+  warnings?: { count: number; conditions: { level: 'Note' | 'Warning'; code: number; message: string }[] };
 }
 
 export interface BinlogPosition {

@@ -50,6 +50,8 @@ export interface CdcStatementResult {
   /** The binlog position of the transaction the statement committed, when it changed rows. */
   position?: CdcBinlogPosition;
   database: string | null;
+  /** The notes and warnings the statement raised, as SHOW WARNINGS lists them (embedded source; `count` counts past the 1,024 kept). */
+  warnings?: { count: number; conditions: { level: 'Note' | 'Warning'; code: number; message: string }[] };
 }
 
 /** A failed statement: `detail` of the failed call is this, in MySQL's shape. */

@@ -1,0 +1,103 @@
+/**
+ * Notes and warnings beside MariaDB (skipped without mariadbd, failing under CI=true): what SHOW
+ * WARNINGS lists after each statement, SHOW COUNT(*) WARNINGS and @@warning_count, and the row an
+ * error or warning names ("at row N") in UPDATE and INSERT … SELECT. Where MySQL 8.0 words a
+ * condition otherwise than MariaDB 10.11, the case holds MySQL's text and says where it comes from.
+ */
+import { describe, expect, it } from 'vitest';
+import { mariadbTests } from './testing/mariadb-server.js';
+import { sideBySide } from './testing/side-by-side.test-util.js';
+import type { QuerySource } from './types.js';
+
+interface Case {
+  what: string;
+  sql: string;
+  /** MySQL 8.0's rows where MariaDB's differ. */
+  mysql?: unknown[][];
+}
+
+const SETUP =
+  "CREATE DATABASE w; USE w; CREATE TABLE t (id INT PRIMARY KEY, price DECIMAL(10,2), v VARCHAR(3), n TINYINT); INSERT INTO t VALUES (1, 1.00, 'a', 1), (2, 2.00, 'bb', 2), (3, 3.00, 'ccc', 3); CREATE VIEW tv AS SELECT id FROM t";
+
+const CASES: Case[] = [
+  { what: 'a DECIMAL rounded to its scale is a note, strict or not', sql: "INSERT INTO t VALUES (4, 1.005, 'd', 4); SHOW WARNINGS" },
+  { what: 'blanks cut from the end of a VARCHAR are a note', sql: "INSERT INTO t VALUES (5, 1, 'e    ', 5); SHOW WARNINGS" },
+  // MySQL 8.0 names the column alone ('price'; MariaDB `w`.`t`.`price`), and in strict mode a string cut under IGNORE is
+  // ER_DATA_TOO_LONG as a warning (Field_longstr::report_if_important_data asks is_strict_mode(), the sql_mode), where MariaDB says 1265
+  {
+    what: 'INSERT IGNORE: each refused value is a warning naming its row',
+    sql: "INSERT IGNORE INTO t VALUES (6, 'x', 'abcdef', 300), (7, 1, 'a', 'z'); SHOW WARNINGS",
+    mysql: [
+      ['Warning', 1366, "Incorrect decimal value: 'x' for column 'price' at row 1"],
+      ['Warning', 1406, "Data too long for column 'v' at row 1"],
+      ['Warning', 1264, "Out of range value for column 'n' at row 1"],
+      ['Warning', 1366, "Incorrect integer value: 'z' for column 'n' at row 2"],
+    ],
+  },
+  { what: 'UPDATE IGNORE: a warning for each row, numbered as the UPDATE goes', sql: 'UPDATE IGNORE t SET n = 1000 WHERE id <= 3; SHOW WARNINGS' },
+  // MOD(N, 0) is a division by zero too ("Server SQL Modes", ERROR_FOR_DIVISION_BY_ZERO: "which includes MOD(N,0)")
+  { what: 'division by zero and text read as a number in a SELECT', sql: "SELECT 1 / 0, 'abc' + 1, 5 % 0, 7 DIV 0; SHOW WARNINGS" },
+  { what: 'SHOW COUNT(*) WARNINGS', sql: "SELECT 1 / 0, 'abc' + 1; SHOW COUNT(*) WARNINGS" },
+  { what: '@@warning_count', sql: 'SELECT 1 / 0; SELECT @@warning_count, @@error_count' },
+  { what: 'SHOW WARNINGS LIMIT', sql: "SELECT 1 / 0, 'abc' + 1, 'd' + 1; SHOW WARNINGS LIMIT 1, 1" },
+  { what: 'SHOW WARNINGS keeps them: it can be asked twice', sql: 'SELECT 1 / 0; SHOW WARNINGS; SHOW WARNINGS' },
+  { what: 'a statement without conditions clears them', sql: 'SELECT 1 / 0; SELECT id FROM t WHERE id = 1; SHOW WARNINGS' },
+  { what: 'SHOW ERRORS after a statement that did not fail', sql: 'SELECT 1 / 0; SHOW ERRORS' },
+  // MySQL 8.0 manual, DROP TABLE: "generates a NOTE diagnostic for each nonexistent table" (MariaDB: one note naming all)
+  {
+    what: 'DROP TABLE IF EXISTS of missing tables: a note for each',
+    sql: 'DROP TABLE IF EXISTS nope, w.nope2; SHOW WARNINGS',
+    mysql: [
+      ['Note', 1051, "Unknown table 'w.nope'"],
+      ['Note', 1051, "Unknown table 'w.nope2'"],
+    ],
+  },
+  // MySQL 8.0 reports a missing view as ER_BAD_TABLE_ERROR, as its DROP VIEW error (MariaDB has its own 4092 ER_UNKNOWN_VIEW)
+  { what: 'DROP VIEW IF EXISTS of a missing view', sql: 'DROP VIEW IF EXISTS nov; SHOW WARNINGS', mysql: [['Note', 1051, "Unknown table 'w.nov'"]] },
+  { what: 'CREATE TABLE IF NOT EXISTS of a table that exists', sql: 'CREATE TABLE IF NOT EXISTS t (id INT); SHOW WARNINGS' },
+  { what: 'CREATE DATABASE IF NOT EXISTS of a database that exists', sql: 'CREATE DATABASE IF NOT EXISTS w; SHOW WARNINGS' },
+  { what: 'DROP DATABASE IF EXISTS of a missing database', sql: 'DROP DATABASE IF EXISTS nodb; SHOW WARNINGS' },
+];
+
+const mariadb = mariadbTests();
+if (mariadb.skip) console.warn(`warnings-vs-mariadb.test.ts: MariaDB tests ${mariadb.reason}`);
+
+describe.skipIf(mariadb.skip)(`notes and warnings are the real server's${mariadb.reason ? ` (${mariadb.reason})` : ''}`, () => {
+  const pair = sideBySide('warn', SETUP);
+  const last = async (src: QuerySource, sql: string) => (await src.execute('w', sql)).at(-1)!.rows;
+  const outcome = async (src: QuerySource, sql: string) => src.execute('w', sql).then(() => 'OK', (err: unknown) => String(err));
+
+  for (const c of CASES) {
+    it(`${c.what}: ${c.sql}`, async () => {
+      const fromServer = await last(pair.real, c.sql);
+      const fromEmbedded = await last(pair.embedded, c.sql);
+      if (c.mysql) {
+        expect(fromServer).not.toEqual(c.mysql);
+        expect(fromEmbedded).toEqual(c.mysql);
+      } else expect(fromEmbedded).toEqual(fromServer);
+    });
+  }
+
+  it('the statement’s result carries its conditions, as the OK packet counts them', async () => {
+    const [r] = await pair.embedded.execute('w', 'UPDATE IGNORE t SET n = 999 WHERE id IN (1, 2)');
+    expect(r!.warnings).toEqual({
+      count: 2,
+      conditions: [
+        { level: 'Warning', code: 1264, message: "Out of range value for column 'n' at row 1" },
+        { level: 'Warning', code: 1264, message: "Out of range value for column 'n' at row 2" },
+      ],
+    });
+    const [plain] = await pair.embedded.execute('w', 'SELECT 1');
+    expect(plain!.warnings).toBeUndefined();
+  });
+
+  it.each([
+    ['an UPDATE names the row that fails', "UPDATE t SET v = CONCAT(v, 'x') WHERE id <= 3"],
+    ['an UPDATE … ORDER BY names it in its order', 'UPDATE t SET n = n * 100 ORDER BY id DESC'],
+    ['an INSERT … SELECT names the selected row', "INSERT INTO t (id, v) SELECT id + 100, CONCAT(v, 'yy') FROM t ORDER BY id"],
+  ])('%s: %s', async (_what, sql) => {
+    const real = await outcome(pair.real, sql);
+    expect(real).toMatch(/^ERROR \d+ \(\w+\): .* at row [2-9]$/);
+    expect(await outcome(pair.embedded, sql)).toBe(real);
+  });
+});
