@@ -23,7 +23,7 @@ import { registerSpatialFunctions } from './spatial-functions.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, insertColumns, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
-import { boundVariables, setItems, type UserVariables } from './user-variables.js';
+import { boundVariables, hoistConstantAssignments, registerVariableFunctions, rewriteVariableAssignments, selectInto, setItems, withVariables, type UserVariables } from './user-variables.js';
 import { comparedColumnsIn, compareAsMySql, mentions, registerComparisonFunctions } from './column-comparisons.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
@@ -280,7 +280,7 @@ export class EmbeddedSource implements CaptureSource {
         // a statement that reads the diagnostics keeps them; any other starts its own
         const previous = session.diagnostics;
         if (!READS_DIAGNOSTICS.test(s)) session.diagnostics = new Diagnostics();
-        const r = collecting(session.diagnostics, () => this.statement(session, s, previous));
+        const r = collecting(session.diagnostics, () => withVariables(session.vars, () => this.statement(session, s, previous)));
         session.rowCount = r.kind === 'rows' ? -1 : r.affectedRows;
         if (session.diagnostics !== previous && session.diagnostics.count) r.warnings = { count: session.diagnostics.count, conditions: session.diagnostics.conditions };
         results.push(r);
@@ -577,9 +577,28 @@ export class EmbeddedSource implements CaptureSource {
     }
     if (w0 === 'prepare' || w0 === 'execute' || ((w0 === 'deallocate' || w0 === 'drop') && w1 === 'prepare')) throw mysqlErrors.notSupported('PREPARE and EXECUTE in the embedded source');
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
+      const into = selectInto(sql);
+      if (into) return this.selectIntoVariables(session, into, ok, rows);
       return this.dml(session, sql, ok, rows, sql);
     }
     throw mysqlErrors.syntax(sql.slice(0, 80));
+  }
+
+  /**
+   * SELECT … INTO @a, @b: the one row's values into the variables (MySQL 8.0 manual, SELECT … INTO):
+   * more rows are ER_TOO_MANY_ROWS, none leaves them as they were with the warning ER_SP_FETCH_NO_DATA.
+   */
+  private selectIntoVariables(session: Session, into: { select: string; targets: string[] }, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult): StatementResult {
+    const r = this.dml(session, into.select, ok, rows, into.select);
+    if (r.columns.length !== into.targets.length) throw new MySqlError(1222, '21000', 'The used SELECT statements have a different number of columns');
+    if (r.rows.length > 1) throw new MySqlError(1172, '42000', 'Result consisted of more than one row');
+    const [row] = r.rows;
+    if (!row) {
+      warn(1329, 'No data - zero rows fetched, selected, or processed');
+      return ok(0);
+    }
+    into.targets.forEach((name, i) => session.vars.set(name, (row[i] ?? null) as SqlValue));
+    return ok(1);
   }
 
   /** The value of an expression, as `SET @v = expr` stores it (in the session's database, or any when none is chosen). */
@@ -846,7 +865,10 @@ export class EmbeddedSource implements CaptureSource {
         affected = scalar(prepared(st).ownSince, [lastChange]);
         return this.finishWrite(session, st, original, affected, ok);
       }
-      res = st.db.exec(text, params);
+      // a derived table that only assigns variables is filled first, as MySQL does
+      const hoisted = hoistConstantAssignments(text);
+      for (const first of hoisted?.first ?? []) st.db.exec(first, params);
+      res = st.db.exec(hoisted?.text ?? text, params);
       affected = st.db.getRowsModified();
       // total_changes() counts the capture trigger's rows too: what is left after the
       // statement's own rows is the rows whose values really changed (with cascading foreign
@@ -916,7 +938,7 @@ export class EmbeddedSource implements CaptureSource {
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
-    let text = sql;
+    let text = rewriteVariableAssignments(sql) ?? sql;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
     const across = this.acrossDatabases(session, sql);
@@ -1443,6 +1465,7 @@ export class EmbeddedSource implements CaptureSource {
     registerMySqlFunctions(db);
     registerJsonFunctions(db);
     registerStoreFunctions(db);
+    registerVariableFunctions(db);
     registerAlterFunctions(db);
     registerSpatialFunctions(db);
     registerComparisonFunctions(db);
