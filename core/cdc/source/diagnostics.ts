@@ -5,6 +5,8 @@
  * each row), far from the statement, so they add to the diagnostics of the statement running now
  * rather than being handed one: the embedded source runs one statement at a time.
  */
+import { statementScope } from './statement-scope.js';
+
 export interface Condition {
   level: 'Note' | 'Warning';
   code: number;
@@ -37,27 +39,21 @@ export class Diagnostics {
   }
 }
 
-let current: Diagnostics | undefined;
+const area = statementScope<Diagnostics>();
 
 /** Runs `run` with `into` as the diagnostics area conditions are added to. */
 export function collecting<T>(into: Diagnostics, run: () => T): T {
-  const outer = current;
-  current = into;
-  try {
-    return run();
-  } finally {
-    current = outer;
-  }
+  return area.run(into, run);
 }
 
 /** A warning (or note) for the statement running now; nothing outside a statement. */
 export function warn(code: number, message: string, level: Condition['level'] = 'Warning'): void {
-  current?.add({ level, code, message });
+  area.current?.add({ level, code, message });
 }
 
 /** loupe_row(rowid): the ordinal of the row the running statement is on (1 outside a statement). */
 export function currentRow(rowid: number): number {
-  return current ? current.rowOf(rowid) : 1;
+  return area.current?.rowOf(rowid) ?? 1;
 }
 
 /** Runs `run` with its conditions dropped: rules applied to check a value, not to store it. */

@@ -24,7 +24,7 @@ import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } fr
 import { collecting, currentRow, Diagnostics, silently } from './diagnostics.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
-import { maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
+import { maskQuoted, replaceOutsideQuotes, spliceText, topLevel } from './sql-text.js';
 
 const IDENT = '`[^`]+`|"[^"]+"|[A-Za-z_][\\w$]*';
 const INSERT = new RegExp(`^\\s*((?:insert|replace)(?:\\s+or\\s+\\w+)?\\s+into)\\s+(${IDENT})\\s*`, 'i');
@@ -176,13 +176,7 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, stric
   const tail = /^on\s+conflict\b/i.test(rest) ? upsert(rest, def, strict) : rest;
   if (tail !== rest) splices.push({ from: i, to: text.length, text: tail });
   if (splices.length === 0) return undefined;
-  let out = '';
-  let last = 0;
-  for (const sp of splices) {
-    out += text.slice(last, sp.from) + sp.text;
-    last = sp.to;
-  }
-  return out + text.slice(last);
+  return spliceText(text, splices);
 }
 
 const VALUES = /\s*values?\s*/iy;

@@ -12,20 +12,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mariadbTests } from './testing/mariadb-server.js';
-import { sideBySide } from './testing/side-by-side.test-util.js';
+import { casesBeside, sideBySide, type CaseBeside } from './testing/side-by-side.test-util.js';
 import type { QuerySource } from './types.js';
 
-interface Case {
-  what: string;
-  sql: string;
-  /** Where MySQL 8.0 answers differently from MariaDB 10.11: MySQL's rows (source beside each). */
-  mysql?: unknown[][];
-}
 
 const SETUP =
   "CREATE DATABASE sel; USE sel; CREATE TABLE c (id INT PRIMARY KEY, score DECIMAL(8,2), born DATE, created_at DATETIME, name VARCHAR(20), n INT, x DOUBLE); INSERT INTO c VALUES (1, 91.50, '1990-05-17', '2024-01-31 10:20:30', 'héllo', 5, 2.5), (2, -3.25, '2000-02-29', '2023-12-31 23:59:59', 'Bob', -7, NULL), (3, NULL, NULL, NULL, NULL, NULL, NULL)";
 
-const CASES: Case[] = [
+const CASES: CaseBeside[] = [
   { what: '/ is never integer division: exact operands get the left scale + 4', sql: 'SELECT 1 / 3, 2 / 3, 5 / 2, 1 / 0, 7 / 7, -7 / 2, 1.50 / 3, 0.1 / 3, 10 / 2.0' },
   { what: 'a DOUBLE or a string operand divides as a DOUBLE', sql: "SELECT 1.5e0 / 3, '1' / 3, 1 / '3'" },
   { what: 'columns divided: DECIMAL text, INT, DOUBLE, VARCHAR', sql: 'SELECT id, score / 3, score / 2, n / 2, n / 3, x / 2, name / 2, -n / 2 FROM c ORDER BY id' },
@@ -73,17 +67,7 @@ describe.skipIf(mariadb.skip)(`SELECT expressions give the real server's rows${m
 
 
   const rows = async (src: QuerySource, sql: string) => (await src.execute('sel', sql)).at(-1)!.rows;
-
-  for (const c of CASES) {
-    it(`${c.what}: ${c.sql}${c.mysql ? ' (MySQL 8.0 answers otherwise)' : ''}`, async () => {
-      const fromServer = await rows(pair.real, c.sql);
-      const fromEmbedded = await rows(pair.embedded, c.sql);
-      if (c.mysql) {
-        expect(fromServer).not.toEqual(c.mysql);
-        expect(fromEmbedded).toEqual(c.mysql);
-      } else expect(fromEmbedded).toEqual(asNumbers(fromServer, fromEmbedded));
-    });
-  }
+  casesBeside(pair, 'sel', CASES, asNumbers);
 
   it('a quotient written to INT, DECIMAL and DOUBLE columns is stored as the server stores it, and division by zero fails a write', async () => {
     const script = [

@@ -152,3 +152,14 @@ export function topLevelItems(masked: string, from = 0, to = masked.length): [nu
 
 /** The comma-separated items of a list, split outside quotes and parentheses. */
 export const splitTopLevel = (list: string): string[] => topLevelItems(maskQuoted(list)).map(([s, e]) => list.slice(s, e));
+
+/** The text with each span [from, to) replaced by its text; the spans in order and apart (an insertion has from = to). */
+export function spliceText(text: string, splices: readonly { from: number; to: number; text: string }[]): string {
+  let out = '';
+  let last = 0;
+  for (const sp of splices) {
+    out += text.slice(last, sp.from) + sp.text;
+    last = sp.to;
+  }
+  return out + text.slice(last);
+}

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mariadbTests } from './testing/mariadb-server.js';
-import { sideBySide } from './testing/side-by-side.test-util.js';
+import { casesBeside, sideBySide, type CaseBeside } from './testing/side-by-side.test-util.js';
 import type { QuerySource } from './types.js';
 
 const DEPRECATED = "Setting user variables within expressions is deprecated and will be removed in a future release. Consider alternatives: 'SET variable=expression, ...', or 'SELECT expression(s) INTO variables(s)'.";
 
-const CASES: { what: string; sql: string; mysql?: unknown[][] }[] = [
+const CASES: CaseBeside[] = [
   { what: 'numbering rows with a variable set in a derived table', sql: 'SELECT @rn := @rn + 1 AS n, name FROM t, (SELECT @rn := 0) r ORDER BY id' },
   { what: 'each row sees the assignment the row before made', sql: 'SET @rn = 10; SELECT @rn := @rn + 1 AS n, name FROM t ORDER BY id; SELECT @rn' },
   { what: 'SELECT … INTO after the select list', sql: 'SELECT name INTO @nm FROM t WHERE id = 2; SELECT @nm' },
@@ -29,23 +29,13 @@ if (mariadb.skip) console.warn(`user-variables-vs-mariadb.test.ts: MariaDB tests
 
 describe.skipIf(mariadb.skip)(`user variables set inside statements are the real server's${mariadb.reason ? ` (${mariadb.reason})` : ''}`, () => {
   const pair = sideBySide('uvars', "CREATE DATABASE uv; USE uv; CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(10)); INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')");
-  const last = async (src: QuerySource, sql: string) => (await src.execute('uv', sql)).at(-1)!.rows;
   const outcome = async (src: QuerySource, sql: string) =>
     src.execute('uv', sql).then(
       (r) => r.map((x) => `${x.kind} ${x.affectedRows}`).join(', '),
       (err: unknown) => String(err),
     );
 
-  for (const c of CASES) {
-    it(`${c.what}: ${c.sql}`, async () => {
-      const fromServer = await last(pair.real, c.sql);
-      const fromEmbedded = await last(pair.embedded, c.sql);
-      if (c.mysql) {
-        expect(fromServer).not.toEqual(c.mysql);
-        expect(fromEmbedded).toEqual(c.mysql);
-      } else expect(fromEmbedded).toEqual(fromServer);
-    });
-  }
+  casesBeside(pair, 'uv', CASES);
 
   it.each([
     ['one row into variables is an OK of one row', 'SELECT name INTO @nm FROM t WHERE id = 1'],

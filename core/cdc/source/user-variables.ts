@@ -6,8 +6,9 @@
  */
 import type { BindParams, Database, SqlValue } from 'sql.js';
 import { warn } from './diagnostics.js';
+import { statementScope } from './statement-scope.js';
 import { unquoteIdent } from './mysql-ddl.js';
-import { closingParen, maskQuoted, splitTopLevel } from './sql-text.js';
+import { closingParen, maskQuoted, spliceText, splitTopLevel } from './sql-text.js';
 
 export type UserVariables = Map<string, SqlValue>;
 
@@ -42,27 +43,21 @@ export function setItems(sql: string): SetItem[] {
 
 // ------------------------------------------------------------------ assignments in expressions
 
-/** The session whose variables `@x := …` in the running statement sets (the embedded source runs one statement at a time). */
-let live: UserVariables | undefined;
+/** The variables of the session whose statement is running, which `@x := …` sets. */
+const live = statementScope<UserVariables>();
 
 /** Runs `run` with `vars` as the variables loupe_assign and loupe_var reach. */
 export function withVariables<T>(vars: UserVariables, run: () => T): T {
-  const outer = live;
-  live = vars;
-  try {
-    return run();
-  } finally {
-    live = outer;
-  }
+  return live.run(vars, run);
 }
 
 /** loupe_assign(name, value) for `@name := value`, and loupe_var(name) for a read of it in the same statement, which sees each assignment as it is made. */
 export function registerVariableFunctions(db: Database): void {
   db.create_function('loupe_assign', (name: SqlValue, value: SqlValue) => {
-    live?.set(String(name), value);
+    live.current?.set(String(name), value);
     return value;
   });
-  db.create_function('loupe_var', (name: SqlValue) => live?.get(String(name)) ?? null);
+  db.create_function('loupe_var', (name: SqlValue) => live.current?.get(String(name)) ?? null);
 }
 
 const NAME = "(`[^`]+`|'[^']+'|\"[^\"]+\"|[A-Za-z_][\\w$.]*)";
@@ -108,33 +103,28 @@ export function rewriteVariableAssignments(sql: string): string | undefined {
   const masked = maskQuoted(sql);
   const assignments = [...masked.matchAll(ASSIGN)];
   if (!assignments.length) return undefined;
-  const edits: { at: number; to: number; text: string }[] = [];
+  const edits: { from: number; to: number; text: string }[] = [];
   const assigned = new Set<number>();
   for (const m of assignments) {
     const start = m.index!;
     const name = varName(sql.slice(start + 1, start + 1 + m[1]!.length));
     let from = start + m[0].length;
     while (/\s/.test(masked[from] ?? '')) from++;
-    edits.push({ at: start, to: from, text: `loupe_assign(${quoted(name)}, ` });
+    edits.push({ from: start, to: from, text: `loupe_assign(${quoted(name)}, ` });
     let end = assignedEnd(masked, from);
     while (end > from && /\s/.test(masked[end - 1]!)) end--;
     // a closing parenthesis goes before any text that starts where the expression ends
-    edits.push({ at: end, to: end, text: ')' });
+    edits.push({ from: end, to: end, text: ')' });
     assigned.add(start);
     warn(1287, "Setting user variables within expressions is deprecated and will be removed in a future release. Consider alternatives: 'SET variable=expression, ...', or 'SELECT expression(s) INTO variables(s)'.");
   }
   for (const m of masked.matchAll(READ)) {
     if (assigned.has(m.index!)) continue;
-    edits.push({ at: m.index!, to: m.index! + m[0].length, text: `loupe_var(${quoted(varName(sql.slice(m.index! + 1, m.index! + m[0].length)))})` });
+    edits.push({ from: m.index!, to: m.index! + m[0].length, text: `loupe_var(${quoted(varName(sql.slice(m.index! + 1, m.index! + m[0].length)))})` });
   }
-  edits.sort((a, b) => a.at - b.at || a.to - a.at - (b.to - b.at));
-  let out = '';
-  let at = 0;
-  for (const e of edits) {
-    out += sql.slice(at, e.at) + e.text;
-    at = e.to;
-  }
-  return out + sql.slice(at);
+  // an insertion (a closing parenthesis) goes before a replacement that starts where it is
+  edits.sort((a, b) => a.from - b.from || a.to - a.from - (b.to - b.from));
+  return spliceText(sql, edits);
 }
 
 const INTO = new RegExp(`\\binto\\s+(@${NAME}(?:\\s*,\\s*@${NAME})*)(?![\\w$@])`, 'gi');

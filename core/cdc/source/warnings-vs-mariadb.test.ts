@@ -6,20 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mariadbTests } from './testing/mariadb-server.js';
-import { sideBySide } from './testing/side-by-side.test-util.js';
+import { casesBeside, sideBySide, type CaseBeside } from './testing/side-by-side.test-util.js';
 import type { QuerySource } from './types.js';
-
-interface Case {
-  what: string;
-  sql: string;
-  /** MySQL 8.0's rows where MariaDB's differ. */
-  mysql?: unknown[][];
-}
 
 const SETUP =
   "CREATE DATABASE w; USE w; CREATE TABLE t (id INT PRIMARY KEY, price DECIMAL(10,2), v VARCHAR(3), n TINYINT); INSERT INTO t VALUES (1, 1.00, 'a', 1), (2, 2.00, 'bb', 2), (3, 3.00, 'ccc', 3); CREATE VIEW tv AS SELECT id FROM t";
 
-const CASES: Case[] = [
+const CASES: CaseBeside[] = [
   { what: 'a DECIMAL rounded to its scale is a note, strict or not', sql: "INSERT INTO t VALUES (4, 1.005, 'd', 4); SHOW WARNINGS" },
   { what: 'blanks cut from the end of a VARCHAR are a note', sql: "INSERT INTO t VALUES (5, 1, 'e    ', 5); SHOW WARNINGS" },
   // MySQL 8.0 names the column alone ('price'; MariaDB `w`.`t`.`price`), and in strict mode a string cut under IGNORE is
@@ -64,19 +57,8 @@ if (mariadb.skip) console.warn(`warnings-vs-mariadb.test.ts: MariaDB tests ${mar
 
 describe.skipIf(mariadb.skip)(`notes and warnings are the real server's${mariadb.reason ? ` (${mariadb.reason})` : ''}`, () => {
   const pair = sideBySide('warn', SETUP);
-  const last = async (src: QuerySource, sql: string) => (await src.execute('w', sql)).at(-1)!.rows;
   const outcome = async (src: QuerySource, sql: string) => src.execute('w', sql).then(() => 'OK', (err: unknown) => String(err));
-
-  for (const c of CASES) {
-    it(`${c.what}: ${c.sql}`, async () => {
-      const fromServer = await last(pair.real, c.sql);
-      const fromEmbedded = await last(pair.embedded, c.sql);
-      if (c.mysql) {
-        expect(fromServer).not.toEqual(c.mysql);
-        expect(fromEmbedded).toEqual(c.mysql);
-      } else expect(fromEmbedded).toEqual(fromServer);
-    });
-  }
+  casesBeside(pair, 'w', CASES);
 
   it('the statement’s result carries its conditions, as the OK packet counts them', async () => {
     const [r] = await pair.embedded.execute('w', 'UPDATE IGNORE t SET n = 999 WHERE id IN (1, 2)');
