@@ -20,6 +20,8 @@ export class Diagnostics {
   readonly conditions: Condition[] = [];
   /** Every condition raised, kept or not. */
   count = 0;
+  /** The statement has IGNORE: a row a duplicate key skips is a warning. */
+  ignoring = false;
   /** The row a condition names ("at row N"): the ordinal of the row the statement is on (current_row_for_condition). */
   private row = 0;
   private lastRowid: number | undefined;
@@ -54,6 +56,11 @@ export function warn(code: number, message: string, level: Condition['level'] = 
 /** loupe_row(rowid): the ordinal of the row the running statement is on (1 outside a statement). */
 export function currentRow(rowid: number): number {
   return area.current?.rowOf(rowid) ?? 1;
+}
+
+/** loupe_duplicate(message): a row a duplicate key skipped, a warning under IGNORE (REPLACE and upserts resolve the duplicate instead). */
+export function duplicateSkipped(message: string): void {
+  if (area.current?.ignoring) warn(1062, message);
 }
 
 /** Runs `run` with its conditions dropped: rules applied to check a value, not to store it. */

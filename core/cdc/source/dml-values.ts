@@ -21,7 +21,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
-import { collecting, currentRow, Diagnostics, silently } from './diagnostics.js';
+import { collecting, currentRow, Diagnostics, duplicateSkipped, silently } from './diagnostics.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
 import { maskQuoted, replaceOutsideQuotes, spliceText, topLevel } from './sql-text.js';
@@ -67,6 +67,10 @@ const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** The SQL functions the rewritten statements call. */
 export function registerStoreFunctions(db: Database): void {
   db.create_function('loupe_row', (rowid: SqlValue) => currentRow(Number(rowid)));
+  db.create_function('loupe_duplicate', (message: SqlValue) => {
+    duplicateSkipped(String(message));
+    return null;
+  });
   db.create_function('loupe_store', (v: SqlValue, key: SqlValue, row: SqlValue, strict: SqlValue) => {
     const col = columnsByKey[Number(key)];
     if (!col) return v;

@@ -43,7 +43,7 @@ import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show
 import { splitStatements } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
-import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers } from './replace.js';
+import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMySqlOrder } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 import { collecting, Diagnostics, warn } from './diagnostics.js';
@@ -823,7 +823,9 @@ export class EmbeddedSource implements CaptureSource {
       return rows(r.columns, r.rows);
     }
     if (session.locks) checkLocks(sql, session.database, session.locks, (db, table) => this.dbs.get(db)?.tables.has(table) ?? false);
-    const { st, text, lenient, multi, ordered, copies } = this.translateDml(session, sql);
+    const { st, text, lenient, ignore, multi, ordered, copies } = this.translateDml(session, sql);
+    // INSERT/UPDATE IGNORE warns for each row a duplicate key skips (REPLACE and upserts resolve theirs)
+    session.diagnostics.ignoring = ignore === true;
     const isRead = /^\s*(select|with|\()/i.test(text) && !/^\s*with\b[\s\S]*\b(insert|update|delete)\b/i.test(text);
     if (!session.tx && !session.autocommit && !isRead) session.tx = { db: null, statements: [], savepoints: [] };
     const params = boundVariables(text, session.vars);
@@ -937,7 +939,7 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
-  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
+  private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
     let text = rewriteVariableAssignments(sql) ?? sql;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
@@ -987,7 +989,7 @@ export class EmbeddedSource implements CaptureSource {
     const plan = planTableDml(text, st.name, st.tables, !ignore, new Map(copies?.map((c) => [c.temp, c.def])));
     if (plan?.kind === 'multi') {
       const statements = plan.statements.map((s) => this.comparedAsMySql(st, s, lenient));
-      return { st, text: statements.join(';\n'), lenient, multi: statements, copies };
+      return { st, text: statements.join(';\n'), lenient, ignore, multi: statements, copies };
     }
     if (plan) text = plan.text;
     text = rewriteRowAlias(text, st.tables) ?? text;
@@ -1004,9 +1006,9 @@ export class EmbeddedSource implements CaptureSource {
     text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
     text = this.comparedAsMySql(st, text, lenient && /^\s*(?:update|delete)\b/i.test(text));
     const ordered = orderedDml(text);
-    if (ordered) return { st, text: ordered.each, lenient, ordered, copies };
+    if (ordered) return { st, text: ordered.each, lenient, ignore, ordered, copies };
     text = rewriteDmlLimit(text) ?? text;
-    return { st, text, lenient, copies };
+    return { st, text, lenient, ignore, copies };
   }
 
   /** Columns compared as MySQL compares their types: DECIMAL, date/time, text and number columns (column-comparisons.ts). */
@@ -1360,6 +1362,16 @@ export class EmbeddedSource implements CaptureSource {
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same}) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same} AND rowid <> OLD.rowid) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
     });
+    // with the key checks relaxed, the row a duplicate skips (INSERT/UPDATE IGNORE) is a warning
+    // naming the first key it duplicates, in the order InnoDB checks them (replace.ts)
+    const ordered = uniqueKeysInMySqlOrder(def);
+    if (ordered.length) {
+      const found = (k: { columns: string[] }, other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${k.columns.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ')}${other})`;
+      const message = (k: { name: string; columns: string[] }) => `'Duplicate entry ''' || ${k.columns.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `)} || ''' for key ''${`${t}.${k.name}`.replace(/'/g, "''''")}'''`;
+      const warning = (other: string) => `WHEN (SELECT strict FROM __loupe_mode) = 0 AND (${ordered.map((k) => found(k, other)).join(' OR ')}) BEGIN SELECT loupe_duplicate(CASE ${ordered.map((k) => `WHEN ${found(k, other)} THEN ${message(k)}`).join(' ')} END); END`;
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dwi_${t}`)} BEFORE INSERT ON ${q(t)} ${warning('')}`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dwu_${t}`)} BEFORE UPDATE ON ${q(t)} ${warning(' AND rowid <> OLD.rowid')}`);
+    }
   }
 
   /** The next AUTO_INCREMENT value of a table that has a counter (SQLite's last one plus one), else null. */

@@ -10,7 +10,7 @@ import { casesBeside, sideBySide, type CaseBeside } from './testing/side-by-side
 import type { QuerySource } from './types.js';
 
 const SETUP =
-  "CREATE DATABASE w; USE w; CREATE TABLE t (id INT PRIMARY KEY, price DECIMAL(10,2), v VARCHAR(3), n TINYINT); INSERT INTO t VALUES (1, 1.00, 'a', 1), (2, 2.00, 'bb', 2), (3, 3.00, 'ccc', 3); CREATE VIEW tv AS SELECT id FROM t";
+  "CREATE DATABASE w; USE w; CREATE TABLE t (id INT PRIMARY KEY, price DECIMAL(10,2), v VARCHAR(3), n TINYINT); INSERT INTO t VALUES (1, 1.00, 'a', 1), (2, 2.00, 'bb', 2), (3, 3.00, 'ccc', 3); CREATE VIEW tv AS SELECT id FROM t; CREATE TABLE u (id INT PRIMARY KEY, v VARCHAR(5), UNIQUE KEY uv (v)); INSERT INTO u VALUES (1, 'a'), (2, 'b')";
 
 const CASES: CaseBeside[] = [
   { what: 'a DECIMAL rounded to its scale is a note, strict or not', sql: "INSERT INTO t VALUES (4, 1.005, 'd', 4); SHOW WARNINGS" },
@@ -29,6 +29,24 @@ const CASES: CaseBeside[] = [
   },
   { what: 'UPDATE IGNORE: a warning for each row, numbered as the UPDATE goes', sql: 'UPDATE IGNORE t SET n = 1000 WHERE id <= 3; SHOW WARNINGS' },
   // MOD(N, 0) is a division by zero too ("Server SQL Modes", ERROR_FOR_DIVISION_BY_ZERO: "which includes MOD(N,0)")
+  // MySQL 8.0.19 and later name the key with its table (print_keydup_error); MariaDB names the key alone
+  {
+    what: 'INSERT IGNORE: a row a duplicate key skips is a warning naming the first key it duplicates',
+    sql: "INSERT IGNORE INTO u VALUES (1, 'x'), (2, 'a'), (20, 'y'), (20, 'z'), (21, 'y'); SHOW WARNINGS",
+    mysql: [
+      ['Warning', 1062, "Duplicate entry '1' for key 'u.PRIMARY'"],
+      ['Warning', 1062, "Duplicate entry '2' for key 'u.PRIMARY'"],
+      ['Warning', 1062, "Duplicate entry '20' for key 'u.PRIMARY'"],
+      ['Warning', 1062, "Duplicate entry 'y' for key 'u.uv'"],
+    ],
+  },
+  // MySQL 5.7.5 made IGNORE turn every error it ignores into a warning (WL#6614), a duplicate in UPDATE IGNORE too; MariaDB 10.11 stays silent
+  {
+    what: 'UPDATE IGNORE: a row a duplicate key keeps as it was is a warning',
+    sql: "UPDATE IGNORE u SET v = 'a' WHERE id IN (2, 3); SHOW WARNINGS",
+    mysql: [['Warning', 1062, "Duplicate entry 'a' for key 'u.uv'"]],
+  },
+  { what: 'REPLACE and ON DUPLICATE KEY UPDATE resolve duplicates without a warning', sql: "REPLACE INTO u VALUES (1, 'r'); INSERT INTO u VALUES (2, 'q') ON DUPLICATE KEY UPDATE v = 'q'; SHOW WARNINGS" },
   { what: 'division by zero and text read as a number in a SELECT', sql: "SELECT 1 / 0, 'abc' + 1, 5 % 0, 7 DIV 0; SHOW WARNINGS" },
   { what: 'SHOW COUNT(*) WARNINGS', sql: "SELECT 1 / 0, 'abc' + 1; SHOW COUNT(*) WARNINGS" },
   { what: '@@warning_count', sql: 'SELECT 1 / 0; SELECT @@warning_count, @@error_count' },
