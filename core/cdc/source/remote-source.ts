@@ -96,7 +96,16 @@ export class RemoteSource implements QuerySource {
         // CALL answers one result set per SELECT in the procedure, then an OK packet.
         const multi = Array.isArray(fields) && fields.some((f) => Array.isArray(f) || f === undefined || f === null);
         const parts: [unknown, Field[] | undefined][] = multi ? (data as unknown[]).map((d, i) => [d, (fields as (Field[] | undefined)[])[i]]) : [[data, fields as Field[] | undefined]];
-        for (const [d, f] of parts) out.push(toResult(s, d, f, current));
+        for (const [d, f] of parts) {
+          const r = toResult(s, d, f, current);
+          // an OK packet counts the statement's warnings; SHOW WARNINGS lists them and leaves them for the next SHOW WARNINGS too
+          const count = (d as { warningStatus?: number } | null)?.warningStatus ?? 0;
+          if (r.kind === 'ok' && count > 0) {
+            const [listed] = (await this.query(c, 'SHOW WARNINGS')) as [[string, number, string][], unknown];
+            r.warnings = { count, conditions: listed.map(([level, code, message]) => ({ level: level as 'Note' | 'Warning', code: Number(code), message })) };
+          }
+          out.push(r);
+        }
       }
       return out;
     });

@@ -89,6 +89,11 @@ describe.skipIf(mariadb.skip)(`notes and warnings are the real server's${mariadb
     });
     const [plain] = await pair.embedded.execute('w', 'SELECT 1');
     expect(plain!.warnings).toBeUndefined();
+    // a real server's through the remote source: its OK packet's count, and SHOW WARNINGS' list
+    const note = "INSERT INTO t VALUES (30, 2.555, 'n', 1)";
+    const [real] = await pair.real.execute('w', note);
+    expect(real!.warnings).toEqual({ count: 1, conditions: [{ level: 'Note', code: 1265, message: "Data truncated for column 'price' at row 1" }] });
+    expect((await pair.embedded.execute('w', note))[0]!.warnings).toEqual(real!.warnings);
   });
 
   it.each([
