@@ -48,6 +48,8 @@ import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, show
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
 import { collecting, Diagnostics, warn } from './diagnostics.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
+import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
+import { bindPlaceholders, parsePrepared, preparedText, unknownHandler } from './prepared-statements.js';
 import { findSavepoint, parseSavepoint, savepointMissing, type Savepoint, type SavepointStatement } from './savepoints.js';
 
 export interface EmbeddedSourceOptions {
@@ -130,6 +132,8 @@ interface Session {
   autocommit: boolean;
   /** The last statement's notes and warnings (diagnostics.ts), for SHOW WARNINGS. */
   diagnostics: Diagnostics;
+  /** PREPARE's statements, by lower-case name. */
+  prepared: Map<string, string>;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -271,7 +275,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics() };
+    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
     const statements = splitStatements(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -575,7 +579,24 @@ export class EmbeddedSource implements CaptureSource {
       this.dml(session, `SELECT ${sql.trim().replace(/;$/, '').slice(2)}`, ok, rows, sql);
       return ok(0);
     }
-    if (w0 === 'prepare' || w0 === 'execute' || ((w0 === 'deallocate' || w0 === 'drop') && w1 === 'prepare')) throw mysqlErrors.notSupported('PREPARE and EXECUTE in the embedded source');
+    if (w0 === 'prepare' || w0 === 'execute' || ((w0 === 'deallocate' || w0 === 'drop') && w1 === 'prepare')) {
+      const ps = parsePrepared(sql);
+      if (!ps) throw mysqlErrors.syntax(sql.trim().slice(0, 80));
+      const key = ps.name.toLowerCase();
+      if (ps.kind === 'prepare') {
+        // a NULL variable is the text NULL, as MySQL reads it
+        const text = 'literal' in ps.text ? ps.text.literal : String(session.vars.get(ps.text.variable) ?? 'NULL');
+        session.prepared.set(key, preparedText(text));
+        return ok(0);
+      }
+      const text = session.prepared.get(key);
+      if (text === undefined) throw unknownHandler(ps.name, ps.kind === 'execute' ? 'EXECUTE' : 'DEALLOCATE PREPARE');
+      if (ps.kind === 'deallocate') {
+        session.prepared.delete(key);
+        return ok(0);
+      }
+      return this.statement(session, bindPlaceholders(text, ps.using.map((v) => session.vars.get(v) ?? null)), previous);
+    }
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       const into = selectInto(sql);
       if (into) return this.selectIntoVariables(session, into, ok, rows);
@@ -940,7 +961,8 @@ export class EmbeddedSource implements CaptureSource {
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
-    let text = rewriteVariableAssignments(sql) ?? sql;
+    let text = rewriteLikeEscapes(rewriteStringLiterals(sql));
+    text = rewriteVariableAssignments(text) ?? text;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
     const across = this.acrossDatabases(session, sql);

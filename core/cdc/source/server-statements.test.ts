@@ -155,11 +155,11 @@ describe('DO, CONNECTION_ID() and the statements kept out', () => {
     expect(b).not.toBe(a);
   });
 
-  it('PREPARE is 1235; ROLLBACK TO a savepoint is never taken for a whole ROLLBACK', () => {
+  it('ROLLBACK TO a savepoint is never taken for a whole ROLLBACK; prepared statements last as long as the session', () => {
     src.executeSync('demo', 'CREATE TABLE sp (id INT PRIMARY KEY)');
     expect(() => src.executeSync('demo', 'BEGIN; INSERT INTO sp VALUES (1); ROLLBACK TO SAVEPOINT a')).toThrow('SAVEPOINT a does not exist');
     src.executeSync('demo', 'BEGIN; INSERT INTO sp VALUES (1); SAVEPOINT a; INSERT INTO sp VALUES (2); ROLLBACK WORK TO a; COMMIT');
-    expect(() => src.executeSync('demo', "PREPARE s FROM 'SELECT 1'")).toThrow("doesn't yet support 'PREPARE and EXECUTE in the embedded source'");
-    expect(query('SELECT id FROM sp').rows).toEqual([[1]]);
+    expect(src.executeSync('demo', "PREPARE s FROM 'SELECT id FROM sp'; EXECUTE s").at(-1)!.rows).toEqual([[1]]);
+    expect(() => src.executeSync('demo', 'EXECUTE s')).toThrow('Unknown prepared statement handler (s) given to EXECUTE');
   });
 });

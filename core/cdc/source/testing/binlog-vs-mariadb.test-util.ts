@@ -30,13 +30,15 @@ export interface BinlogComparison {
 
 /**
  * A value as mariadb-binlog prints it (the test tables hold INT, DECIMAL, VARCHAR, DATE, DATETIME,
- * TIME and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD'.
+ * TIME and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD', a tab as \x09.
  */
 function printed(v: unknown, c: ColumnDef): string {
   if (v === null || v === undefined) return 'NULL';
   const kind = storeKind(c).kind;
   if (typeof v !== 'string' || kind === 'decimal') return String(v);
-  return `'${kind === 'date' ? v.replace(/-/g, ':') : v}'`;
+  // mariadb-binlog prints a control character as \xNN
+  const escaped = [...v].map((c) => (c.charCodeAt(0) < 32 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
+  return `'${kind === 'date' ? v.replace(/-/g, ':') : escaped}'`;
 }
 const describeEvent = (e: { op: string; table: string; before: string[] | null; after: string[] | null }) => `${e.op} ${e.table} ${e.before ? `(${e.before.join(', ')})` : '-'} → ${e.after ? `(${e.after.join(', ')})` : '-'}`;
 
