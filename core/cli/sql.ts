@@ -25,6 +25,7 @@ interface StatementResult {
   columns: string[];
   rows: unknown[][];
   affectedRows: number;
+  info?: string;
   warnings?: { count: number };
 }
 
@@ -94,7 +95,7 @@ export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
 export function formatResult(r: StatementResult): string[] {
   const n = r.warnings?.count ?? 0;
   const warnings = n ? `, ${n} ${n === 1 ? 'warning' : 'warnings'}` : '';
-  if (r.kind === 'ok') return [`Query OK, ${r.affectedRows} ${r.affectedRows === 1 ? 'row' : 'rows'} affected${warnings}`];
+  if (r.kind === 'ok') return [`Query OK, ${r.affectedRows} ${r.affectedRows === 1 ? 'row' : 'rows'} affected${warnings}`, ...(r.info ? [r.info] : [])];
   if (r.rows.length === 0) return [`Empty set${warnings}`];
   const cells = r.rows.map((row) => row.map((c) => (c === null || c === undefined ? 'NULL' : String(c))));
   const widths = r.columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));

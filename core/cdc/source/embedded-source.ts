@@ -875,6 +875,8 @@ export class EmbeddedSource implements CaptureSource {
     let res;
     let affected: number;
     let lastChange: number;
+    // an UPDATE's rows matched, which the OK packet's info tells beside those changed
+    let matched = 0;
     try {
       if (copies) copyTables(st.db, copies, (c) => this.dbs.get(c.database)!.db);
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
@@ -883,16 +885,18 @@ export class EmbeddedSource implements CaptureSource {
         // several SQLite statements as one MySQL statement: all or nothing; MySQL counts the
         // rows changed (or deleted) in every table, which are the rows the capture triggers logged
         res = [];
+        let matched: number | undefined;
         if (multi) atomically(st.db, () => multi.forEach((s) => st.db.run(s, boundVariables(s, session.vars))));
-        else runInOrder(st.db, ordered!, session.vars);
+        else matched = runInOrder(st.db, ordered!, session.vars);
         affected = scalar(prepared(st).ownSince, [lastChange]);
-        return this.finishWrite(session, st, original, affected, ok);
+        return this.finishWrite(session, st, original, affected, ok, undefined, isUpdate && matched !== undefined ? updateInfo(matched, affected, session) : undefined);
       }
       // a derived table that only assigns variables is filled first, as MySQL does
       const hoisted = hoistConstantAssignments(text);
       for (const first of hoisted?.first ?? []) st.db.exec(first, params);
       res = st.db.exec(hoisted?.text ?? text, params);
       affected = st.db.getRowsModified();
+      if (isUpdate) matched = affected;
       // total_changes() counts the capture trigger's rows too: what is left after the
       // statement's own rows is the rows whose values really changed (with cascading foreign
       // keys, the capture trigger's rows are counted instead, as other triggers write rows too)
@@ -934,14 +938,15 @@ export class EmbeddedSource implements CaptureSource {
       session.lastInsertId = firstGenerated;
     }
     if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
-    return this.finishWrite(session, st, original, affected, ok, insertId);
+    return this.finishWrite(session, st, original, affected, ok, insertId, isUpdate ? updateInfo(matched, affected, session) : undefined);
   }
 
   /** A write's answer; outside a transaction its changes are committed to the change log first. */
-  private finishWrite(session: Session, st: DbState, original: string, affected: number, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, insertId?: number): StatementResult {
-    if (session.tx) return ok(affected, insertId ? { insertId } : {});
+  private finishWrite(session: Session, st: DbState, original: string, affected: number, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, insertId?: number, info?: string): StatementResult {
+    const extra = { ...(insertId ? { insertId } : {}), ...(info ? { info } : {}) };
+    if (session.tx) return ok(affected, extra);
     const tx = this.captureAndCommit(st, session, [original]);
-    return ok(affected, { ...(insertId ? { insertId } : {}), ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
+    return ok(affected, { ...extra, ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
   }
 
   /**
@@ -1666,7 +1671,8 @@ function columnNames(db: Database, sql: string): string[] {
 }
 
 /** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
-function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): void {
+/** Runs an ordered UPDATE/DELETE row by row; answers the number of rows it matched. */
+function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): number {
   const rowids = (db.exec(ordered.rowids, boundVariables(ordered.rowids, vars))[0]?.values ?? []).map((v) => v[0]!);
   const params = boundVariables(ordered.each, vars) as Record<string, SqlValue> | undefined;
   atomically(db, () => {
@@ -1677,6 +1683,7 @@ function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): voi
       each.free();
     }
   });
+  return rowids.length;
 }
 
 function toSql(v: unknown): SqlValue {
@@ -1737,4 +1744,9 @@ function nthIndex(text: string, tok: string, k: number): number {
 /** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
 function note(err: MySqlError): void {
   warn(err.errno, err.message, 'Note');
+}
+
+/** An UPDATE's OK packet info (ER_UPDATE_INFO), as the mysql client prints it under "Query OK". */
+function updateInfo(matched: number, changed: number, session: Session): string {
+  return `Rows matched: ${matched}  Changed: ${changed}  Warnings: ${session.diagnostics.count}`;
 }

@@ -160,9 +160,9 @@ function toResult(sql: string, data: unknown, fields: Field[] | undefined, datab
   if (Array.isArray(data)) {
     return { sql, kind: 'rows', columns: (fields ?? []).map((f) => f.name), rows: (data as unknown[][]).map((r) => r.map(shown)), affectedRows: 0, database };
   }
-  const h = data as { affectedRows?: number; insertId?: number | string };
+  const h = data as { affectedRows?: number; insertId?: number | string; info?: string };
   const insertId = h.insertId === undefined ? 0 : Number(h.insertId);
-  return { sql, kind: 'ok', columns: [], rows: [], affectedRows: h.affectedRows ?? 0, ...(insertId ? { insertId } : {}), database };
+  return { sql, kind: 'ok', columns: [], rows: [], affectedRows: h.affectedRows ?? 0, ...(insertId ? { insertId } : {}), ...(h.info ? { info: h.info } : {}), database };
 }
 
 /** Binary strings and BIT arrive as bytes; the console shows bytes as hex, as for the embedded source. */

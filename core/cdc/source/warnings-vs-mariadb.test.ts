@@ -105,4 +105,16 @@ describe.skipIf(mariadb.skip)(`notes and warnings are the real server's${mariadb
     expect(real).toMatch(/^ERROR \d+ \(\w+\): .* at row [2-9]$/);
     expect(await outcome(pair.embedded, sql)).toBe(real);
   });
+
+  it.each([
+    ['rows matched and changed', "UPDATE t SET v = 'a' WHERE id <= 3"],
+    ['rows matched, changed and warned for', 'UPDATE IGNORE t SET n = n * 100 WHERE id <= 3'],
+    ['an UPDATE … ORDER BY … LIMIT', 'UPDATE t SET n = 1 ORDER BY id DESC LIMIT 2'],
+    ['an UPDATE that matches nothing', 'UPDATE t SET n = 1 WHERE id = 999'],
+  ])('an UPDATE’s info line, %s: %s', async (_what, sql) => {
+    const info = async (src: QuerySource) => (await src.execute('w', sql))[0]!.info;
+    const real = await info(pair.real);
+    expect(real).toMatch(/^Rows matched: \d+ {2}Changed: \d+ {2}Warnings: \d+$/);
+    expect(await info(pair.embedded)).toBe(real);
+  });
 });

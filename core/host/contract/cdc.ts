@@ -50,6 +50,8 @@ export interface CdcStatementResult {
   /** The binlog position of the transaction the statement committed, when it changed rows. */
   position?: CdcBinlogPosition;
   database: string | null;
+  /** The OK packet's info line: `Rows matched: 3  Changed: 2  Warnings: 0` for an UPDATE (rows an UPDATE leaves as they were send no change event). */
+  info?: string;
   /** The notes and warnings the statement raised, as SHOW WARNINGS lists them (embedded source; `count` counts past the 1,024 kept). */
   warnings?: { count: number; conditions: { level: 'Note' | 'Warning'; code: number; message: string }[] };
 }
