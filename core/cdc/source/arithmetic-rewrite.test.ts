@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteArithmetic, type ArithmeticKind } from './arithmetic-rewrite.js';
 
-const KINDS: Record<string, ArithmeticKind> = { price: 'c', n: 'i', x: 'f', s: 's', d: 't', e: 'x' };
+const KINDS: Record<string, ArithmeticKind> = { price: 'c2', n: 'i', x: 'f', s: 's', d: 't', e: 'x' };
 const rewrite = (sql: string) => rewriteArithmetic(sql, (c) => KINDS[c]);
 
 describe('MySQL arithmetic written for SQLite', () => {
   it('a statement without arithmetic is returned as it is, and integer +, - and * are left to SQLite', () => {
     // a modulo or DIV by zero warns, so even integer ones are MySQL's
-    expect(rewrite('SELECT n % 3, n DIV 2')).toBe("SELECT loupe_calc('|$0:i #3 %', n), loupe_calc('|$0:i #2 D', n)");
+    expect(rewrite('SELECT n % 3, n DIV 2')).toBe("SELECT loupe_calc('|$0:i #3 %', n), loupe_calc('1:|$0:i #2 D', n)");
     for (const sql of ['UPDATE t SET name = \'a-b*c\' WHERE id = 1', 'SELECT * FROM t', 'SELECT COUNT(*), t.* FROM t', 'UPDATE t SET n = n * 2 - 1 WHERE n > 3', 'SELECT -n, 2 - n * 3']) {
       expect(rewrite(sql)).toBe(sql);
     }
   });
 
-  it('one program per expression, literals as written, operands passed with their kind', () => {
+  it('one program per expression, literals as written, operands passed with their kind; each after the first numbered', () => {
     expect(rewrite('SELECT 1 / 3')).toBe("SELECT loupe_calc('|#1 #3 /')");
-    expect(rewrite("SELECT 1.50 / 3, 1.5e0 / 3, '1' / n")).toBe("SELECT loupe_calc('|#1.50 #3 /'), loupe_calc('|#1.5e0 #3 /'), loupe_calc('|$0:s $1:i /', '1', n)");
+    expect(rewrite("SELECT 1.50 / 3, 1.5e0 / 3, '1' / n")).toBe("SELECT loupe_calc('|#1.50 #3 /'), loupe_calc('1:|#1.5e0 #3 /'), loupe_calc('2:|$0:s $1:i /', '1', n)");
     expect(rewrite('SELECT price * 3, x + 0.5, t.price - s, d + 0, v * 1.5 FROM t')).toBe(
-      "SELECT loupe_calc('|$0:c #3 *', price), loupe_calc('|$0:f #0.5 +', x), loupe_calc('|$0:c $1:s -', t.price, s), loupe_calc('|$0:t #0 +', d), loupe_calc('|$0: #1.5 *', v) FROM t",
+      "SELECT loupe_calc('|$0:c #3 *', price), loupe_calc('1:|$0:f #0.5 +', x), loupe_calc('2:|$0:c $1:s -', t.price, s), loupe_calc('3:|$0:t #0 +', d), loupe_calc('4:|$0: #1.5 *', v) FROM t",
     );
   });
 
@@ -25,14 +25,19 @@ describe('MySQL arithmetic written for SQLite', () => {
     expect(rewrite('SELECT a * b / c')).toBe("SELECT loupe_calc('|$0: $1: * $2: /', a, b, c)");
     expect(rewrite('SELECT 1 - a / b + 2')).toBe("SELECT loupe_calc('|#1 $0: $1: / - #2 +', a, b)");
     expect(rewrite('SELECT -a / -b')).toBe("SELECT loupe_calc('|$0: n $1: n /', a, b)");
-    expect(rewrite('SELECT a DIV b / c, a / b MOD c')).toBe("SELECT loupe_calc('|$0: $1: D $2: /', a, b, c), loupe_calc('|$0: $1: / $2: %', a, b, c)");
+    expect(rewrite('SELECT a DIV b / c, a / b MOD c')).toBe("SELECT loupe_calc('|$0: $1: D $2: /', a, b, c), loupe_calc('1:|$0: $1: / $2: %', a, b, c)");
     expect(rewrite('SELECT SUM(t.n) / COUNT(*) FROM t')).toBe("SELECT loupe_calc('|$0: $1: /', SUM(t.n), COUNT(*)) FROM t");
-    expect(rewrite('SELECT (a + b) / (c - 1), CASE WHEN x THEN 6 END / 4')).toBe("SELECT loupe_calc('|$0: $1: + $2: #1 - /', a, b, c), loupe_calc('|$0: #4 /', CASE WHEN x THEN 6 END)");
+    // SQLite sums a DECIMAL as a double: read at the column's scale (AVG's plus 4)
+    expect(rewrite('SELECT SUM(price) / 2, AVG(DISTINCT t.price) * 1, MAX(price) + 0.5 FROM t')).toBe(
+      "SELECT loupe_calc('|$0:d2 #2 /', SUM(price)), loupe_calc('1:|$0:d6 #1 *', AVG(DISTINCT t.price)), loupe_calc('2:|$0:d2 #0.5 +', MAX(price)) FROM t",
+    );
+    expect(rewrite('SELECT (a + b) / (c - 1), CASE WHEN x THEN 6 END / 4')).toBe("SELECT loupe_calc('|$0: $1: + $2: #1 - /', a, b, c), loupe_calc('1:|$0: #4 /', CASE WHEN x THEN 6 END)");
   });
 
   it('ROUND and TRUNCATE are part of the program; other calls are operands with their own', () => {
-    expect(rewrite('SELECT ROUND(price * 1.1, 2), ROUND(n), TRUNCATE(x, 1)')).toBe("SELECT loupe_calc('|$0:c #1.1 * #2 R2', price), loupe_calc('|$0:i R1', n), loupe_calc('|$0:f #1 T2', x)");
-    expect(rewrite('SELECT ABS(price - 1.5) * 2')).toBe("SELECT loupe_calc('|$0: #2 *', ABS(loupe_calc('|$0:c #1.5 -', price)))");
+    expect(rewrite('SELECT ROUND(price * 1.1, 2), ROUND(n), TRUNCATE(x, 1)')).toBe("SELECT loupe_calc('|$0:c #1.1 * #2 R2', price), loupe_calc('1:|$0:i R1', n), loupe_calc('2:|$0:f #1 T2', x)");
+    // numbered as made: the inner call's program is written first
+    expect(rewrite('SELECT ABS(price - 1.5) * 2')).toBe("SELECT loupe_calc('1:|$0: #2 *', ABS(loupe_calc('|$0:c #1.5 -', price)))");
   });
 
   it('an ENUM operand leaves the expression to SQLite, without breaking its order', () => {
@@ -47,8 +52,8 @@ describe('MySQL arithmetic written for SQLite', () => {
   });
 
   it('a write computes in full, fails on division by zero and on text that is no number; the value a column is given is exact text', () => {
-    expect(rewrite('UPDATE t SET n = n / 2 WHERE m / 2 > 1')).toBe("UPDATE t SET n = loupe_calc('wetv|$0:i #2 /', n) WHERE loupe_calc('wet|$0: #2 /', m) > 1");
-    expect(rewrite('INSERT INTO t (a, b) VALUES (1, 7 / 2), (2, 1 + 1 / 2)')).toBe("INSERT INTO t (a, b) VALUES (1, loupe_calc('wetv|#7 #2 /')), (2, loupe_calc('wetv|#1 #1 #2 / +'))");
+    expect(rewrite('UPDATE t SET n = n / 2 WHERE m / 2 > 1')).toBe("UPDATE t SET n = loupe_calc('wetv|$0:i #2 /', n) WHERE loupe_calc('1:wet|$0: #2 /', m) > 1");
+    expect(rewrite('INSERT INTO t (a, b) VALUES (1, 7 / 2), (2, 1 + 1 / 2)')).toBe("INSERT INTO t (a, b) VALUES (1, loupe_calc('wetv|#7 #2 /')), (2, loupe_calc('1:wetv|#1 #1 #2 / +'))");
     expect(rewrite('INSERT IGNORE INTO t SELECT id, n / 2 FROM u')).toBe("INSERT IGNORE INTO t SELECT id, loupe_calc('wv|$0:i #2 /', n) FROM u");
     expect(rewrite('DELETE FROM t WHERE n / 0 = 1')).toBe("DELETE FROM t WHERE loupe_calc('t|$0:i #0 /', n) = 1");
   });

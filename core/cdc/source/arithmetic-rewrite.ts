@@ -21,8 +21,8 @@ import { MAX_OPERANDS } from './mysql-arithmetic.js';
 import { hasCharOutsideQuotes, maskQuoted } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
 
-/** What a column is to arithmetic: `c` DECIMAL, `i` integer, `f` DOUBLE/FLOAT, `s` string, `t` date/time, `x` leave the expression to SQLite (ENUM, SET, BIT, binary). */
-export type ArithmeticKind = 'c' | 'i' | 'f' | 's' | 't' | 'x';
+/** What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `f` DOUBLE/FLOAT, `s` string, `t` date/time, `x` leave the expression to SQLite (ENUM, SET, BIT, binary). */
+export type ArithmeticKind = `c${number}` | 'i' | 'f' | 's' | 't' | 'x';
 
 const WORDS = /\b(?:div|mod|round|truncate)\b/i;
 /**
@@ -51,7 +51,7 @@ function kindOf(c: ColumnDef): ArithmeticKind {
   const k = storeKind(c);
   switch (k.kind) {
     case 'decimal':
-      return 'c';
+      return `c${k.scale}`;
     case 'int':
     case 'year':
       return 'i';
@@ -187,19 +187,36 @@ function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf
   } else if ((isCall(t, s, 'ROUND') || isCall(t, s, 'TRUNCATE')) && matchClose(t, s + 1) === e && roundCall(sql, t, s, e, b, kindOf)) {
     // compiled by roundCall
   } else {
-    let hint = '';
+    let hint: string;
     const single = s === e || (s + 2 === e && isOp(t[s + 1], '.'));
     if (single && tok.kind === 'string') hint = 's';
     else if (single && (tok.kind === 'name' || tok.kind === 'word')) {
       const kind = kindOf(t[e]!.text.replace(/^`|`$/g, '').toLowerCase());
       if (kind === 'x') b.declined = true;
-      hint = kind ?? '';
-    }
+      hint = kind?.startsWith('c') ? 'c' : (kind ?? '');
+    } else hint = aggregateHint(t, s, e, kindOf);
     if (hint !== 'i') b.needed = true;
     b.steps.push(`$${b.args.length}:${hint}`);
     b.args.push(textOf(sql, t, s, e));
   }
   if (negate) b.steps.push('n');
+}
+
+/**
+ * SUM, MIN, MAX or AVG of a DECIMAL column: SQLite answers a double, MySQL a DECIMAL of the
+ * column's scale (AVG's plus div_precision_increment), which the hint `dN` reads it as.
+ */
+function aggregateHint(t: Token[], s: number, e: number, kindOf: (ref: string) => ArithmeticKind | undefined): string {
+  const fn = upper(t[s]);
+  if (!['SUM', 'MIN', 'MAX', 'AVG'].includes(fn) || t[s + 1]?.kind !== 'open' || matchClose(t, s + 1) !== e) return '';
+  let i = s + 2;
+  if (upper(t[i]) === 'DISTINCT') i++;
+  // the argument: one column, qualified or not
+  const last = e - 1;
+  if (!(i === last || (i + 2 === last && isOp(t[i + 1], '.'))) || (t[last]!.kind !== 'name' && t[last]!.kind !== 'word')) return '';
+  const kind = kindOf(t[last]!.text.replace(/^`|`$/g, '').toLowerCase());
+  if (!kind?.startsWith('c')) return '';
+  return `d${Number(kind.slice(1)) + (fn === 'AVG' ? 4 : 0)}`;
 }
 
 /** ROUND(x[, d]) or TRUNCATE(x, d) at `s`…`e`, each argument a chain; false (nothing added) when an argument is not one. */
@@ -251,6 +268,8 @@ export function rewriteArithmetic(sql: string, kindOf: (column: string) => Arith
   // an INSERT of many rows of text (the usual write) is scanned once, without a copy
   if (!hasCharOutsideQuotes(sql, '+-*/%') && !(WORDS.test(sql) && WORDS.test(maskQuoted(sql)))) return sql;
   const mode = modeOf(sql);
+  // each program after the first names its place, so that two alike read their own shown scale (shownScale)
+  let programs = 0;
   return rewriteOperators(
     sql,
     (tok, t, i) => (binaryAt(t, i) !== undefined && !inOperandGroup(t, i)) || isCall(t, i, 'ROUND') || isCall(t, i, 'TRUNCATE'),
@@ -265,7 +284,8 @@ export function rewriteArithmetic(sql: string, kindOf: (column: string) => Arith
       const b: Build = { steps: [], args: [], needed: false, declined: false };
       chain(text, t, from, to, b, kindOf);
       if (!b.needed || b.declined || b.args.length > MAX_OPERANDS) return undefined;
-      const flags = `${mode}${mode.includes('w') && wholeValue(t, from, to) ? 'v' : ''}`;
+      const place = programs++;
+      const flags = `${place ? `${place}:` : ''}${mode}${mode.includes('w') && wholeValue(t, from, to) ? 'v' : ''}`;
       return { from, to, text: `loupe_calc('${flags}|${b.steps.join(' ')}'${b.args.map((a) => `, ${a}`).join('')})` };
     },
   );

@@ -49,6 +49,7 @@ import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, Ro
 import { collecting, Diagnostics, warn } from './diagnostics.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
+import { calcColumns, showDecimals } from './decimal-display.js';
 import { bindPlaceholders, parsePrepared, preparedText, unknownHandler } from './prepared-statements.js';
 import { findSavepoint, parseSavepoint, savepointMissing, type Savepoint, type SavepointStatement } from './savepoints.js';
 
@@ -877,6 +878,8 @@ export class EmbeddedSource implements CaptureSource {
     let lastChange: number;
     // an UPDATE's rows matched, which the OK packet's info tells beside those changed
     let matched = 0;
+    // a SELECT's columns that are exact arithmetic, shown as DECIMAL text (decimal-display.ts)
+    let exactColumns: (string | undefined)[] | undefined;
     try {
       if (copies) copyTables(st.db, copies, (c) => this.dbs.get(c.database)!.db);
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
@@ -894,6 +897,7 @@ export class EmbeddedSource implements CaptureSource {
       // a derived table that only assigns variables is filled first, as MySQL does
       const hoisted = hoistConstantAssignments(text);
       for (const first of hoisted?.first ?? []) st.db.exec(first, params);
+      if (isRead) exactColumns = calcColumns(hoisted?.text ?? text);
       res = st.db.exec(hoisted?.text ?? text, params);
       affected = st.db.getRowsModified();
       if (isUpdate) matched = affected;
@@ -924,7 +928,8 @@ export class EmbeddedSource implements CaptureSource {
       // (as typed, SQLite's name is MySQL's too, but for a string literal, named after its text)
       const names = text !== sql ? selectItemNames(sql) : /['"]/.test(sql) ? selectItemNames(sql, true) : undefined;
       if (names && names.length === columns.length) columns = columns.map((c, i) => names[i] ?? c);
-      return rows(columns, (r?.values ?? []).map((v) => v.map(blobOut)));
+      const values = (r?.values ?? []).map((v) => v.map(blobOut));
+      return rows(columns, exactColumns && exactColumns.length === columns.length ? showDecimals(values, exactColumns) : values);
     }
     // MySQL counts an UPDATE's changed rows, not the rows it matched (no CLIENT_FOUND_ROWS)
     let insertId: number | undefined;

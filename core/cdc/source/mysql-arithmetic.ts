@@ -37,17 +37,21 @@ export const MAX_OPERANDS = 32;
 /** DECIMAL_MAX_SCALE */
 const MAX_SCALE = 30;
 
-/** An exact value is digits / 10^scale, shown with `shown` decimals; an approximate one is a DOUBLE. */
-export type Num = { exact: true; digits: bigint; scale: number; shown: number } | { exact: false; value: number };
+/** An exact value is digits / 10^scale, shown with `shown` decimals, a BIGINT when `int` (else a DECIMAL); an approximate one is a DOUBLE. */
+export type Num = { exact: true; digits: bigint; scale: number; shown: number; int?: boolean } | { exact: false; value: number };
 
 const EXACT_TEXT = /^\s*([-+]?)(\d*)(?:\.(\d*))?\s*$/;
 /** A DATE, DATETIME or TIME as SQLite holds it: in numeric context MySQL reads its digits (20240203, 101112.5). */
 const TEMPORAL_TEXT = /^(-?)(?:(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?|(\d{1,3}):(\d{2}):(\d{2}))(?:\.(\d+))?$/;
 
-const exact = (digits: bigint, scale: number, shown = scale): Num => ({ exact: true, digits, scale, shown });
+type Exact = Extract<Num, { exact: true }>;
+const exact = (digits: bigint, scale: number, shown = scale): Exact => ({ exact: true, digits, scale, shown });
+const integer = (digits: bigint): Exact => ({ exact: true, digits, scale: 0, shown: 0, int: true });
+/** Both integers: + - * and % of them are a BIGINT. */
+const ints = (x: Exact, y: Exact) => x.int === true && y.int === true;
 const approx = (value: number): Num => ({ exact: false, value });
 
-function exactOf(sign: string, int: string, frac: string): Num {
+function exactOf(sign: string, int: string, frac: string): Exact {
   const digits = BigInt(`${int}${frac}` || '0');
   return exact(sign === '-' ? -digits : digits, frac.length);
 }
@@ -56,12 +60,15 @@ function exactOf(sign: string, int: string, frac: string): Num {
 export function literalNum(text: string): Num {
   if (/e/i.test(text)) return approx(Number(text));
   const m = EXACT_TEXT.exec(text);
-  return m ? exactOf(m[1]!, m[2]!, m[3] ?? '') : approx(Number(text));
+  if (!m) return approx(Number(text));
+  const n = exactOf(m[1]!, m[2]!, m[3] ?? '');
+  return text.includes('.') ? n : { ...n, int: true };
 }
 
 function temporalNum(m: RegExpExecArray): Num {
   const digits = m[2] ? `${m[2]}${m[3]}${m[4]}${m[5] ?? ''}${m[6] ?? ''}${m[7] ?? ''}` : `${m[8]}${m[9]}${m[10]}`;
-  return exactOf(m[1]!, digits.replace(/^0+(?=\d)/, ''), m[11] ?? '');
+  const n = exactOf(m[1]!, digits.replace(/^0+(?=\d)/, ''), m[11] ?? '');
+  return m[11] ? n : { ...n, int: true };
 }
 
 /**
@@ -72,10 +79,11 @@ function temporalNum(m: RegExpExecArray): Num {
  */
 export function valueNum(v: SqlValue, hint: string, truncation: boolean): Num | null {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'bigint') return exact(v, 0);
+  if (typeof v === 'bigint') return integer(v);
   if (typeof v === 'number') {
     if (hint === 'f' || hint === 's' || !Number.isFinite(v)) return approx(v);
-    if (Number.isInteger(v)) return Math.abs(v) <= Number.MAX_SAFE_INTEGER ? exact(BigInt(v), 0) : approx(v);
+    // an integer is a BIGINT, unless the column is a DECIMAL of scale 0
+    if (Number.isInteger(v)) return Math.abs(v) > Number.MAX_SAFE_INTEGER ? approx(v) : hint === 'c' ? exact(BigInt(v), 0) : integer(BigInt(v));
     // a DECIMAL literal of scale N that SQLite read as a double (loupe_div's hints)
     if (hint.startsWith('d')) return literalNum(v.toFixed(Math.min(Number(hint.slice(1)), 100)));
     // a non-integer number: a DOUBLE column's value, unless the column is a DECIMAL (its shortest form is its value)
@@ -117,7 +125,7 @@ function rescale(digits: bigint, from: number, to: number, cut = false): bigint 
 }
 
 /** Both at the larger scale. */
-function aligned(x: Num & { exact: true }, y: Num & { exact: true }): [bigint, bigint, number] {
+function aligned(x: Exact, y: Exact): [bigint, bigint, number] {
   const s = Math.max(x.scale, y.scale);
   return [rescale(x.digits, x.scale, s), rescale(y.digits, y.scale, s), s];
 }
@@ -138,10 +146,11 @@ function doubleRound(value: number, dec: number, truncate: boolean): number {
 function round(x: Num, dec: number, truncate: boolean): Num {
   if (!x.exact) return approx(doubleRound(x.value, dec, truncate));
   const shown = Math.min(Math.max(dec, 0), MAX_SCALE);
-  if (dec >= x.scale) return exact(x.digits, x.scale, shown);
+  // an integer's stays one (ROUND(n, -2) is a BIGINT); a DECIMAL's shows `dec` decimals
+  if (dec >= x.scale) return x.int ? x : exact(x.digits, x.scale, shown);
   // to a multiple of 10^-dec, kept at scale max(dec, 0)
   const kept = rescale(x.digits, x.scale, dec, truncate);
-  return dec >= 0 ? exact(kept, dec, shown) : exact(kept * pow10(-dec), 0, 0);
+  return dec >= 0 ? exact(kept, dec, shown) : { ...exact(kept * pow10(-dec), 0, 0), int: x.int };
 }
 
 type Op = '+' | '-' | '*' | '/' | '%' | 'D';
@@ -169,19 +178,19 @@ function binary(op: Op, x: Num, y: Num, mode: string): Num | null {
       case '%':
         return approx(a % b);
       case 'D':
-        return exact(BigInt(Math.trunc(a / b)), 0);
+        return integer(BigInt(Math.trunc(a / b)));
     }
   }
   switch (op) {
     case '+':
     case '-': {
       const [a, b, s] = aligned(x, y);
-      return exact(op === '+' ? a + b : a - b, s, Math.max(x.shown, y.shown));
+      return { ...exact(op === '+' ? a + b : a - b, s, Math.max(x.shown, y.shown)), int: ints(x, y) };
     }
     case '*': {
       const s = x.scale + y.scale;
       const digits = x.digits * y.digits;
-      return s > MAX_SCALE ? exact(rescale(digits, s, MAX_SCALE), MAX_SCALE) : exact(digits, s, Math.min(x.shown + y.shown, MAX_SCALE));
+      return s > MAX_SCALE ? exact(rescale(digits, s, MAX_SCALE), MAX_SCALE) : { ...exact(digits, s, Math.min(x.shown + y.shown, MAX_SCALE)), int: ints(x, y) };
     }
     case '/': {
       // the quotient to ⌈(sx + sy + 4) / 9⌉ words of 9 digits, cut (do_div_mod)
@@ -190,11 +199,11 @@ function binary(op: Op, x: Num, y: Num, mode: string): Num | null {
     }
     case '%': {
       const [a, b, s] = aligned(x, y);
-      return exact(a % b, s, Math.max(x.shown, y.shown));
+      return { ...exact(a % b, s, Math.max(x.shown, y.shown)), int: ints(x, y) };
     }
     case 'D': {
       const [a, b] = aligned(x, y);
-      return exact(a / b, 0);
+      return integer(a / b);
     }
   }
 }
@@ -238,9 +247,27 @@ function parse(text: string): Program {
   return p;
 }
 
+/** The decimals each program's last exact result shows (-1 for a DOUBLE), for the select list's display (decimal-display.ts). */
+const shown = new Map<string, number>();
+
+/** The decimals the program's last result showed: MySQL prints an exact result with them (q * 3 is 0.6000); -1 for a DOUBLE. */
+export function shownScale(program: string): number | undefined {
+  return shown.get(program);
+}
+
+export function forgetShownScales(): void {
+  shown.clear();
+}
+
 /** loupe_calc('mode|steps', args…): the expression's value as MySQL computes it. */
 export function mysqlCalc(program: SqlValue, ...args: SqlValue[]): SqlValue {
-  const p = parse(String(program));
+  const result = calc(String(program), args);
+  if (result !== null) shown.set(String(program), result.exact && !result.int ? result.shown : -1);
+  return result === null ? null : finish(String(program), result);
+}
+
+function calc(program: string, args: SqlValue[]): Num | null {
+  const p = parse(program);
   const stack: (Num | null)[] = [];
   for (const step of p.steps) {
     switch (step.kind) {
@@ -269,11 +296,14 @@ export function mysqlCalc(program: SqlValue, ...args: SqlValue[]): SqlValue {
       }
     }
   }
-  const result = stack.pop() ?? null;
-  if (result === null) return null;
+  return stack.pop() ?? null;
+}
+
+function finish(program: string, result: Num): SqlValue {
   if (!result.exact) return result.value;
-  if (p.mode.includes('v')) return decimalText(result.digits, result.scale);
-  if (p.mode.includes('w')) return toDouble(result);
+  const { mode } = parse(program);
+  if (mode.includes('v')) return decimalText(result.digits, result.scale);
+  if (mode.includes('w')) return toDouble(result);
   return toDouble(result.scale > result.shown ? exact(rescale(result.digits, result.scale, result.shown), result.shown) : result);
 }
 

@@ -61,6 +61,11 @@ export function replaceOutsideQuotes(sql: string, re: RegExp, fn: (match: string
  * items undefined).
  */
 export function selectItemNames(sql: string, literalsOnly = false): (string | undefined)[] | undefined {
+  return selectItems(sql)?.map((raw) => itemName(raw, literalsOnly));
+}
+
+/** The items of a SELECT's select list, as written (alias included); undefined for a statement that is no plain SELECT. */
+export function selectItems(sql: string): string[] | undefined {
   const masked = maskQuoted(sql);
   const head = /^\s*select\s+(?:(?:all|distinct|distinctrow|high_priority|straight_join|sql_small_result|sql_big_result|sql_buffer_result|sql_no_cache|sql_cache|sql_calc_found_rows)\s+)*/i.exec(masked);
   if (!head) return undefined;
@@ -84,25 +89,27 @@ export function selectItemNames(sql: string, literalsOnly = false): (string | un
     }
   }
   items.push(sql.slice(from, end));
-  return items.map((raw) => {
-    const item = raw.trim();
-    // a string literal is named after its text: SELECT 'a''b' is the column a'b
-    const literal = /^'((?:[^'\\]|\\.|'')*)'$|^"((?:[^"\\]|\\.|"")*)"$/s.exec(item);
-    if (literal) return (literal[1] ?? literal[2]!).replace(/''|""/g, (x) => x[0]!).replace(/\\(.)/gs, '$1');
-    if (literalsOnly) return undefined;
-    const m = maskQuoted(item);
-    if (m === '*' || /\.\s*\*$/.test(m)) return undefined;
-    if (/\sas\s+(`[^`]*`|"[^"]*"|'[^']*'|\w+)$/i.test(m)) return undefined;
-    // a qualified column (`c.name`, `db.t.name`) is named after the column alone
-    const column = /^(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*){1,2}(`[^`]*`|[A-Za-z_][\w$]*)$/.exec(item);
-    if (column) return column[1]!.replace(/^`(.*)`$/s, '$1');
-    // `expr name`: a last word that is a name, after a complete expression (not after an operator)
-    const words = m.split(/\s+/);
-    const last = words[words.length - 1]!;
-    const prev = words[words.length - 2];
-    if (prev !== undefined && /^(`.*`|[A-Za-z_][\w$]*)$/.test(last) && !NOT_ALIASES.has(last.toUpperCase()) && !OPERATOR_WORDS.has(prev.toUpperCase()) && !/[-+*/%=<>!|&^~,(]$/.test(prev)) return undefined;
-    return item;
-  });
+  return items;
+}
+
+function itemName(raw: string, literalsOnly: boolean): string | undefined {
+  const item = raw.trim();
+  // a string literal is named after its text: SELECT 'a''b' is the column a'b
+  const literal = /^'((?:[^'\\]|\\.|'')*)'$|^"((?:[^"\\]|\\.|"")*)"$/s.exec(item);
+  if (literal) return (literal[1] ?? literal[2]!).replace(/''|""/g, (x) => x[0]!).replace(/\\(.)/gs, '$1');
+  if (literalsOnly) return undefined;
+  const m = maskQuoted(item);
+  if (m === '*' || /\.\s*\*$/.test(m)) return undefined;
+  if (/\sas\s+(`[^`]*`|"[^"]*"|'[^']*'|\w+)$/i.test(m)) return undefined;
+  // a qualified column (`c.name`, `db.t.name`) is named after the column alone
+  const column = /^(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*){1,2}(`[^`]*`|[A-Za-z_][\w$]*)$/.exec(item);
+  if (column) return column[1]!.replace(/^`(.*)`$/s, '$1');
+  // `expr name`: a last word that is a name, after a complete expression (not after an operator)
+  const words = m.split(/\s+/);
+  const last = words[words.length - 1]!;
+  const prev = words[words.length - 2];
+  if (prev !== undefined && /^(`.*`|[A-Za-z_][\w$]*)$/.test(last) && !NOT_ALIASES.has(last.toUpperCase()) && !OPERATOR_WORDS.has(prev.toUpperCase()) && !/[-+*/%=<>!|&^~,(]$/.test(prev)) return undefined;
+  return item;
 }
 
 /** Words that end an expression without being an alias. */

@@ -1,0 +1,36 @@
+/**
+ * An exact result shown as MySQL shows it: a DECIMAL with its scale, as text (`q * 3` is '0.6000',
+ * `1 / 3` '0.3333'), which is how a DECIMAL column already reads and how a MySQL client gets one
+ * (mysql2 gives DECIMALs as strings). Inside the statement the value stays a number, which SQLite
+ * compares and sorts as one; only the select list's own items that are one loupe_calc program
+ * are turned to text, after the rows are read, with the decimals that program's result showed.
+ */
+import { forgetShownScales, shownScale } from './mysql-arithmetic.js';
+import { closingParen, maskQuoted, selectItems } from './sql-text.js';
+
+const CALL = /^\s*loupe_calc\('((?:[^']|'')*)'/;
+const ALIAS = /^\s*(?:as\s+)?(?:`[^`]*`|"[^"]*"|'[^']*'|[A-Za-z_][\w$]*)?\s*$/i;
+
+/** The program of each select item that is a single loupe_calc call (an alias allowed), by column. */
+export function calcColumns(sql: string): (string | undefined)[] | undefined {
+  if (!sql.includes('loupe_calc(')) return undefined;
+  const items = selectItems(sql);
+  if (!items) return undefined;
+  const programs = items.map((item) => {
+    const m = CALL.exec(item);
+    if (!m) return undefined;
+    const masked = maskQuoted(item);
+    const close = closingParen(masked, masked.indexOf('('));
+    return close > 0 && ALIAS.test(masked.slice(close + 1)) ? m[1]!.replace(/''/g, "'") : undefined;
+  });
+  if (programs.every((p) => p === undefined)) return undefined;
+  forgetShownScales();
+  return programs;
+}
+
+/** The rows with each exact result of those columns as its DECIMAL text. */
+export function showDecimals(rows: unknown[][], programs: (string | undefined)[]): unknown[][] {
+  const scales = programs.map((p) => (p === undefined ? undefined : shownScale(p)));
+  if (scales.every((s) => s === undefined || s < 0)) return rows;
+  return rows.map((row) => row.map((v, i) => (typeof v === 'number' && scales[i] !== undefined && scales[i]! >= 0 ? v.toFixed(scales[i]) : v)));
+}
