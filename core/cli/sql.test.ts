@@ -43,7 +43,7 @@ describe('loupe sql', () => {
   });
 
   it('counts the warnings as the mysql client does, and SHOW WARNINGS lists them', async () => {
-    expect((await sql(["INSERT IGNORE INTO customers (id, name) VALUES ('x1', 'a'), (101, REPEAT('n', 300))"])).out).toEqual(['Query OK, 2 rows affected, 2 warnings']);
+    expect((await sql(["INSERT IGNORE INTO customers (id, name) VALUES ('x1', 'a'), (101, REPEAT('n', 300))"])).out).toEqual(['Query OK, 2 rows affected, 2 warnings', 'Records: 2  Duplicates: 0  Warnings: 2']);
     expect((await sql(["SELECT 1 / 0, 'a' + 1"])).out.at(-1)).toBe('1 row in set, 2 warnings');
     // an UPDATE's info line: the rows it left as they were send no change event
     expect((await sql(["UPDATE customers SET name = 'a' WHERE id IN (0, 101)"])).out).toEqual(['Query OK, 1 row affected', 'Rows matched: 2  Changed: 1  Warnings: 0']);

@@ -22,6 +22,8 @@ export class Diagnostics {
   count = 0;
   /** The statement has IGNORE: a row a duplicate key skips is a warning. */
   ignoring = false;
+  /** Rows a duplicate key skipped under IGNORE (the info's Duplicates). */
+  duplicates = 0;
   /** The row a condition names ("at row N"): the ordinal of the row the statement is on (current_row_for_condition). */
   private row = 0;
   private lastRowid: number | undefined;
@@ -60,7 +62,10 @@ export function currentRow(rowid: number): number {
 
 /** loupe_duplicate(message): a row a duplicate key skipped, a warning under IGNORE (REPLACE and upserts resolve the duplicate instead). */
 export function duplicateSkipped(message: string): void {
-  if (area.current?.ignoring) warn(1062, message);
+  const d = area.current;
+  if (!d?.ignoring) return;
+  d.duplicates++;
+  warn(1062, message);
 }
 
 /** Runs `run` with its conditions dropped: rules applied to check a value, not to store it. */

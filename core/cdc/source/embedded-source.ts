@@ -84,7 +84,7 @@ interface DbState {
   /** Whether a table has a cascading foreign key action (an UPDATE then counts its rows apart from the cascaded ones). */
   cascades?: boolean;
   /** Prepared capture statements; export() frees them, so they are made again on demand. */
-  prepared?: { select: Statement; clear: Statement; lastId: Statement; firstInserted: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; ownSince: Statement; sameRows: Statement };
+  prepared?: { select: Statement; clear: Statement; lastId: Statement; firstInserted: Statement; totalChanges: Statement; lastChange: Statement; weightSince: Statement; ownSince: Statement; updatedSince: Statement; sameRows: Statement };
 }
 
 function prepared(st: DbState): NonNullable<DbState['prepared']> {
@@ -100,6 +100,8 @@ function prepared(st: DbState): NonNullable<DbState['prepared']> {
     weightSince: st.db.prepare("SELECT COALESCE(sum(CASE op WHEN 'u' THEN 2 ELSE 1 END), 0) FROM __loupe_changes WHERE id > ?"),
     // the rows an UPDATE changed itself, without those its cascading actions changed
     ownSince: st.db.prepare('SELECT count(*) FROM __loupe_changes WHERE id > ? AND cas IS NOT 1'),
+    // the rows an upsert updated (a duplicate it left as it was is no update)
+    updatedSince: st.db.prepare("SELECT count(*) FROM __loupe_changes WHERE id > ? AND op = 'u'"),
     // …and 1 per row a REPLACE found already there as it was (MySQL's update in place of the
     // same row: no row event, but the row is counted)
     sameRows: st.db.prepare('SELECT same FROM __loupe_replace'),
@@ -876,8 +878,11 @@ export class EmbeddedSource implements CaptureSource {
     let res;
     let affected: number;
     let lastChange: number;
-    // an UPDATE's rows matched, which the OK packet's info tells beside those changed
+    // an UPDATE's rows matched, which the OK packet's info tells beside those changed, and an
+    // INSERT's rows given (SQLite's count: inserted, replacing or updating an upsert's duplicate)
     let matched = 0;
+    let records = 0;
+    const inserting = /^\s*(insert|replace)\b/i.test(text);
     // a SELECT's columns that are exact arithmetic, shown as DECIMAL text (decimal-display.ts)
     let exactColumns: (string | undefined)[] | undefined;
     try {
@@ -901,6 +906,7 @@ export class EmbeddedSource implements CaptureSource {
       res = st.db.exec(hoisted?.text ?? text, params);
       affected = st.db.getRowsModified();
       if (isUpdate) matched = affected;
+      else if (inserting) records = affected;
       // total_changes() counts the capture trigger's rows too: what is left after the
       // statement's own rows is the rows whose values really changed (with cascading foreign
       // keys, the capture trigger's rows are counted instead, as other triggers write rows too)
@@ -943,7 +949,17 @@ export class EmbeddedSource implements CaptureSource {
       session.lastInsertId = firstGenerated;
     }
     if (autoIds) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
-    return this.finishWrite(session, st, original, affected, ok, insertId, isUpdate ? updateInfo(matched, affected, session) : undefined);
+    let info: string | undefined;
+    if (isUpdate) info = updateInfo(matched, affected, session);
+    else if (inserting) {
+      // MySQL's ER_INSERT_INFO (sql_insert.cc), for more than one row or INSERT … SELECT: as
+      // Duplicates, the rows skipped under IGNORE, else those deleted or updated (REPLACE, upsert)
+      const skipped = session.diagnostics.duplicates;
+      const given = records + skipped;
+      const duplicates = skipped || (replacing ? affected - records : weighed ? scalar(prepared(st).updatedSince, [lastChange]) : 0);
+      if (given > 1 || INSERT_SELECT.test(original)) info = `Records: ${given}  Duplicates: ${duplicates}  Warnings: ${session.diagnostics.count}`;
+    }
+    return this.finishWrite(session, st, original, affected, ok, insertId, info);
   }
 
   /** A write's answer; outside a transaction its changes are committed to the change log first. */
@@ -1750,6 +1766,9 @@ function nthIndex(text: string, tok: string, k: number): number {
 function note(err: MySqlError): void {
   warn(err.errno, err.message, 'Note');
 }
+
+/** INSERT … SELECT (and REPLACE … SELECT, with a column list or not). */
+const INSERT_SELECT = /^\s*(?:insert|replace)\b[^(]*?(?:\([^()]*\))?\s*(?:\(\s*)?(?:select|with|table)\b/i;
 
 /** An UPDATE's OK packet info (ER_UPDATE_INFO), as the mysql client prints it under "Query OK". */
 function updateInfo(matched: number, changed: number, session: Session): string {

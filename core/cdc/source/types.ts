@@ -27,7 +27,7 @@ export interface StatementResult {
   position?: BinlogPosition;
   /** The database in use after the statement (USE changes it). */
   database: string | null;
-  /** The OK packet's info, as the mysql client prints it under "Query OK": `Rows matched: 3  Changed: 2  Warnings: 0` for an UPDATE. */
+  /** The OK packet's info, as the mysql client prints it under "Query OK": `Rows matched: 3  Changed: 2  Warnings: 0` for an UPDATE, `Records: 3  Duplicates: 1  Warnings: 0` for an INSERT of several rows or INSERT … SELECT. */
   info?: string;
   /** The notes and warnings it raised, as SHOW WARNINGS lists them (count: all of them, conditions: the first 1,024). */
   warnings?: { count: number; conditions: { level: 'Note' | 'Warning'; code: number; message: string }[] };

@@ -117,4 +117,21 @@ describe.skipIf(mariadb.skip)(`notes and warnings are the real server's${mariadb
     expect(real).toMatch(/^Rows matched: \d+ {2}Changed: \d+ {2}Warnings: \d+$/);
     expect(await info(pair.embedded)).toBe(real);
   });
+
+  it.each([
+    ['several rows', "INSERT INTO u VALUES (40, 'i40'), (41, 'i41')"],
+    ['one row: no info', "INSERT INTO u VALUES (42, 'i42')"],
+    ['IGNORE skipping a duplicate', "INSERT IGNORE INTO u VALUES (40, 'x40'), (43, 'i43')"],
+    ['REPLACE of a row there and a new one', "REPLACE INTO u VALUES (40, 'p40'), (44, 'i44')"],
+    ['REPLACE of the same row', "REPLACE INTO u VALUES (41, 'i41'), (46, 'i46')"],
+    ['an upsert updating one row and leaving one as it was', "INSERT INTO u VALUES (41, 'i41'), (43, 'u43'), (47, 'i47') ON DUPLICATE KEY UPDATE v = VALUES(v)"],
+    ['INSERT … SELECT', "INSERT INTO u (id, v) SELECT id + 100, CONCAT(v, 's') FROM u WHERE id >= 40"],
+    ['INSERT IGNORE … SELECT of rows all there', 'INSERT IGNORE INTO u SELECT id, v FROM u WHERE id >= 140'],
+  ])('an INSERT’s info line, %s: %s', async (what, sql) => {
+    const info = async (src: QuerySource) => (await src.execute('w', sql))[0]!.info;
+    const real = await info(pair.real);
+    if (what.startsWith('one row')) expect(real).toBeUndefined();
+    else expect(real).toMatch(/^Records: \d+ {2}Duplicates: \d+ {2}Warnings: \d+$/);
+    expect(await info(pair.embedded)).toBe(real);
+  });
 });
