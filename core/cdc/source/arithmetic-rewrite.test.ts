@@ -40,6 +40,11 @@ describe('MySQL arithmetic written for SQLite', () => {
     expect(rewrite('SELECT ABS(price - 1.5) * 2')).toBe("SELECT loupe_calc('1:|$0: #2 *', ABS(loupe_calc('|$0:c #1.5 -', price)))");
   });
 
+  it('a SELECT’s own SUM or AVG item of a DECIMAL or integer column is a program of its value at MySQL’s scale', () => {
+    expect(rewrite('SELECT SUM(price), AVG(n) a, SUM(x), COUNT(*) FROM t')).toBe("SELECT loupe_calc('a0:|$0:d2', SUM(price)), loupe_calc('a1:|$0:d4', AVG(n)) a, SUM(x), COUNT(*) FROM t");
+    expect(rewrite('INSERT INTO u SELECT SUM(price) FROM t')).toBe('INSERT INTO u SELECT SUM(price) FROM t');
+  });
+
   it('an ENUM operand leaves the expression to SQLite, without breaking its order', () => {
     expect(rewrite('SELECT e - n + 1.5')).toBe('SELECT e - n + 1.5');
     expect(rewrite('SELECT e * ROUND(n, 1) + 2')).toBe("SELECT e * loupe_calc('|$0:i #1 R2', n) + 2");

@@ -18,7 +18,7 @@ import { storeKind } from './column-values.js';
 import { mentions } from './column-comparisons.js';
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { MAX_OPERANDS } from './mysql-arithmetic.js';
-import { hasCharOutsideQuotes, maskQuoted } from './sql-text.js';
+import { hasCharOutsideQuotes, maskQuoted, selectList } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
 
 /** What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `f` DOUBLE/FLOAT, `s` string, `t` date/time, `x` leave the expression to SQLite (ENUM, SET, BIT, binary). */
@@ -237,6 +237,31 @@ function roundCall(sql: string, t: Token[], s: number, e: number, b: Build, kind
   return true;
 }
 
+const AGGREGATE_ITEM = /^(\s*)((sum|avg)\s*\(\s*(?:distinct\s+)?(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(`[^`]*`|[A-Za-z_][\w$]*)\s*\))(\s+(?:as\s+)?(?:`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z_][\w$]*))?(\s*)$/i;
+
+/**
+ * A SELECT's own items that are SUM or AVG of a DECIMAL or integer column: MySQL answers a DECIMAL
+ * (SUM at the column's scale, AVG at it plus div_precision_increment: SUM(price) is '3.99',
+ * AVG(n) '2.5000'), SQLite a double. Each becomes a program of its one value at that scale, which
+ * the select list shows as MySQL does (decimal-display.ts).
+ */
+function shownAggregates(sql: string, kindOf: (column: string) => ArithmeticKind | undefined): string {
+  if (!/^\s*select\b/i.test(sql) || !/\b(?:sum|avg)\s*\(/i.test(sql)) return sql;
+  const list = selectList(sql);
+  if (!list) return sql;
+  const { items } = list;
+  let changed = false;
+  const out = items.map((item, i) => {
+    const m = AGGREGATE_ITEM.exec(item);
+    const kind = m ? kindOf(m[4]!.replace(/^`|`$/g, '').toLowerCase()) : undefined;
+    const scale = kind === 'i' ? 0 : kind?.startsWith('c') ? Number(kind.slice(1)) : undefined;
+    if (!m || scale === undefined) return item;
+    changed = true;
+    return `${m[1]}loupe_calc('a${i}:|$0:d${scale + (m[3]!.toLowerCase() === 'avg' ? 4 : 0)}', ${m[2]})${m[5] ?? ''}${m[6]}`;
+  });
+  return changed ? sql.slice(0, list.from) + out.join(',') + sql.slice(list.from + items.join(',').length) : sql;
+}
+
 /**
  * Whether the operator at `i` is inside a parenthesized chain that an operator after it takes as
  * its operand, as in `(a + b) / c`: that operator's program holds it, so that the sum stays exact
@@ -264,7 +289,8 @@ function inOperandGroup(t: Token[], i: number): boolean {
  * The statement with its arithmetic as loupe_calc calls; one without arithmetic is returned as it
  * is, unparsed. `kindOf` tells a column's kind by its lower-case name.
  */
-export function rewriteArithmetic(sql: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined): string {
+export function rewriteArithmetic(statement: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined): string {
+  const sql = shownAggregates(statement, kindOf);
   // an INSERT of many rows of text (the usual write) is scanned once, without a copy
   if (!hasCharOutsideQuotes(sql, '+-*/%') && !(WORDS.test(sql) && WORDS.test(maskQuoted(sql)))) return sql;
   const mode = modeOf(sql);

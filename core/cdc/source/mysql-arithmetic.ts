@@ -83,7 +83,7 @@ export function valueNum(v: SqlValue, hint: string, truncation: boolean): Num | 
   if (typeof v === 'number') {
     if (hint === 'f' || hint === 's' || !Number.isFinite(v)) return approx(v);
     // an integer is a BIGINT, unless the column is a DECIMAL of scale 0
-    if (Number.isInteger(v)) return Math.abs(v) > Number.MAX_SAFE_INTEGER ? approx(v) : hint === 'c' ? exact(BigInt(v), 0) : integer(BigInt(v));
+    if (Number.isInteger(v)) return Math.abs(v) > Number.MAX_SAFE_INTEGER ? approx(v) : hint === 'c' || hint.startsWith('d') ? exact(BigInt(v), 0, hint.startsWith('d') ? Number(hint.slice(1)) : 0) : integer(BigInt(v));
     // a DECIMAL literal of scale N that SQLite read as a double (loupe_div's hints)
     if (hint.startsWith('d')) return literalNum(v.toFixed(Math.min(Number(hint.slice(1)), 100)));
     // a non-integer number: a DOUBLE column's value, unless the column is a DECIMAL (its shortest form is its value)

@@ -24,6 +24,8 @@ const CASES: CaseBeside[] = [
   { what: 'precedence: unary minus binds tighter, *, / left to right, + looser', sql: 'SELECT 1 - 6 / 4, 2 * -6 / 4, -(6) / 4, (1 + 5) / 4, 6 / (1 + 3), ABS(-6) / 4, 6 / -4 * 2, 2 * 3 / 4, 3 / 4 * 2, CASE WHEN 1 THEN 6 END / 4, 5 DIV 2 / 2, 8 / 2 DIV 3' },
   { what: '/ in strings, quoted names and comments is no division', sql: "SELECT 10 /* a / b */ / 4, '1/2', `n` / 2 FROM c WHERE id = 1 -- x / y" },
   { what: 'quotients compared, sorted and aggregated', sql: 'SELECT id, score / 2 AS half FROM c WHERE n / 2 > 2 OR score / 2 < 0 ORDER BY score / 2 DESC' },
+  { what: 'SUM and AVG of DECIMAL and INT columns are DECIMALs (AVG four decimals more), of a DOUBLE doubles', sql: 'SELECT SUM(score), AVG(score), SUM(n), AVG(n) AS a, SUM(x), AVG(x), COUNT(*), MIN(score), MAX(score), SUM(DISTINCT c.n) FROM c' },
+  { what: 'SUM per group, sorted by its alias', sql: 'SELECT n > 0 AS pos, SUM(score) total FROM c GROUP BY n > 0 ORDER BY total DESC' },
   { what: 'aggregates divided', sql: 'SELECT SUM(n) / COUNT(*), SUM(score) / 2 FROM c' },
   { what: 'exact values add and multiply exactly; a DOUBLE makes a DOUBLE', sql: 'SELECT 0.1 + 0.2, 0.1 + 0.2 = 0.3, 3.3 * 3, 1.005 * 1000, 10 - 0.01 * 3, 1e0 + 0.1, 0.1e0 + 0.2, -0.5 * -0.5, 2 * 3.5' },
   { what: 'a quotient keeps its precision inside an expression; its shown scale grows with each division', sql: 'SELECT 1 / 3 * 3, 2 / 3 / 3, (1 + 0.5) / 3, 10 / 4 - 0.5, (1 / 3) + (2 / 3)' },

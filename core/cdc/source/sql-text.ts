@@ -66,6 +66,11 @@ export function selectItemNames(sql: string, literalsOnly = false): (string | un
 
 /** The items of a SELECT's select list, as written (alias included); undefined for a statement that is no plain SELECT. */
 export function selectItems(sql: string): string[] | undefined {
+  return selectList(sql)?.items;
+}
+
+/** A SELECT's select list: where it starts, and its items as written (joined with commas, they are the list's text). */
+export function selectList(sql: string): { from: number; items: string[] } | undefined {
   const masked = maskQuoted(sql);
   const head = /^\s*select\s+(?:(?:all|distinct|distinctrow|high_priority|straight_join|sql_small_result|sql_big_result|sql_buffer_result|sql_no_cache|sql_cache|sql_calc_found_rows)\s+)*/i.exec(masked);
   if (!head) return undefined;
@@ -89,7 +94,7 @@ export function selectItems(sql: string): string[] | undefined {
     }
   }
   items.push(sql.slice(from, end));
-  return items;
+  return { from: head[0].length, items };
 }
 
 function itemName(raw: string, literalsOnly: boolean): string | undefined {
