@@ -31,6 +31,8 @@ const SCRIPT: { what: string; sql: string }[] = [
   { what: 'strings', sql: "CREATE TABLE st (id INT PRIMARY KEY, s VARCHAR(10), x INT); INSERT INTO st VALUES (1, '7', 0), (2, 'abc', 0), (3, ' 12 ', 0), (4, '3x', 0), (5, NULL, 0), (6, '1e1', 0)" },
   { what: 'a string against a number compares as numbers (UPDATE IGNORE reads what is no number as its leading number)', sql: 'UPDATE IGNORE st SET x = 1 WHERE s > 5' },
   { what: 'a string against a number, only the rows it reaches', sql: 'UPDATE st SET x = 2 WHERE id = 3 AND s = 12' },
+  { what: 'a string against a list of numbers and text, item by item (as text, \' 12 \' would match no item)', sql: "UPDATE st SET x = 3 WHERE id IN (1, 3, 6) AND s IN (7, 'abc', 12)" },
+  { what: 'UPDATE IGNORE with a mixed list reads a string that is no number as its leading number', sql: "UPDATE IGNORE st SET x = 4 WHERE s IN ('abc', 3)" },
   { what: 'ORDER BY a DECIMAL with LIMIT chooses by number', sql: "INSERT INTO p VALUES (6, 'f', 7.5, 8), (7, 'g', 1000, 9); DELETE FROM p ORDER BY price DESC LIMIT 1" },
 ];
 
@@ -52,6 +54,7 @@ compareBinlogWithMariaDb({
     'SELECT * FROM w ORDER BY id',
     'SELECT * FROM st ORDER BY id',
     "SELECT id FROM st WHERE s IN (7, 10) OR s BETWEEN 1 AND 4 OR 0 = s OR s = '7.0' ORDER BY id",
+    "SELECT id, s IN (12, 'abc'), s NOT IN ('7', 0) FROM st ORDER BY id",
     "SELECT id FROM w WHERE ts BETWEEN '2024-1-31' AND '2024-2-3' OR tm IN ('1:00', 5) ORDER BY id",
   ].join('; '),
 });

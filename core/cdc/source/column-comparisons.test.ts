@@ -3,7 +3,7 @@ import { comparedColumnsIn, compareAsMySql, stringNumber } from './column-compar
 import { parseCreateTable } from './mysql-ddl.js';
 
 const tables = new Map(
-  ['CREATE TABLE p (id INT PRIMARY KEY, name VARCHAR(10), price DECIMAL(10,2), `unit cost` NUMERIC(8,3))', 'CREATE TABLE q (id INT, price VARCHAR(5), qty DECIMAL(5,0))', 'CREATE TABLE e (id INT, d DATE, ts DATETIME, tm TIME, ts3 DATETIME(3))'].map((sql) => {
+  ['CREATE TABLE p (id INT PRIMARY KEY, name VARCHAR(10), price DECIMAL(10,2), `unit cost` NUMERIC(8,3))', 'CREATE TABLE q (id INT, price VARCHAR(5), qty DECIMAL(5,0))', 'CREATE TABLE e (id INT, d DATE, ts DATETIME, tm TIME, ts3 DATETIME(3))', "CREATE TABLE k (id INT, st ENUM('new','it''s','a\\\\b'), n VARCHAR(5))"].map((sql) => {
     const { def } = parseCreateTable(sql);
     return [def.name, def];
   }),
@@ -57,7 +57,7 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
     );
     expect(rewrite('DELETE FROM p WHERE name = 0')).toBe('DELETE FROM p WHERE loupe_string_number(name, 1) = 0');
     expect(rewrite('UPDATE OR IGNORE p SET id = 1 WHERE name < 3')).toBe('UPDATE OR IGNORE p SET id = 1 WHERE loupe_string_number(name, 0) < 3');
-    for (const sql of ["SELECT * FROM p WHERE name = '5' OR name IN (1, 'a') OR name = id"]) expect(rewrite(sql)).toBe(sql);
+    for (const sql of ["SELECT * FROM p WHERE name = '5' OR name IN ('1', 'a') OR name = id"]) expect(rewrite(sql)).toBe(sql);
     expect([stringNumber(' 12 ', 1), stringNumber('1e1', 1), stringNumber('3x', 0), stringNumber('abc', 0), stringNumber(null, 1)]).toEqual([12, 10, 3, 0, null]);
     expect(() => stringNumber('3x', 1)).toThrow("ERROR1292:Truncated incorrect DOUBLE value: '3x'");
   });
@@ -73,5 +73,38 @@ describe('DECIMAL columns read as numbers where they are compared', () => {
     expect(rewrite('UPDATE p SET id = -name WHERE id = 1')).toBe('UPDATE p SET id = -loupe_string_number(name, 1) WHERE id = 1');
     expect(rewrite("UPDATE p SET id = id - '2024-02-03' WHERE id = 1")).toBe("UPDATE p SET id = id - loupe_string_number('2024-02-03', 1) WHERE id = 1");
     for (const sql of ["UPDATE p SET name = CONCAT(name, '-x'), id = id - '5' WHERE id = 1", 'SELECT name * 2 FROM p WHERE id = 1']) expect(rewrite(sql)).toBe(sql);
+  });
+
+  it('compares a string with a list of numbers and text item by item, in order, each as = would', () => {
+    expect(rewrite("SELECT * FROM p WHERE name IN (1, 'a') OR p.name NOT IN ('b', NULL, -2.5e1)")).toBe(
+      "SELECT * FROM p WHERE (loupe_string_number(name, 0) = 1 OR name = 'a') OR (NOT (p.name = 'b' OR NULL OR loupe_string_number(p.name, 0) = -2.5e1))",
+    );
+    expect(rewrite("UPDATE p SET id = 1 WHERE name IN ('a', 1)")).toBe("UPDATE p SET id = 1 WHERE (name = 'a' OR loupe_string_number(name, 1) = 1)");
+    expect(rewrite("DELETE FROM p WHERE name IN (1, 'a')")).toBe("DELETE FROM p WHERE (loupe_string_number(name, 1) = 1 OR name = 'a')");
+    expect(compareAsMySql("DELETE FROM p WHERE name IN (1, 'a')", comparedColumnsIn('FROM p', tables)!, true)).toBe("DELETE FROM p WHERE (loupe_string_number(name, 0) = 1 OR name = 'a')");
+    // a list of one kind, or with any other item, keeps its single comparison
+    for (const sql of ["SELECT * FROM p WHERE name IN ('a', NULL) OR name IN ('a', id) OR name IN ('a', 1 + 1)"]) expect(rewrite(sql)).toBe(sql);
+  });
+});
+
+describe('ENUM columns compared with numbers and sorted by index', () => {
+  const index = (ref: string) => `CASE ${ref} WHEN 'new' THEN 1 WHEN 'it''s' THEN 2 WHEN CAST(X'615c62' AS TEXT) THEN 3 WHEN '' THEN 0 END`;
+
+  it('reads the column as its index where compared with a number', () => {
+    expect(comparedColumnsIn('SELECT * FROM k', tables)?.get('st')).toEqual({ kind: 'enum', members: ['new', "it's", 'a\\b'] });
+    expect(rewrite('SELECT * FROM k WHERE st = 2 OR 1 < k.st OR st IN (1, 3) OR st BETWEEN 1 AND 2')).toBe(
+      `SELECT * FROM k WHERE ${index('st')} = 2 OR 1 < ${index('k.st')} OR ${index('st')} IN (1, 3) OR ${index('st')} BETWEEN 1 AND 2`,
+    );
+    expect(rewrite("DELETE FROM k WHERE st NOT IN ('new', 2)")).toBe(`DELETE FROM k WHERE (NOT (st = 'new' OR ${index('st')} = 2))`);
+  });
+
+  it('leaves comparisons with text, assignments and MIN/MAX as the member text', () => {
+    for (const sql of ["SELECT MIN(st) FROM k WHERE st = 'new' OR st IN ('2', 'x') OR st > n", "UPDATE k SET st = 2 WHERE id = 1"]) expect(rewrite(sql)).toBe(sql);
+  });
+
+  it('sorts by index, except in a compound SELECT, whose column is no ENUM', () => {
+    expect(rewrite('SELECT id FROM k ORDER BY st DESC, id')).toBe(`SELECT id FROM k ORDER BY ${index('st')} DESC, id`);
+    expect(rewrite('UPDATE k SET id = 1 ORDER BY `st` LIMIT 1')).toBe(`UPDATE k SET id = 1 ORDER BY ${index('`st`')} LIMIT 1`);
+    for (const sql of ['SELECT st FROM k UNION SELECT st FROM k ORDER BY st']) expect(rewrite(sql)).toBe(sql);
   });
 });

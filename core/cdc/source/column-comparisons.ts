@@ -26,6 +26,18 @@
  * way round, a number column compared with quoted text that is no number (id = 'abc') gets the
  * text's number in a SELECT (SQLite would call any text greater than any number), and the same
  * 1292 in a write.
+ *
+ * An IN list whose items are not all of one type against the column (1 and 'a' against a string)
+ * is compared item by item, each as `=` would compare it, in the list's order (MySQL's
+ * Item_func_in: one comparator per comparison type, the column converted for a type when the
+ * first item of that type is reached, the first match ending it). SQLite would give every item
+ * the column's affinity ('1x' IN (1, 'a') false, where MySQL reads '1x' as 1), and a write must
+ * fail on a row only when an item that reads the column as a number is reached for it.
+ *
+ * An ENUM is kept as its member's text (column-values.ts); MySQL compares it with a number by the
+ * member's index (1-based, 0 for the '' of an invalid value) and sorts it by index, where SQLite
+ * compares and sorts the text. The column is read as its index where compared with a number and
+ * in ORDER BY (MIN and MAX, which MySQL ranks by text, are left alone).
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
@@ -64,8 +76,8 @@ const NUMBER_NEXT = new RegExp(`\\s*${NUMBER}(?![\\w.'"])`, 'y');
 const NUMBER_BEFORE = new RegExp(`(?<![\\w.$'"])${NUMBER}\\s*(?:<=>|<>|!=|<=|>=|=|<|>)\\s*$`, 'i');
 const LITERAL_BEFORE = /('(?:[^'\\]|\\.|'')*'|(?<![\w.$])-?\d+(?:\.\d+)?)\s*(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 
-/** A column whose comparisons are rewritten: a DECIMAL (read as a number) or a date/time type (its literals written as stored). */
-export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' } | { kind: 'number' };
+/** A column whose comparisons are rewritten: a DECIMAL (read as a number), a date/time type (its literals written as stored), a string or number (against the other), an ENUM (its index against numbers). */
+export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' } | { kind: 'number' } | { kind: 'enum'; members: string[] };
 
 /** The DECIMAL and date/time columns (by lower-case name) of the tables a statement names, leaving out names another of them uses for a column of another type. */
 export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): Map<string, ComparedColumn> | undefined {
@@ -77,7 +89,7 @@ export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): 
     for (const [c, how] of compared) {
       const name = c.name.toLowerCase();
       const seen = found?.get(name);
-      const differs = seen && (seen.kind !== how.kind || (seen.kind === 'decimal' && seen.scale !== (how as { scale: number }).scale) || (seen.kind === 'temporal' && storeKind(seen.column).kind !== storeKind(c).kind));
+      const differs = seen && (seen.kind !== how.kind || (seen.kind === 'decimal' && seen.scale !== (how as { scale: number }).scale) || (seen.kind === 'temporal' && storeKind(seen.column).kind !== storeKind(c).kind) || (seen.kind === 'enum' && seen.members.join('\0') !== (how as { members: string[] }).members.join('\0')));
       if (differs) (found ??= new Map()).set(name, { kind: 'decimal', scale: -1 });
       else (found ??= new Map()).set(name, how);
     }
@@ -104,6 +116,7 @@ function comparedOf(def: TableDef): Map<ColumnDef, ComparedColumn> {
       else if (k.kind === 'date' || k.kind === 'datetime' || k.kind === 'timestamp' || k.kind === 'time') m.set(c, { kind: 'temporal', column: c });
       else if (k.kind === 'text') m.set(c, { kind: 'string' });
       else if (k.kind === 'int' || k.kind === 'real' || k.kind === 'year') m.set(c, { kind: 'number' });
+      else if (k.kind === 'enum') m.set(c, { kind: 'enum', members: k.members });
     }
     comparedCache.set(def, m);
   }
@@ -168,13 +181,18 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       if (arg && scaleOf(arg[1]!) !== undefined) asNumber(s + arg[0].search(/\S/), s + arg[0].trimEnd().length);
     }
   }
-  // ORDER BY items that are a DECIMAL column
+  // ORDER BY items that are a DECIMAL column (sorted as numbers) or an ENUM (by index); a compound
+  // SELECT's ORDER BY names result columns, which SQLite takes no expression of
+  const compound = /(?<![\w$.])(?:union|intersect|except)\b/i.test(masked);
   for (const m of masked.matchAll(/(?<![\w$.])order\s+by\b/gi)) {
     const from = m.index! + m[0].length;
     for (const [s, e] of topLevelItems(masked, from, orderByEnd(masked, from))) {
       const item = /^(\s*)(.*?)(\s+(?:asc|desc))?\s*$/is.exec(sql.slice(s, e))!;
       const ref = REF_ALONE.exec(item[2]!);
-      if (ref && scaleOf(ref[1]!) !== undefined) asNumber(s + item[1]!.length, s + item[1]!.length + item[2]!.length);
+      const column = ref ? columnOf(ref[1]!) : undefined;
+      const at = s + item[1]!.length;
+      if (column?.kind === 'decimal') asNumber(at, at + item[2]!.length);
+      else if (column?.kind === 'enum' && !compound) edits.push({ start: at, end: at + item[2]!.length, text: enumIndex(item[2]!, column.members) });
     }
   }
   // comparisons, outside the targets of SET
@@ -189,10 +207,24 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     const before = masked.slice(Math.max(0, last - 5), last + 1);
     const after = execAt(COMPARED_AFTER, masked, end);
     const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(last);
+    const ref = sql.slice(start, end);
+    const mixed = (column.kind === 'string' || column.kind === 'enum') && after && /\($/.test(after[0]) ? mixedList(sql, masked, end + after[0].length) : undefined;
+    if (mixed) {
+      // the IN list and the column before it become one comparison per item
+      const pairs = mixed.items.map((item) => (item.kind === 'null' ? 'NULL' : item.kind === 'text' ? `${ref} = ${item.text}` : `${column.kind === 'enum' ? enumIndex(ref, column.members) : `loupe_string_number(${ref}, ${strict})`} = ${item.text}`));
+      const any = `(${pairs.join(' OR ')})`;
+      edits.push({ start, end: mixed.close + 1, text: /^\s*not\b/i.test(after![0]) ? `(NOT ${any})` : any });
+      continue;
+    }
+    const withNumber = () => numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)));
+    if (column.kind === 'enum') {
+      if (withNumber()) edits.push({ start, end, text: enumIndex(ref, column.members) });
+      continue;
+    }
     if (column.kind === 'string') {
       // compared with a number, or (in a write, which strict mode refuses it in) an operand of arithmetic
       const arithmetic = strict === 1 && (execAt(ARITH_AFTER, masked, end) !== null || ARITH_BEFORE.test(before));
-      if (arithmetic || numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)))) edits.push({ start, end, text: `loupe_string_number(${sql.slice(start, end)}, ${strict})` });
+      if (arithmetic || withNumber()) edits.push({ start, end, text: `loupe_string_number(${ref}, ${strict})` });
       continue;
     }
     if (column.kind === 'decimal' && (after || preceded)) asNumber(start, end);
@@ -265,6 +297,41 @@ function numberAfter(sql: string, masked: string, end: number, after: RegExpExec
     return close > 0 && topLevelItems(masked, opEnd, close).every(([s, e]) => NUMBER_ALONE.test(sql.slice(s, e)));
   }
   return execAt(NUMBER_NEXT, sql, opEnd) !== null;
+}
+
+interface ListItem {
+  kind: 'number' | 'text' | 'null';
+  text: string;
+}
+
+/**
+ * The items of the IN list opened just before `open` when they are literals of both kinds, numbers
+ * and quoted text (NULLs aside, which match nothing), with where the list closes; undefined for a
+ * list of one kind or with any other item.
+ */
+function mixedList(sql: string, masked: string, open: number): { items: ListItem[]; close: number } | undefined {
+  const close = closingParen(masked, open - 1);
+  if (close < 0) return undefined;
+  const items: ListItem[] = [];
+  for (const [s, e] of topLevelItems(masked, open, close)) {
+    const text = sql.slice(s, e).trim();
+    if (NUMBER_ALONE.test(text)) items.push({ kind: 'number', text });
+    else if (QUOTED_ALONE.test(text)) items.push({ kind: 'text', text });
+    else if (/^null$/i.test(text)) items.push({ kind: 'null', text });
+    else return undefined;
+  }
+  return items.some((i) => i.kind === 'number') && items.some((i) => i.kind === 'text') ? { items, close } : undefined;
+}
+const QUOTED_ALONE = /^'(?:[^'\\]|\\.|'')*'$/s;
+
+/**
+ * An ENUM's index (Field_enum::val_int): 1 for its first member, 0 for the '' an invalid value
+ * stores, NULL for NULL. A member with a backslash or a control character is written as bytes, as
+ * no later rewrite should read it as an escape.
+ */
+function enumIndex(ref: string, members: string[]): string {
+  const literal = (m: string) => ([...m].some((ch) => ch === '\\' || ch.charCodeAt(0) < 32) ? `CAST(X'${Buffer.from(m, 'utf8').toString('hex')}' AS TEXT)` : `'${m.replace(/'/g, "''")}'`);
+  return `CASE ${ref} ${members.map((m, i) => `WHEN ${literal(m)} THEN ${i + 1}`).join(' ')} WHEN '' THEN 0 END`;
 }
 
 /** MySQL's reading of a string as a number (the leading number, spaces around it allowed), for a comparison with a number. */
