@@ -24,6 +24,7 @@ import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } fr
 import { collecting, currentRow, Diagnostics, duplicateSkipped, silently } from './diagnostics.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
+import { sqliteLiteral, stringValue } from './mysql-strings.js';
 import { maskQuoted, replaceOutsideQuotes, spliceText, topLevel } from './sql-text.js';
 
 const IDENT = '`[^`]+`|"[^"]+"|[A-Za-z_][\\w$]*';
@@ -338,6 +339,8 @@ function needsStoredDefault(col: Column): boolean {
 /** The literal a value's text is (a number keeps its digits, a string its text), or undefined for an expression. */
 function literal(text: string): GivenValue | undefined {
   if (/^'(?:[^'\\]|'')*'$/.test(text)) return { value: text.slice(1, -1).replace(/''/g, "'") };
+  // a default as CREATE TABLE wrote it, with MySQL's escapes or in double quotes
+  if (/^'(?:[^'\\]|\\.|'')*'$|^"(?:[^"\\]|\\.|"")*"$/s.test(text)) return { value: stringValue(text) };
   // an integer is the same number to MySQL and SQLite
   if (/^-?\d{1,15}$/.test(text)) return { value: Number(text) };
   if (/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return { value: Number(text), numeric: text };
@@ -371,6 +374,7 @@ function storedLiteral(text: string, lit: GivenValue, col: Column, row: Row, str
 function toSql(v: SqlValue): string {
   if (v === null) return 'NULL';
   if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return sqlString(v);
+  // a backslash is joined in, so that the rewrites after this one do not read it as an escape
+  if (typeof v === 'string') return sqliteLiteral(v);
   return `x'${Buffer.from(v).toString('hex')}'`;
 }

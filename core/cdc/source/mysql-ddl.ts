@@ -6,6 +6,7 @@
  * FOREIGN KEY constraints; of the table options only AUTO_INCREMENT=N is kept (ENGINE=…,
  * CHARSET=… are accepted and ignored).
  */
+import { sqliteLiteral, stringValue } from './mysql-strings.js';
 import { storeKind, storeValue, StoreError } from './column-values.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { defaultLiteral, displayDefault, displayType, nowClause, NOW_DEFAULT, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
@@ -529,6 +530,11 @@ function sqliteDefault(expr: string, c: ColumnDef): string {
   // b'101' is a number to SQLite, which knows no bit literals
   const bits = /^b'([01]*)'$/i.exec(expr);
   if (bits) return String(parseInt(bits[1] || '0', 2));
+  // a string with MySQL's escapes ('it\'s') or in double quotes, as SQLite reads one; an expression (a backslash joined in) in parentheses
+  if (/^(['"])[\s\S]*\1$/.test(expr) && /[\\"]/.test(expr)) {
+    const text = sqliteLiteral(stringValue(expr));
+    return text.startsWith("'") ? text : `(${text})`;
+  }
   return expr;
 }
 

@@ -21,8 +21,10 @@ compareBinlogWithMariaDb({
     { what: 'an UPDATE whose WHERE compares with a double-quoted string', sql: 'UPDATE s SET v = "hit" WHERE v = "plain"' },
     { what: 'an UPDATE matching a literal underscore', sql: "UPDATE s SET v = CONCAT(v, '!') WHERE v LIKE 'a\\_b'" },
     { what: 'a DELETE matching a literal percent', sql: "DELETE FROM s WHERE v LIKE '%\\%'" },
+    { what: 'defaults written with escapes and in double quotes', sql: "CREATE TABLE dft (id INT PRIMARY KEY, v VARCHAR(10) DEFAULT 'it\\'s', w VARCHAR(9) DEFAULT \"dq\", b VARCHAR(5) DEFAULT 'a\\\\b'); INSERT INTO dft (id) VALUES (1)" },
+    { what: 'SET c = DEFAULT of such a column', sql: "INSERT INTO dft VALUES (2, 'x', 'y', 'z'); UPDATE dft SET v = DEFAULT, b = DEFAULT WHERE id = 2" },
   ],
-  dump: "SELECT * FROM s ORDER BY id; SELECT id, LENGTH(v) FROM s ORDER BY id",
+  dump: 'SELECT * FROM s ORDER BY id; SELECT id, LENGTH(v) FROM s ORDER BY id; SELECT * FROM dft ORDER BY id',
 });
 
 const CASES: CaseBeside[] = [

@@ -37,7 +37,7 @@ export function stringValue(literal: string): string {
  * backslash joined in as char(0) and char(92) by CONCAT, so that no backslash is left for the later
  * rewrites, which read the statement with MySQL's rules, to take for an escape.
  */
-function sqliteLiteral(value: string): string {
+export function sqliteLiteral(value: string): string {
   if (!/[\0\\]/.test(value)) return `'${value.replace(/'/g, "''")}'`;
   const parts: string[] = [];
   let chunk = '';
