@@ -45,9 +45,15 @@ describe('MySQL arithmetic written for SQLite', () => {
     expect(rewrite('INSERT INTO u SELECT SUM(price) FROM t')).toBe('INSERT INTO u SELECT SUM(price) FROM t');
   });
 
-  it('an ENUM operand leaves the expression to SQLite, without breaking its order', () => {
+  it('a SET operand leaves the expression to SQLite, without breaking its order', () => {
     expect(rewrite('SELECT e - n + 1.5')).toBe('SELECT e - n + 1.5');
     expect(rewrite('SELECT e * ROUND(n, 1) + 2')).toBe("SELECT e * loupe_calc('|$0:i #1 R2', n) + 2");
+  });
+
+  it('an ENUM operand is its member’s index', () => {
+    expect(rewriteArithmetic('SELECT g + 0 FROM t', (c) => (c === 'g' ? { enum: ['b', "it's"] } : undefined))).toBe(
+      "SELECT loupe_calc('|$0:i #0 +', CASE g WHEN 'b' THEN 1 WHEN 'it''s' THEN 2 WHEN '' THEN 0 END) FROM t",
+    );
   });
 
   it('operators inside strings, quoted names and comments are left alone', () => {

@@ -15,14 +15,18 @@
  */
 import { assigns, clauseBefore, endsOperand, matchClose, matchOpen, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
 import { storeKind } from './column-values.js';
-import { mentions } from './column-comparisons.js';
+import { enumIndex, mentions } from './column-comparisons.js';
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { MAX_OPERANDS } from './mysql-arithmetic.js';
 import { hasCharOutsideQuotes, maskQuoted, selectList } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
 
-/** What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `f` DOUBLE/FLOAT, `s` string, `t` date/time, `x` leave the expression to SQLite (ENUM, SET, BIT, binary). */
-export type ArithmeticKind = `c${number}` | 'i' | 'f' | 's' | 't' | 'x';
+/**
+ * What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `f` DOUBLE/FLOAT, `s`
+ * string, `t` date/time, an ENUM's members (read as its index, as MySQL does), `x` leave the
+ * expression to SQLite (SET, BIT, binary).
+ */
+export type ArithmeticKind = `c${number}` | 'i' | 'f' | 's' | 't' | 'x' | { enum: string[] };
 
 const WORDS = /\b(?:div|mod|round|truncate)\b/i;
 /**
@@ -39,7 +43,7 @@ export function columnKinds(text: string, tables: Map<string, TableDef>): (colum
         for (const c of def.columns) {
           const name = c.name.toLowerCase();
           const kind = kindOf(c);
-          kinds.set(name, kinds.has(name) && kinds.get(name) !== kind ? undefined : kind);
+          kinds.set(name, kinds.has(name) && JSON.stringify(kinds.get(name)) !== JSON.stringify(kind) ? undefined : kind);
         }
       }
     }
@@ -59,6 +63,8 @@ function kindOf(c: ColumnDef): ArithmeticKind {
       return 'f';
     case 'text':
       return 's';
+    case 'enum':
+      return { enum: k.members };
     case 'date':
     case 'datetime':
     case 'timestamp':
@@ -189,15 +195,21 @@ function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf
   } else {
     let hint: string;
     const single = s === e || (s + 2 === e && isOp(t[s + 1], '.'));
+    let text = textOf(sql, t, s, e);
     if (single && tok.kind === 'string') hint = 's';
     else if (single && (tok.kind === 'name' || tok.kind === 'word')) {
       const kind = kindOf(t[e]!.text.replace(/^`|`$/g, '').toLowerCase());
       if (kind === 'x') b.declined = true;
-      hint = kind?.startsWith('c') ? 'c' : (kind ?? '');
+      if (typeof kind === 'object') {
+        // an ENUM in arithmetic is its member's index (Field_enum::val_int)
+        text = enumIndex(text, kind.enum);
+        hint = 'i';
+        b.needed = true;
+      } else hint = kind?.startsWith('c') ? 'c' : (kind ?? '');
     } else hint = aggregateHint(t, s, e, kindOf);
     if (hint !== 'i') b.needed = true;
     b.steps.push(`$${b.args.length}:${hint}`);
-    b.args.push(textOf(sql, t, s, e));
+    b.args.push(text);
   }
   if (negate) b.steps.push('n');
 }
@@ -215,7 +227,7 @@ function aggregateHint(t: Token[], s: number, e: number, kindOf: (ref: string) =
   const last = e - 1;
   if (!(i === last || (i + 2 === last && isOp(t[i + 1], '.'))) || (t[last]!.kind !== 'name' && t[last]!.kind !== 'word')) return '';
   const kind = kindOf(t[last]!.text.replace(/^`|`$/g, '').toLowerCase());
-  if (!kind?.startsWith('c')) return '';
+  if (typeof kind !== 'string' || !kind.startsWith('c')) return '';
   return `d${Number(kind.slice(1)) + (fn === 'AVG' ? 4 : 0)}`;
 }
 
@@ -254,7 +266,7 @@ function shownAggregates(sql: string, kindOf: (column: string) => ArithmeticKind
   const out = items.map((item, i) => {
     const m = AGGREGATE_ITEM.exec(item);
     const kind = m ? kindOf(m[4]!.replace(/^`|`$/g, '').toLowerCase()) : undefined;
-    const scale = kind === 'i' ? 0 : kind?.startsWith('c') ? Number(kind.slice(1)) : undefined;
+    const scale = kind === 'i' ? 0 : typeof kind === 'string' && kind.startsWith('c') ? Number(kind.slice(1)) : undefined;
     if (!m || scale === undefined) return item;
     changed = true;
     return `${m[1]}loupe_calc('a${i}:|$0:d${scale + (m[3]!.toLowerCase() === 'avg' ? 4 : 0)}', ${m[2]})${m[5] ?? ''}${m[6]}`;

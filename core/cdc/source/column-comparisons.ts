@@ -329,7 +329,7 @@ const QUOTED_ALONE = /^'(?:[^'\\]|\\.|'')*'$/s;
  * stores, NULL for NULL. A member with a backslash or a control character is written as bytes, as
  * no later rewrite should read it as an escape.
  */
-function enumIndex(ref: string, members: string[]): string {
+export function enumIndex(ref: string, members: string[]): string {
   const literal = (m: string) => ([...m].some((ch) => ch === '\\' || ch.charCodeAt(0) < 32) ? `CAST(X'${Buffer.from(m, 'utf8').toString('hex')}' AS TEXT)` : `'${m.replace(/'/g, "''")}'`);
   return `CASE ${ref} ${members.map((m, i) => `WHEN ${literal(m)} THEN ${i + 1}`).join(' ')} WHEN '' THEN 0 END`;
 }

@@ -30,6 +30,7 @@ const CASES: CaseBeside[] = [
   { what: 'an ENUM against text compares the text', sql: "SELECT id FROM m WHERE e = 'a' OR e > 'b' OR e = '1' ORDER BY id" },
   { what: 'an ENUM in a list of text and a number', sql: "SELECT id, e IN ('a', 3), e NOT IN ('b', 2) FROM m ORDER BY id" },
   { what: 'ORDER BY an ENUM sorts by index', sql: 'SELECT id, e FROM m ORDER BY e, id' },
+  { what: 'an ENUM in arithmetic is its index', sql: 'SELECT id, e + 0, e * 2 - 1, e + 0.5 FROM m ORDER BY id' },
   { what: 'ORDER BY an ENUM descending, qualified and in a window', sql: 'SELECT m.id, ROW_NUMBER() OVER (ORDER BY m.e DESC, m.id) FROM m ORDER BY m.e DESC, m.id' },
   { what: 'GROUP BY an ENUM, sorted by index', sql: 'SELECT e, COUNT(*) FROM m GROUP BY e ORDER BY e' },
   // a UNION's column is no ENUM (the two types merge into a string), so it sorts as text
