@@ -10,8 +10,9 @@
  *
  * The steps say what the text shows and the value cannot: a number literal as written (1.50 is 1.5
  * in SQLite; 1.5e0 is a DOUBLE), a string literal or a string column (read as a DOUBLE), a DECIMAL,
- * DOUBLE, integer or date/time column (`columns`). Integer-only `+`, `-` and `*` are left to
- * SQLite, which computes them as MySQL does.
+ * DOUBLE, integer, date/time or ENUM column (`kindOf`), SUM/MIN/MAX/AVG of a DECIMAL column.
+ * Integer-only `+`, `-` and `*` are left to SQLite, which computes them as MySQL does. A SELECT's
+ * own SUM or AVG item becomes a program too, so that it shows as MySQL's DECIMAL (decimal-display.ts).
  */
 import { assigns, clauseBefore, endsOperand, matchClose, matchOpen, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
 import { storeKind } from './column-values.js';
