@@ -42,6 +42,13 @@ describe('reading tables of several databases', () => {
     expect(result('demo', 'SELECT demo.customers.id FROM demo.customers, shop.items WHERE shop.items.cid = demo.customers.id ORDER BY 1').rows).toEqual([[1], [2]]);
   });
 
+  it('the statement keeps what was read of it before its tables are copied: escaped and double-quoted strings, exact arithmetic', () => {
+    // before: 1064 for the escape, and "no such table" for the double-quoted string
+    expect(result('demo', 'SELECT c.id, "dq", 0.1 + 0.2 FROM demo.customers c JOIN shop.items i ON i.cid = c.id WHERE i.id = 1').rows).toEqual([[1, 'dq', '0.3']]);
+    run('demo', "INSERT INTO shop.items SELECT id + 10, id, 'it\\'s' FROM demo.customers WHERE id = 1");
+    expect(result('shop', 'SELECT title FROM items WHERE id = 11').rows).toEqual([["it's"]]);
+  });
+
   it('the copy keeps its columns’ collation: a VARCHAR compares ignoring case', () => {
     expect(result('demo', "SELECT count(*) FROM shop.items i JOIN customers c ON c.id = i.cid WHERE i.title = 'ink'").rows).toEqual([[1]]);
   });

@@ -991,7 +991,7 @@ export class EmbeddedSource implements CaptureSource {
     text = rewriteVariableAssignments(text) ?? text;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
-    const across = this.acrossDatabases(session, sql);
+    const across = this.acrossDatabases(session, text);
     if (across) text = across.text;
     // `db.table` → `table`, routing the statement to that database.
     text = replaceOutsideQuotes(text, QUALIFIED, (all, a: string, b: string) => {
@@ -1691,8 +1691,7 @@ function columnNames(db: Database, sql: string): string[] {
   }
 }
 
-/** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing. */
-/** Runs an ordered UPDATE/DELETE row by row; answers the number of rows it matched. */
+/** An UPDATE/DELETE … ORDER BY: its rows are chosen first, then changed one at a time in that order, all or nothing; answers how many it matched. */
 function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): number {
   const rowids = (db.exec(ordered.rowids, boundVariables(ordered.rowids, vars))[0]?.values ?? []).map((v) => v[0]!);
   const params = boundVariables(ordered.each, vars) as Record<string, SqlValue> | undefined;
