@@ -1233,10 +1233,7 @@ export class EmbeddedSource implements CaptureSource {
     }
     tx.savepoints.length = at + 1;
     if (!db || !target.sqlite) return;
-    // InnoDB keeps the AUTO_INCREMENT values the undone rows took, as after a whole ROLLBACK
-    const reached = counters(db);
-    db.run(`ROLLBACK TO ${target.sqlite}`);
-    for (const [table, value] of reached) raiseCounter(db, table, value);
+    undoKeepingCounters(db, `ROLLBACK TO ${target.sqlite}`);
     tx.statements.length = target.statements;
   }
 
@@ -1244,9 +1241,7 @@ export class EmbeddedSource implements CaptureSource {
     const tx = session.tx!;
     session.tx = undefined;
     if (!tx.db) return;
-    const reached = counters(tx.db.db);
-    tx.db.db.run('ROLLBACK');
-    for (const [table, value] of reached) raiseCounter(tx.db.db, table, value);
+    undoKeepingCounters(tx.db.db, 'ROLLBACK');
   }
 
   private requireNoTx(session: Session, what: string): void {
@@ -1401,22 +1396,20 @@ export class EmbeddedSource implements CaptureSource {
     const keys: { name: string; cols: string[] }[] = [];
     if (def.primaryKey.length) keys.push({ name: 'PRIMARY', cols: def.primaryKey });
     for (const ix of def.indexes) if (ix.unique) keys.push({ name: ix.name, cols: ix.columns });
+    // the new row's values taken by another row of the key (`other` keeps the updated row out), and MySQL's 1062 text for them
+    const found = (columns: string[], other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${columns.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ')}${other})`;
+    // MySQL 8.0.19 and later name the key with its table (print_keydup_error)
+    const message = (name: string, columns: string[]) => `'Duplicate entry ''' || ${columns.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `)} || ''' for key ''${`${t}.${name}`.replace(/'/g, "''''")}'''`;
     keys.forEach((k, i) => {
-      const same = k.cols.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ');
-      const value = k.cols.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `);
-      // MySQL 8.0.19 and later name the key with its table (print_keydup_error)
-      const msg = `'Duplicate entry ''' || ${value} || ''' for key ''${`${t}.${k.name}`.replace(/'/g, "''''")}'''`;
       const strict = `(SELECT strict FROM __loupe_mode) = 1`;
-      st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same}) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
-      st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND EXISTS (SELECT 1 FROM ${q(t)} WHERE ${same} AND rowid <> OLD.rowid) BEGIN SELECT RAISE(ABORT, ${msg}); END`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND ${found(k.cols, '')} BEGIN SELECT RAISE(ABORT, ${message(k.name, k.cols)}); END`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND ${found(k.cols, ' AND rowid <> OLD.rowid')} BEGIN SELECT RAISE(ABORT, ${message(k.name, k.cols)}); END`);
     });
     // with the key checks relaxed, the row a duplicate skips (INSERT/UPDATE IGNORE) is a warning
     // naming the first key it duplicates, in the order InnoDB checks them (replace.ts)
     const ordered = uniqueKeysInMySqlOrder(def);
     if (ordered.length) {
-      const found = (k: { columns: string[] }, other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${k.columns.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ')}${other})`;
-      const message = (k: { name: string; columns: string[] }) => `'Duplicate entry ''' || ${k.columns.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `)} || ''' for key ''${`${t}.${k.name}`.replace(/'/g, "''''")}'''`;
-      const warning = (other: string) => `WHEN (SELECT strict FROM __loupe_mode) = 0 AND (${ordered.map((k) => found(k, other)).join(' OR ')}) BEGIN SELECT loupe_duplicate(CASE ${ordered.map((k) => `WHEN ${found(k, other)} THEN ${message(k)}`).join(' ')} END); END`;
+      const warning = (other: string) => `WHEN (SELECT strict FROM __loupe_mode) = 0 AND (${ordered.map((k) => found(k.columns, other)).join(' OR ')}) BEGIN SELECT loupe_duplicate(CASE ${ordered.map((k) => `WHEN ${found(k.columns, other)} THEN ${message(k.name, k.columns)}`).join(' ')} END); END`;
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dwi_${t}`)} BEFORE INSERT ON ${q(t)} ${warning('')}`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dwu_${t}`)} BEFORE UPDATE ON ${q(t)} ${warning(' AND rowid <> OLD.rowid')}`);
     }
@@ -1772,4 +1765,11 @@ const INSERT_SELECT = /^\s*(?:insert|replace)\b[^(]*?(?:\([^()]*\))?\s*(?:\(\s*)
 /** An UPDATE's OK packet info (ER_UPDATE_INFO), as the mysql client prints it under "Query OK". */
 function updateInfo(matched: number, changed: number, session: Session): string {
   return `Rows matched: ${matched}  Changed: ${changed}  Warnings: ${session.diagnostics.count}`;
+}
+
+/** Undoes (ROLLBACK, or ROLLBACK TO a savepoint) as InnoDB does: the AUTO_INCREMENT values the undone rows took stay used. */
+function undoKeepingCounters(db: Database, undo: string): void {
+  const reached = counters(db);
+  db.run(undo);
+  for (const [table, value] of reached) raiseCounter(db, table, value);
 }
