@@ -43,6 +43,14 @@ describe('MySQL arithmetic written for SQLite', () => {
   it('a SELECT’s own SUM or AVG item of a DECIMAL or integer column is a program of its value at MySQL’s scale', () => {
     expect(rewrite('SELECT SUM(price), AVG(n) a, SUM(x), COUNT(*) FROM t')).toBe("SELECT loupe_calc('a0:|$0:d2', SUM(price)), loupe_calc('a1:|$0:d4', AVG(n)) a, SUM(x), COUNT(*) FROM t");
     expect(rewrite('INSERT INTO u SELECT SUM(price) FROM t')).toBe('INSERT INTO u SELECT SUM(price) FROM t');
+    // over a window too: a running SUM is SQLite's double, rounded to the column's scale
+    expect(rewrite('SELECT SUM(price) OVER (ORDER BY id) AS r FROM t')).toBe("SELECT loupe_calc('a0:|$0:d2', SUM(price) OVER (ORDER BY id)) AS r FROM t");
+  });
+
+  it('SUM and AVG of an expression add its exact values (mode x), integer ones too; not over a window', () => {
+    expect(rewrite('SELECT SUM(price * n), avg(DISTINCT n + 1) FROM t')).toBe("SELECT loupe_sum(loupe_calc('x|$0:c $1:i *', price, n)), loupe_avg(DISTINCT loupe_calc('1:x|$0:i #1 +', n)) FROM t");
+    expect(rewrite('SELECT g FROM t GROUP BY g HAVING SUM(price * n) > 10')).toBe("SELECT g FROM t GROUP BY g HAVING loupe_sum(loupe_calc('x|$0:c $1:i *', price, n)) > 10");
+    expect(rewrite('SELECT SUM(price * 2) OVER (), SUM(price * 2) + 1 FROM t')).toBe("SELECT SUM(loupe_calc('|$0:c #2 *', price)) OVER (), loupe_calc('2:|$0:d2 #1 +', loupe_sum(loupe_calc('1:x|$0:c #2 *', price))) FROM t");
   });
 
   it('a SET operand leaves the expression to SQLite, without breaking its order', () => {

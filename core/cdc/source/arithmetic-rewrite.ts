@@ -19,7 +19,7 @@ import { storeKind } from './column-values.js';
 import { enumIndex, mentions } from './column-comparisons.js';
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { MAX_OPERANDS } from './mysql-arithmetic.js';
-import { hasCharOutsideQuotes, maskQuoted, selectList } from './sql-text.js';
+import { closingParen, hasCharOutsideQuotes, maskQuoted, selectList, spliceText } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
 
 /**
@@ -207,7 +207,7 @@ function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf
         hint = 'i';
         b.needed = true;
       } else hint = kind?.startsWith('c') ? 'c' : (kind ?? '');
-    } else hint = aggregateHint(t, s, e, kindOf);
+    } else hint = aggregateHint(sql, t, s, e, kindOf);
     if (hint !== 'i') b.needed = true;
     b.steps.push(`$${b.args.length}:${hint}`);
     b.args.push(text);
@@ -217,19 +217,85 @@ function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf
 
 /**
  * SUM, MIN, MAX or AVG of a DECIMAL column: SQLite answers a double, MySQL a DECIMAL of the
- * column's scale (AVG's plus div_precision_increment), which the hint `dN` reads it as.
+ * column's scale (AVG's plus div_precision_increment), which the hint `dN` reads it as. Of a
+ * program of exact operands only: the double nearest to an exact value (exact-aggregates.ts),
+ * which the hint `c` reads back exactly (the decimals it shows are its own: 21.70 reads as 21.7).
  */
-function aggregateHint(t: Token[], s: number, e: number, kindOf: (ref: string) => ArithmeticKind | undefined): string {
+function aggregateHint(sql: string, t: Token[], s: number, e: number, kindOf: (ref: string) => ArithmeticKind | undefined): string {
   const fn = upper(t[s]);
   if (!['SUM', 'MIN', 'MAX', 'AVG'].includes(fn) || t[s + 1]?.kind !== 'open' || matchClose(t, s + 1) !== e) return '';
   let i = s + 2;
   if (upper(t[i]) === 'DISTINCT') i++;
-  // the argument: one column, qualified or not
   const last = e - 1;
+  // an expression: its program, compiled before this one
+  if (upper(t[i]) === 'LOUPE_CALC' && t[i + 1]?.kind === 'open' && matchClose(t, i + 1) === last && t[i + 2]?.kind === 'string' && (fn === 'MIN' || fn === 'MAX' || !/^\s*(?:over|filter)\b/i.test(sql.slice(t[e]!.end)))) {
+    const program = t[i + 2]!.text.slice(1, -1);
+    const scale = exactScale(program.slice(program.indexOf('|') + 1).split(' '), argumentKinds(t, i + 3, last, kindOf));
+    return scale === undefined ? '' : `d${Math.min(scale + (fn === 'AVG' ? 4 : 0), 30)}`;
+  }
+  // the argument: one column, qualified or not
   if (!(i === last || (i + 2 === last && isOp(t[i + 1], '.'))) || (t[last]!.kind !== 'name' && t[last]!.kind !== 'word')) return '';
   const kind = kindOf(t[last]!.text.replace(/^`|`$/g, '').toLowerCase());
   if (typeof kind !== 'string' || !kind.startsWith('c')) return '';
   return `d${Number(kind.slice(1)) + (fn === 'AVG' ? 4 : 0)}`;
+}
+
+/** The kind of each argument of a call from `from` (the comma after its first) to its closing parenthesis `close`: a column's, or unknown. */
+function argumentKinds(t: Token[], from: number, close: number, kindOf: (ref: string) => ArithmeticKind | undefined): (ArithmeticKind | undefined)[] {
+  const kinds: (ArithmeticKind | undefined)[] = [];
+  let start = from + 1;
+  for (let k = from + 1; k <= close; k++) {
+    const tok = t[k];
+    if (tok?.kind === 'open') k = matchClose(t, k);
+    else if (k === close || tok?.kind === 'comma') {
+      const end = k - 1;
+      const column = (start === end || (start + 2 === end && isOp(t[start + 1], '.'))) && (t[end]!.kind === 'name' || t[end]!.kind === 'word');
+      kinds.push(column ? kindOf(t[end]!.text.replace(/^`|`$/g, '').toLowerCase()) : undefined);
+      start = k + 1;
+    }
+  }
+  return kinds;
+}
+
+/**
+ * The decimals a program's result shows when all its operands are exact (MySQL's Item result
+ * scales: + - % the larger, * the sum, / the left plus div_precision_increment, ROUND/TRUNCATE
+ * the places asked, DIV none); undefined for any other.
+ */
+function exactScale(steps: string[], kinds: (ArithmeticKind | undefined)[]): number | undefined {
+  const stack: number[] = [];
+  const places: (number | undefined)[] = [];
+  for (const st of steps) {
+    if (st.startsWith('$')) {
+      const [index, hint] = st.slice(1).split(':');
+      const kind = kinds[Number(index)];
+      if (hint === 'i') stack.push(0);
+      else if (hint === 'c' && typeof kind === 'string' && kind.startsWith('c')) stack.push(Number(kind.slice(1)));
+      else return undefined;
+      places.push(undefined);
+    } else if (st.startsWith('#')) {
+      if (/e/i.test(st)) return undefined;
+      stack.push(st.includes('.') ? st.length - st.indexOf('.') - 1 : 0);
+      places.push(/^#\d+$/.test(st) ? Number(st.slice(1)) : undefined);
+    } else if (st === 'n') continue;
+    else if (st === 'R1' || st === 'R2' || st === 'T2') {
+      const d = st === 'R1' ? 0 : places.pop();
+      if (st !== 'R1') stack.pop();
+      if (d === undefined) return undefined;
+      stack.pop();
+      places.pop();
+      stack.push(d);
+      places.push(undefined);
+    } else {
+      const y = stack.pop()!;
+      const x = stack.pop()!;
+      places.pop();
+      places.pop();
+      stack.push(st === '*' ? x + y : st === '/' ? x + 4 : st === 'D' ? 0 : Math.max(x, y));
+      places.push(undefined);
+    }
+  }
+  return stack.length === 1 ? Math.min(stack[0]!, 30) : undefined;
 }
 
 /** ROUND(x[, d]) or TRUNCATE(x, d) at `s`…`e`, each argument a chain; false (nothing added) when an argument is not one. */
@@ -250,12 +316,13 @@ function roundCall(sql: string, t: Token[], s: number, e: number, b: Build, kind
   return true;
 }
 
-const AGGREGATE_ITEM = /^(\s*)((sum|avg)\s*\(\s*(?:distinct\s+)?(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(`[^`]*`|[A-Za-z_][\w$]*)\s*\))(\s+(?:as\s+)?(?:`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z_][\w$]*))?(\s*)$/i;
+const AGGREGATE_ITEM = /^(\s*)((sum|avg)\s*\(\s*(?:distinct\s+)?(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(`[^`]*`|[A-Za-z_][\w$]*)\s*\)(?:\s*over\s*(?:\([^()]*\)|[A-Za-z_]\w*))?)(\s+(?:as\s+)?(?:`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z_][\w$]*))?(\s*)$/i;
 
 /**
- * A SELECT's own items that are SUM or AVG of a DECIMAL or integer column: MySQL answers a DECIMAL
- * (SUM at the column's scale, AVG at it plus div_precision_increment: SUM(price) is '3.99',
- * AVG(n) '2.5000'), SQLite a double. Each becomes a program of its one value at that scale, which
+ * A SELECT's own items that are SUM or AVG of a DECIMAL or integer column, over a window or not:
+ * MySQL answers a DECIMAL (SUM at the column's scale, AVG at it plus div_precision_increment:
+ * SUM(price) is '3.99', AVG(n) '2.5000'), SQLite a double (a running SUM of 0.10 and 0.20 is
+ * 0.30000000000000004). Each becomes a program of its one value at that scale, which
  * the select list shows as MySQL does (decimal-display.ts).
  */
 function shownAggregates(sql: string, kindOf: (column: string) => ArithmeticKind | undefined): string {
@@ -309,7 +376,7 @@ export function rewriteArithmetic(statement: string, kindOf: (column: string) =>
   const mode = modeOf(sql);
   // each program after the first names its place, so that two alike read their own shown scale (shownScale)
   let programs = 0;
-  return rewriteOperators(
+  const rewritten = rewriteOperators(
     sql,
     (tok, t, i) => (binaryAt(t, i) !== undefined && !inOperandGroup(t, i)) || isCall(t, i, 'ROUND') || isCall(t, i, 'TRUNCATE'),
     (text, t, k) => {
@@ -322,10 +389,45 @@ export function rewriteArithmetic(statement: string, kindOf: (column: string) =>
       if (to < 0 || to < k) return undefined;
       const b: Build = { steps: [], args: [], needed: false, declined: false };
       chain(text, t, from, to, b, kindOf);
+      // SUM and AVG of integers are DECIMALs too (exact-aggregates.ts takes the program's values)
+      if (aggregateArgument(t, from, to)) b.needed = true;
       if (!b.needed || b.declined || b.args.length > MAX_OPERANDS) return undefined;
       const place = programs++;
       const flags = `${place ? `${place}:` : ''}${mode}${mode.includes('w') && wholeValue(t, from, to) ? 'v' : ''}`;
       return { from, to, text: `loupe_calc('${flags}|${b.steps.join(' ')}'${b.args.map((a) => `, ${a}`).join('')})` };
     },
   );
+  return /\b(?:sum|avg)\s*\(/i.test(rewritten) ? exactAggregates(rewritten) : rewritten;
+}
+
+/** Whether tokens `from`…`to` are the whole argument of SUM or AVG (DISTINCT allowed). */
+function aggregateArgument(t: Token[], from: number, to: number): boolean {
+  const open = upper(t[from - 1]) === 'DISTINCT' ? from - 2 : from - 1;
+  if (t[open]?.kind !== 'open' || matchClose(t, open) !== to + 1) return false;
+  const name = open - 1;
+  return (upper(t[name]) === 'SUM' || upper(t[name]) === 'AVG') && !isOp(t[name - 1], '.');
+}
+
+const SUM_OR_AVG = /\b(sum|avg)(\s*\(\s*)(distinct\s+)?(?=loupe_calc\(')/gi;
+
+/**
+ * SUM and AVG whose argument is one program: `loupe_sum`/`loupe_avg` (exact-aggregates.ts), given
+ * the program's exact values (mode `x`), so that SUM(price * qty) adds DECIMALs as MySQL does. Not
+ * a window (`OVER`), nor an aggregate with FILTER.
+ */
+function exactAggregates(sql: string): string {
+  const masked = maskQuoted(sql);
+  const edits: { from: number; to: number; text: string }[] = [];
+  for (const m of masked.matchAll(SUM_OR_AVG)) {
+    const at = m.index;
+    if (masked[at - 1] === '.') continue;
+    const open = at + m[1]!.length + m[2]!.indexOf('(');
+    const close = closingParen(masked, open);
+    const call = at + m[0].length;
+    const callClose = closingParen(masked, call + 'loupe_calc'.length);
+    if (close < 0 || callClose < 0 || masked.slice(callClose + 1, close).trim() !== '' || /^\s*(?:over|filter)\b/i.test(masked.slice(close + 1))) continue;
+    const bar = sql.indexOf('|', call);
+    edits.push({ from: at, to: bar, text: `loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x` });
+  }
+  return spliceText(sql, edits);
 }

@@ -5,14 +5,23 @@
  * compares and sorts as one; only the select list's own items that are one loupe_calc program
  * are turned to text, after the rows are read, with the decimals that program's result showed.
  */
-import { forgetShownScales, shownScale } from './mysql-arithmetic.js';
+import { DIV_PRECISION_INCREMENT, forgetShownScales, MAX_SCALE, shownScale } from './mysql-arithmetic.js';
 import { closingParen, maskQuoted, selectItems } from './sql-text.js';
 
-const CALL = /^\s*loupe_calc\('((?:[^']|'')*)'/;
+const CALL = /^\s*(?:loupe_(sum|avg)\(\s*(?:distinct\s+)?)?loupe_calc\('((?:[^']|'')*)'/i;
 const ALIAS = /^\s*(?:as\s+)?(?:`[^`]*`|"[^"]*"|'[^']*'|[A-Za-z_][\w$]*)?\s*$/i;
 
-/** The program of each select item that is a single loupe_calc call (an alias allowed), by column. */
-export function calcColumns(sql: string): (string | undefined)[] | undefined {
+/** A column's exact results: the program whose shown scale they take, and whether SUM or AVG of it. */
+export interface ShownColumn {
+  program: string;
+  aggregate?: 'sum' | 'avg';
+}
+
+/**
+ * The program of each select item that is a single loupe_calc call, or SUM/AVG of one
+ * (exact-aggregates.ts), an alias allowed, by column.
+ */
+export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefined {
   if (!sql.includes('loupe_calc(')) return undefined;
   const items = selectItems(sql);
   if (!items) return undefined;
@@ -21,7 +30,7 @@ export function calcColumns(sql: string): (string | undefined)[] | undefined {
     if (!m) return undefined;
     const masked = maskQuoted(item);
     const close = closingParen(masked, masked.indexOf('('));
-    return close > 0 && ALIAS.test(masked.slice(close + 1)) ? m[1]!.replace(/''/g, "'") : undefined;
+    return close > 0 && ALIAS.test(masked.slice(close + 1)) ? { program: m[2]!.replace(/''/g, "'"), aggregate: m[1]?.toLowerCase() as ShownColumn['aggregate'] } : undefined;
   });
   if (programs.every((p) => p === undefined)) return undefined;
   forgetShownScales();
@@ -29,8 +38,15 @@ export function calcColumns(sql: string): (string | undefined)[] | undefined {
 }
 
 /** The rows with each exact result of those columns as its DECIMAL text. */
-export function showDecimals(rows: unknown[][], programs: (string | undefined)[]): unknown[][] {
-  const scales = programs.map((p) => (p === undefined ? undefined : shownScale(p)));
+export function showDecimals(rows: unknown[][], programs: (ShownColumn | undefined)[]): unknown[][] {
+  const scales = programs.map((p) => (p === undefined ? undefined : aggregateScale(shownScale(p.program), p.aggregate)));
   if (scales.every((s) => s === undefined || s < 0)) return rows;
   return rows.map((row) => row.map((v, i) => (typeof v === 'number' && scales[i] !== undefined && scales[i]! >= 0 ? v.toFixed(scales[i]) : v)));
+}
+
+/** The decimals shown: a program's own, or SUM's of it (a BIGINT's sum is a DECIMAL), or AVG's (div_precision_increment more). */
+function aggregateScale(scale: number | undefined, aggregate: ShownColumn['aggregate']): number | undefined {
+  if (scale === undefined || !aggregate) return scale;
+  if (scale === -1) return -1;
+  return Math.min(Math.max(scale, 0) + (aggregate === 'avg' ? DIV_PRECISION_INCREMENT : 0), MAX_SCALE);
 }

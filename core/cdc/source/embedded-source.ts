@@ -33,6 +33,7 @@ import { rewriteInsertSet } from './insert-set.js';
 import { planTableDml, writtenRef } from './multi-table-dml.js';
 import { namedTables } from './table-refs.js';
 import { registerJsonFunctions } from './json-functions.js';
+import { registerExactAggregates } from './exact-aggregates.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
@@ -884,7 +885,7 @@ export class EmbeddedSource implements CaptureSource {
     let records = 0;
     const inserting = /^\s*(insert|replace)\b/i.test(text);
     // a SELECT's columns that are exact arithmetic, shown as DECIMAL text (decimal-display.ts)
-    let exactColumns: (string | undefined)[] | undefined;
+    let exactColumns: ReturnType<typeof calcColumns>;
     try {
       if (copies) copyTables(st.db, copies, (c) => this.dbs.get(c.database)!.db);
       const before = isUpdate ? scalar(prepared(st).totalChanges) : 0;
@@ -1517,6 +1518,7 @@ export class EmbeddedSource implements CaptureSource {
     registerDateFunctions(db);
     registerMySqlFunctions(db);
     registerJsonFunctions(db);
+    registerExactAggregates(db);
     registerStoreFunctions(db);
     registerVariableFunctions(db);
     registerAlterFunctions(db);

@@ -8,6 +8,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { MySqlError } from './mysql-error.js';
 import { range, withArities } from './mysql-functions.js';
+import type { AggregateDatabase } from './exact-aggregates.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -142,9 +143,4 @@ export function registerJsonFunctions(db: Database): void {
     },
     finalize: (o: Record<string, Json> | null) => (o ? made(jsonText(o)) : null),
   });
-}
-
-/** sql.js's create_aggregate, which its type definitions leave out. */
-interface AggregateDatabase {
-  create_aggregate<S>(name: string, fns: { init: () => S; step: (state: S, ...args: SqlValue[]) => S; finalize: (state: S) => SqlValue }): void;
 }

@@ -125,20 +125,20 @@ describe('loupe_div, which views of earlier builds call', () => {
 });
 
 describe('the type a result has', () => {
-  it('integers stay BIGINT through + - * % and DIV; a DECIMAL operand, a decimal literal or / makes a DECIMAL shown with its scale', async () => {
+  it('integers stay BIGINT (-2) through + - * % and DIV; a DECIMAL operand, a decimal literal or / makes a DECIMAL shown with its scale; a DOUBLE is -1', async () => {
     const { shownScale } = await import('./mysql-arithmetic.js');
     const scaleOf = (program: string, ...args: (string | number | null)[]) => {
       mysqlCalc(program, ...args);
       return shownScale(program);
     };
-    expect(scaleOf('|#7 #2 D')).toBe(-1);
-    expect(scaleOf('|$0: #3 %', 10)).toBe(-1);
+    expect(scaleOf('|#7 #2 D')).toBe(-2);
+    expect(scaleOf('|$0: #3 %', 10)).toBe(-2);
     expect(scaleOf('|$0:c #3 *', '15')).toBe(0);
     expect(scaleOf('|$0:c #3 *', '0.2000')).toBe(4);
     expect(scaleOf('|#2 #3.5 *')).toBe(1);
     expect(scaleOf('|#1 #3 /')).toBe(4);
     expect(scaleOf('|#15.5 R1')).toBe(0);
-    expect(scaleOf('|$0:i #-2 R2', 1234)).toBe(-1);
+    expect(scaleOf('|$0:i #-2 R2', 1234)).toBe(-2);
     expect(scaleOf('|$0:f #2 *', 0.5)).toBe(-1);
   });
 });

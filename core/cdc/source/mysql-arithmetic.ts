@@ -31,11 +31,11 @@ import { warn } from './diagnostics.js';
 import { leadingNumber } from './string-number.js';
 
 /** div_precision_increment's default. */
-const DIV_PRECISION_INCREMENT = 4;
+export const DIV_PRECISION_INCREMENT = 4;
 /** More operands than this are left to SQLite (loupe_calc is registered for up to this many). */
 export const MAX_OPERANDS = 32;
 /** DECIMAL_MAX_SCALE */
-const MAX_SCALE = 30;
+export const MAX_SCALE = 30;
 
 /** An exact value is digits / 10^scale, shown with `shown` decimals, a BIGINT when `int` (else a DECIMAL); an approximate one is a DOUBLE. */
 export type Num = { exact: true; digits: bigint; scale: number; shown: number; int?: boolean } | { exact: false; value: number };
@@ -44,7 +44,7 @@ const EXACT_TEXT = /^\s*([-+]?)(\d*)(?:\.(\d*))?\s*$/;
 /** A DATE, DATETIME or TIME as SQLite holds it: in numeric context MySQL reads its digits (20240203, 101112.5). */
 const TEMPORAL_TEXT = /^(-?)(?:(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?|(\d{1,3}):(\d{2}):(\d{2}))(?:\.(\d+))?$/;
 
-type Exact = Extract<Num, { exact: true }>;
+export type Exact = Extract<Num, { exact: true }>;
 const exact = (digits: bigint, scale: number, shown = scale): Exact => ({ exact: true, digits, scale, shown });
 const integer = (digits: bigint): Exact => ({ exact: true, digits, scale: 0, shown: 0, int: true });
 /** Both integers: + - * and % of them are a BIGINT. */
@@ -247,10 +247,10 @@ function parse(text: string): Program {
   return p;
 }
 
-/** The decimals each program's last exact result shows (-1 for a DOUBLE), for the select list's display (decimal-display.ts). */
+/** The decimals each program's last exact result shows (-1 for a DOUBLE, -2 for a BIGINT), for the select list's display (decimal-display.ts). */
 const shown = new Map<string, number>();
 
-/** The decimals the program's last result showed: MySQL prints an exact result with them (q * 3 is 0.6000); -1 for a DOUBLE. */
+/** The decimals the program's last result showed: MySQL prints an exact result with them (q * 3 is 0.6000); -1 for a DOUBLE, -2 for a BIGINT. */
 export function shownScale(program: string): number | undefined {
   return shown.get(program);
 }
@@ -262,7 +262,7 @@ export function forgetShownScales(): void {
 /** loupe_calc('mode|steps', args…): the expression's value as MySQL computes it. */
 export function mysqlCalc(program: SqlValue, ...args: SqlValue[]): SqlValue {
   const result = calc(String(program), args);
-  if (result !== null) shown.set(String(program), result.exact && !result.int ? result.shown : -1);
+  if (result !== null) shown.set(String(program), result.exact ? (result.int ? -2 : result.shown) : -1);
   return result === null ? null : finish(String(program), result);
 }
 
@@ -303,8 +303,34 @@ function finish(program: string, result: Num): SqlValue {
   if (!result.exact) return result.value;
   const { mode } = parse(program);
   if (mode.includes('v')) return decimalText(result.digits, result.scale);
+  // for an exact aggregate (exact-aggregates.ts): every digit, and the decimals it shows
+  if (mode.includes('x')) return `${decimalText(result.digits, result.scale)}~${result.shown}`;
   if (mode.includes('w')) return toDouble(result);
-  return toDouble(result.scale > result.shown ? exact(rescale(result.digits, result.scale, result.shown), result.shown) : result);
+  return shownValue(result);
+}
+
+/** An exact value as the double nearest to what it shows (rounded half away from zero to its shown decimals). */
+export function shownValue(n: Exact): number {
+  return toDouble(n.scale > n.shown ? exact(rescale(n.digits, n.scale, n.shown), n.shown) : n);
+}
+
+/** A loupe_calc result of mode `x`: exact text with its shown decimals after `~`. */
+export function exactResult(v: string): Exact | undefined {
+  const tilde = v.lastIndexOf('~');
+  const m = EXACT_TEXT.exec(tilde < 0 ? v : v.slice(0, tilde));
+  if (!m || !(m[2] || m[3])) return undefined;
+  const n = exactOf(m[1]!, m[2]!, m[3] ?? '');
+  return tilde < 0 ? n : { ...n, shown: Number(v.slice(tilde + 1)) };
+}
+
+/** x + y of two exact values (the larger scale, the larger shown scale). */
+export function exactSum(x: Exact, y: Exact): Exact {
+  return binary('+', x, y, '') as Exact;
+}
+
+/** sum / count as MySQL's AVG of a DECIMAL: a decimal division, div_precision_increment more decimals shown. */
+export function exactAverage(sum: Exact, count: number): Exact {
+  return binary('/', sum, integer(BigInt(count)), '') as Exact;
 }
 
 /**
