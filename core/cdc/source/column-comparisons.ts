@@ -42,6 +42,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { stringValue } from './mysql-strings.js';
 import { closingParen, maskQuoted, topLevelItems } from './sql-text.js';
 import { leadingNumber } from './string-number.js';
 
@@ -285,7 +286,12 @@ function literalOperands(sql: string, masked: string, start: number, end: number
   return found;
 }
 
-const unquoted = (literal: string) => literal.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/gs, '$1');
+/**
+ * A quoted literal's value. The statement's literals are SQLite's by the time it is read here
+ * (rewriteStringLiterals, mysql-strings.ts, turns each backslash into char(92)), so only the doubled
+ * quotes are left to undo; stringValue undoes those, and is the one reader of MySQL's escapes.
+ */
+const unquoted = stringValue;
 
 /** Whether the other side of the comparison after a column is a number: a numeric literal, both ends of BETWEEN, or every item of IN (…). */
 function numberAfter(sql: string, masked: string, end: number, after: RegExpExecArray | null): boolean {

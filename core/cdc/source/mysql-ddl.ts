@@ -28,7 +28,7 @@ export interface ColumnDef {
   /** ZEROFILL was written (MySQL then also treats the column as UNSIGNED); absent in definitions stored before it was kept. */
   zerofill?: boolean;
   nullable: boolean;
-  /** Raw default expression as written (`CURRENT_TIMESTAMP`, `'x'`, `0`), or null. */
+  /** Default expression as written (`CURRENT_TIMESTAMP`, `'x'`, `0`), a string with only `''` and `\\` escaped (requoted), or null. */
   defaultExpr: string | null;
   autoIncrement: boolean;
   onUpdateNow: boolean;
@@ -97,21 +97,16 @@ export class Lexer {
     const s = this.s;
     const c = s[this.pos];
     if (c === undefined) return '';
-    if (c === '`' || c === '"') {
-      const end = s.indexOf(c, this.pos + 1);
-      if (end < 0) throw mysqlErrors.syntax(s.slice(this.pos, this.pos + 40));
-      const t = s.slice(this.pos, end + 1);
-      this.pos = end + 1;
-      return t;
-    }
-    if (c === "'") {
+    if (c === '`' || c === '"' || c === "'") {
+      // a quote doubled is one quote of the text; a backslash escapes the next character in a string, not in a name
       let j = this.pos + 1;
       while (j < s.length) {
-        if (s[j] === '\\') j += 2;
-        else if (s[j] === "'" && s[j + 1] === "'") j += 2;
-        else if (s[j] === "'") break;
+        if (s[j] === '\\' && c !== '`') j += 2;
+        else if (s[j] === c && s[j + 1] === c) j += 2;
+        else if (s[j] === c) break;
         else j++;
       }
+      if (j >= s.length && c !== "'") throw mysqlErrors.syntax(s.slice(this.pos, this.pos + 40));
       const t = s.slice(this.pos, j + 1);
       this.pos = j + 1;
       return t;
@@ -390,6 +385,7 @@ function parseColumn(lx: Lexer, def: TableDef): void {
     const g = lx.group();
     args = splitTopLevel(g).map((a) => a.trim());
     typeText += `(${args.join(',')})`;
+    if (baseType === 'enum' || baseType === 'set') args = args.map(requoted);
   }
   // Create_field::init refuses FLOAT(p) above PRECISION_FOR_DOUBLE with ER_WRONG_FIELD_SPEC
   if ((baseType === 'float' || baseType === 'float4') && args.length === 1 && Number(args[0]) > PRECISION_FOR_DOUBLE) {
@@ -426,7 +422,7 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       } else if (lx.peek() === '(') {
         v += `(${lx.group()})`;
       }
-      col.defaultExpr = v;
+      col.defaultExpr = requoted(v);
     } else if (k === 'auto_increment') {
       col.autoIncrement = true;
     } else if (k === 'primary') {
@@ -501,9 +497,23 @@ export function checkDefault(col: ColumnDef): void {
   }
 }
 
+/** A quoted string's value, read as MySQL reads a literal (mysql-strings.ts); anything else as it is. */
 export function unquoteString(t: string): string {
-  if (t.startsWith("'") && t.endsWith("'")) return t.slice(1, -1).replace(/''/g, "'").replace(/\\(.)/g, '$1');
-  return t;
+  return /^(['"])[\s\S]*\1$/.test(t) && t.length > 1 ? stringValue(t) : t;
+}
+
+/**
+ * A string literal of the definition (an ENUM or SET member, a DEFAULT) as the definition keeps
+ * it: its value, read once here as MySQL reads the literal, quoted again with only `'` doubled
+ * and `\` escaped. Those two are all that the other readers of a definition undo (column-values.ts
+ * for the members, mysql-type-display.ts for SHOW CREATE TABLE's and information_schema's
+ * default), so `'x\ty'` is x⇥y there, not `xty`, and `'a\Zb'` is a␚b, not `aZb`. A member is
+ * then printed as MySQL's append_unescaped writes it, but for a newline, a carriage return or a NUL,
+ * which it writes as \n, \r and \0 and these readers would take for n, r and 0.
+ */
+function requoted(arg: string): string {
+  if (!/^['"]/.test(arg)) return arg;
+  return `'${stringValue(arg).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /** Text columns whose comparisons, ORDER BY and unique keys ignore case. */
@@ -530,8 +540,8 @@ function sqliteDefault(expr: string, c: ColumnDef): string {
   // b'101' is a number to SQLite, which knows no bit literals
   const bits = /^b'([01]*)'$/i.exec(expr);
   if (bits) return String(parseInt(bits[1] || '0', 2));
-  // a string with MySQL's escapes ('it\'s') or in double quotes, as SQLite reads one; an expression (a backslash joined in) in parentheses
-  if (/^(['"])[\s\S]*\1$/.test(expr) && /[\\"]/.test(expr)) {
+  // a string with MySQL's escapes ('it\'s'), a NUL (which SQL text cannot hold) or in double quotes, as SQLite reads one; an expression (a backslash joined in) in parentheses
+  if (/^(['"])[\s\S]*\1$/.test(expr) && /[\\"\0]/.test(expr)) {
     const text = sqliteLiteral(stringValue(expr));
     return text.startsWith("'") ? text : `(${text})`;
   }
