@@ -507,9 +507,10 @@ export function unquoteString(t: string): string {
  * it: its value, read once here as MySQL reads the literal, quoted again with only `'` doubled
  * and `\` escaped. Those two are all that the other readers of a definition undo (column-values.ts
  * for the members, mysql-type-display.ts for SHOW CREATE TABLE's and information_schema's
- * default), so `'x\ty'` is x⇥y there, not `xty`, and `'a\Zb'` is a␚b, not `aZb`. A member is
- * then printed as MySQL's append_unescaped writes it, but for a newline, a carriage return or a NUL,
- * which it writes as \n, \r and \0 and these readers would take for n, r and 0.
+ * default), so `'x\ty'` is x⇥y there, not `xty`, and `'a\Zb'` is a␚b, not `aZb`. A member then
+ * shows in COLUMN_TYPE and SHOW CREATE TABLE as MariaDB 10.11 shows it (a tab as it is, a quote and
+ * a backslash doubled), but for a newline, a carriage return or a NUL, which MariaDB writes as \n,
+ * \r and \0 and these readers would take for n, r and 0.
  */
 function requoted(arg: string): string {
   if (!/^['"]/.test(arg)) return arg;
