@@ -1,34 +1,67 @@
 /**
  * MySQL's date arithmetic and formatting on SQLite: `x + INTERVAL n unit`, `x - INTERVAL n unit`,
- * DATE_ADD/DATE_SUB/ADDDATE/SUBDATE(x, INTERVAL n unit) become SQLite date modifiers (months
- * clamped to the month's last day, as MySQL does), and DATE_FORMAT is a function of the
+ * DATE_ADD/DATE_SUB/ADDDATE/SUBDATE(x, INTERVAL n unit) become loupe_date_add(x, n, unit) (months
+ * clamped to the month's last day, as MySQL does; an invalid date NULL with MySQL's warning, where
+ * SQLite's date modifiers would move it into the next month), and DATE_FORMAT is a function of the
  * connection.
  */
-import type { Database } from 'sql.js';
+import type { Database, SqlValue } from 'sql.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
-import { DAYS, MONTHS, pad } from './calendar.js';
+import { DAYS, daysIn, MONTHS, pad } from './calendar.js';
+import { dateCondition, dateText, dateTimeText, mysqlDate, readDateTime } from './mysql-dates.js';
 import { strToDate } from './str-to-date.js';
 
-/** SQLite modifiers per MySQL unit; units of a day or more keep a DATE a DATE. */
-const UNITS: Record<string, { n: number; unit: string; dateStays: boolean }> = {
-  second: { n: 1, unit: 'seconds', dateStays: false },
-  minute: { n: 1, unit: 'minutes', dateStays: false },
-  hour: { n: 1, unit: 'hours', dateStays: false },
-  day: { n: 1, unit: 'days', dateStays: true },
-  week: { n: 7, unit: 'days', dateStays: true },
-  month: { n: 1, unit: 'months', dateStays: true },
-  quarter: { n: 3, unit: 'months', dateStays: true },
-  year: { n: 1, unit: 'years', dateStays: true },
+/** Milliseconds per MySQL unit below a month; months per unit from a month up. */
+const UNIT_STEP: Record<string, { ms: number } | { months: number }> = {
+  second: { ms: 1000 },
+  minute: { ms: 60_000 },
+  hour: { ms: 3_600_000 },
+  day: { ms: 86_400_000 },
+  week: { ms: 7 * 86_400_000 },
+  month: { months: 1 },
+  quarter: { months: 3 },
+  year: { months: 12 },
 };
+
+/**
+ * DATE_ADD(x, INTERVAL n unit): a DATE's text stays a date for units of a day or more, anything
+ * else is a DATETIME; months keep the day, clamped to the new month's last (2024-01-31 + 1 MONTH is
+ * 2024-02-29). A result outside years 0-9999 is NULL with warning 1441, as MySQL's
+ * date_add_interval gives.
+ */
+export function dateAdd(x: SqlValue, amount: SqlValue, unit: SqlValue): SqlValue {
+  if (amount === null || amount === undefined || unit === null || unit === undefined) return null;
+  const step = UNIT_STEP[String(unit).toLowerCase()];
+  const p = readDateTime(x, false);
+  if (!p || !step) return null;
+  const n = Math.trunc(Number(amount));
+  let next;
+  if ('months' in step) {
+    const months = p.y * 12 + (p.m - 1) + n * step.months;
+    const y = Math.floor(months / 12);
+    const m = (months % 12) + 1;
+    next = { ...p, y, m, d: y >= 0 && y <= 9999 ? Math.min(p.d, daysIn(y, m)) : p.d };
+  } else {
+    // setUTCFullYear takes years below 100 as they are (Date.UTC would read 24 as 1924)
+    const start = new Date(0);
+    start.setUTCFullYear(p.y, p.m - 1, p.d);
+    start.setUTCHours(p.h, p.i, p.s);
+    const at = new Date(start.getTime() + n * step.ms);
+    next = { ...p, y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), h: at.getUTCHours(), i: at.getUTCMinutes(), s: at.getUTCSeconds() };
+  }
+  if (next.y < 0 || next.y > 9999) {
+    dateCondition(1441, 'Datetime function: datetime field overflow');
+    return null;
+  }
+  const whole = 'months' in step || step.ms % 86_400_000 === 0;
+  return !p.hasTime && whole ? dateText(next) : dateTimeText(next);
+}
 
 const INTERVAL = /^\s*interval\s+(?:'(-?\d+)'|(-?\d+))\s+(second|minute|hour|day|week|month|quarter|year)\b/i;
 
 /** `x` moved by `sign × n unit`, as SQL. */
 function shifted(x: string, sign: number, amount: string, unitName: string): string {
-  const u = UNITS[unitName.toLowerCase()]!;
-  const n = sign * Number(amount) * u.n;
-  const mods = `'${n >= 0 ? '+' : ''}${n} ${u.unit}'${u.unit === 'months' || u.unit === 'years' ? ", 'floor'" : ''}`;
-  return u.dateStays ? `(CASE WHEN length(${x}) = 10 THEN date(${x}, ${mods}) ELSE datetime(${x}, ${mods}) END)` : `datetime(${x}, ${mods})`;
+  return `loupe_date_add(${x}, ${sign * Number(amount)}, '${unitName.toLowerCase()}')`;
 }
 
 /** Start of the operand that ends just before `end` (a name, a literal, or a call). */
@@ -94,13 +127,12 @@ export const dayOfWeek = (y: number, m: number, d: number) => new Date(Date.UTC(
 export const dayOfYear = (y: number, m: number, d: number) => Math.round((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
 const ordinal = (d: number) => `${d}${d % 100 >= 11 && d % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][d % 10] ?? 'th'}`;
 
-/** MySQL's DATE_FORMAT for 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' values; NULL for anything else, as MySQL. */
+/** MySQL's DATE_FORMAT; NULL for what is no date, with MySQL's warning (a day or month of 0 is read, as MySQL does). */
 export function dateFormat(value: unknown, format: unknown): string | null {
   if (value === null || value === undefined || format === null || format === undefined) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?)?$/.exec(String(value).trim());
-  if (!m) return null;
-  const [Y, M, D, h, i, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
-  const us = Number((m[7] ?? '').padEnd(6, '0'));
+  const p = readDateTime(value as SqlValue, true);
+  if (!p) return null;
+  const { y: Y, m: M, d: D, h, i, s, us } = p;
   const dow = dayOfWeek(Y, M, D);
   const dateSpecifier = (c: string): string | undefined => {
     switch (c) {
@@ -309,7 +341,13 @@ function timestampDiff(unit: unknown, a: unknown, b: unknown): number | null {
 /** Functions MySQL has and SQLite lacks, on one connection (registered again whenever the connection is prepared). */
 export function registerDateFunctions(db: Database): void {
   db.create_function('date_format', dateFormat);
-  const date = (v: unknown) => dateTimeParts(v);
+  db.create_function('loupe_date', mysqlDate);
+  db.create_function('loupe_date_add', dateAdd);
+  db.create_function('to_days', (v: SqlValue) => {
+    const p = readDateTime(v, false);
+    return p ? dayNumber(p.y, p.m, p.d) : null;
+  });
+  const date = (v: unknown) => readDateTime(v as SqlValue, false);
   db.create_function('week', (v: unknown) => {
     const p = date(v);
     return p ? week(p.y, p.m, p.d, 0) : null;
@@ -328,11 +366,13 @@ export function registerDateFunctions(db: Database): void {
 }
 
 /**
- * EXTRACT(unit FROM x) as loupe_extract('unit', x), and the unit of TIMESTAMPDIFF(unit, a, b) as a
- * string (SQLite would read it as a column).
+ * EXTRACT(unit FROM x) as loupe_extract('unit', x), the unit of TIMESTAMPDIFF(unit, a, b) as a
+ * string (SQLite would read it as a column), and DATE(x) as loupe_date(x).
  */
 export function rewriteDateCalls(sql: string): string {
   let out = sql;
+  // MySQL's DATE(x), not SQLite's date(), which moves an invalid date into the next month; CURDATE() is date('now') by now
+  if (/\bdate\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bdate\s*\(/gi, () => 'loupe_date(').replace(/\bloupe_date\('now'\)/g, "date('now')");
   if (/\bextract\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bextract\s*\(\s*([a-z_]+)\s+from\s/gi, (_m, unit: string) => `loupe_extract('${unit.toUpperCase()}', `);
   if (/\btimestampdiff\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btimestampdiff\s*\(\s*([a-z_]+)\s*,/gi, (_m, unit: string) => `timestampdiff('${unit.toUpperCase()}',`);
   return out;

@@ -18,6 +18,7 @@ import { silentLogger } from '../../common/log.js';
 import { Binlog, rowChangesMade } from './binlog.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
+import { datesReadFor } from './mysql-dates.js';
 import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
 import { registerSpatialFunctions } from './spatial-functions.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, insertColumns, raiseCounter } from './auto-increment.js';
@@ -841,6 +842,7 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
+    datesReadFor(sql);
     if (readsInformationSchema(sql, session.database)) {
       if (!/^\s*(select|with|\()/i.test(sql)) throw new MySqlError(1044, '42000', `Access denied for user '${ACCOUNT.replace('@', "'@'")}' to database 'information_schema'`);
       const catalog: SchemaCatalog = new Map([...this.dbs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, st]) => [name, [...this.schemaTables(st), ...this.schemaViews(st)]]));

@@ -5,8 +5,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlValue } from 'sql.js';
-import { DAYS, MONTHS } from './calendar.js';
+import { DAYS, daysIn, MONTHS } from './calendar.js';
 import { dateFormat, dayOfWeek, dayOfYear } from './date-functions.js';
+import { dateText, readDateTime, type MySqlDateTime } from './mysql-dates.js';
 import { bitNot, bitXor, logicalXor, uint64Out } from './bitwise.js';
 import { legacyDivide, MAX_OPERANDS, mysqlCalc, rint } from './mysql-arithmetic.js';
 import { MySqlError } from './mysql-error.js';
@@ -29,8 +30,16 @@ function parts(v: SqlValue): { y: number; m: number; d: number; h: number; i: nu
   return { y: +m[1]!, m: +m[2]!, d: +m[3]!, h: +(m[4] ?? 0), i: +(m[5] ?? 0), s: +(m[6] ?? 0) };
 }
 const epochDay = (p: { y: number; m: number; d: number }) => Date.UTC(p.y, p.m - 1, p.d) / 86_400_000;
-const datePart = (f: (p: NonNullable<ReturnType<typeof parts>>) => SqlValue): Fn => (v) => {
+const timePart = (f: (p: NonNullable<ReturnType<typeof parts>>) => SqlValue): Fn => (v) => {
   const p = parts(v);
+  return p ? f(p) : null;
+};
+/**
+ * A function of the date, NULL with MySQL's warning for what is no date (mysql-dates.ts). `zeroInDate`:
+ * YEAR, MONTH, DAY and QUARTER read '2024-02-00' (MySQL's TIME_FUZZY_DATE); the others refuse it.
+ */
+const datePart = (zeroInDate: boolean, f: (p: MySqlDateTime) => SqlValue): Fn => (v) => {
+  const p = readDateTime(v, zeroInDate);
   return p ? f(p) : null;
 };
 const weekday = (p: { y: number; m: number; d: number }) => dayOfWeek(p.y, p.m, p.d);
@@ -174,29 +183,37 @@ const FUNCTIONS: Record<string, Fn[]> = {
   // SQLite reads `x REGEXP p` as regexp(p, x)
   regexp: [regexp],
   regexp_like: [(value, pattern) => regexp(pattern, value)],
-  year: [datePart((p) => p.y)],
-  month: [datePart((p) => p.m)],
-  day: [datePart((p) => p.d)],
-  dayofmonth: [datePart((p) => p.d)],
-  hour: [datePart((p) => p.h)],
-  minute: [datePart((p) => p.i)],
-  second: [datePart((p) => p.s)],
-  quarter: [datePart((p) => Math.ceil(p.m / 3))],
-  dayofweek: [datePart((p) => weekday(p) + 1)],
-  weekday: [datePart((p) => (weekday(p) + 6) % 7)],
-  dayofyear: [datePart((p) => dayOfYear(p.y, p.m, p.d))],
-  dayname: [datePart((p) => DAYS[weekday(p)]!)],
-  monthname: [datePart((p) => MONTHS[p.m - 1]!)],
-  last_day: [datePart((p) => iso(Date.UTC(p.y, p.m, 0)).slice(0, 10))],
+  year: [datePart(true, (p) => p.y)],
+  month: [datePart(true, (p) => p.m)],
+  day: [datePart(true, (p) => p.d)],
+  dayofmonth: [datePart(true, (p) => p.d)],
+  // a TIME's text has these too
+  hour: [timePart((p) => p.h)],
+  minute: [timePart((p) => p.i)],
+  second: [timePart((p) => p.s)],
+  quarter: [datePart(true, (p) => Math.ceil(p.m / 3))],
+  dayofweek: [datePart(false, (p) => weekday(p) + 1)],
+  weekday: [datePart(false, (p) => (weekday(p) + 6) % 7)],
+  dayofyear: [datePart(false, (p) => dayOfYear(p.y, p.m, p.d))],
+  dayname: [datePart(false, (p) => DAYS[weekday(p)]!)],
+  monthname: [datePart(false, (p) => MONTHS[p.m - 1]!)],
+  // a day of 0 is read (LAST_DAY('2024-02-00') is 2024-02-29); a month of 0 is NULL without a warning (MariaDB 10.11)
+  last_day: [
+    (v) => {
+      const p = readDateTime(v, true);
+      return p && p.m ? dateText({ y: p.y, m: p.m, d: daysIn(p.y, p.m) }) : null;
+    },
+  ],
+  // both dates are read, each with its warning: MySQL's DATEDIFF(a, b) is TO_DAYS(a) - TO_DAYS(b) (Create_func_datediff)
   datediff: [
     (a, b) => {
-      const pa = parts(a);
-      const pb = parts(b);
+      const pa = readDateTime(a, false);
+      const pb = readDateTime(b, false);
       return pa && pb ? epochDay(pa) - epochDay(pb) : null;
     },
   ],
   // the embedded source's clock and its DATETIMEs are UTC
-  unix_timestamp: [datePart((p) => Date.UTC(p.y, p.m - 1, p.d, p.h, p.i, p.s) / 1000)],
+  unix_timestamp: [datePart(false, (p) => Date.UTC(p.y, p.m - 1, p.d, p.h, p.i, p.s) / 1000)],
   from_unixtime: [(n) => (isNull(n) ? null : iso(Number(n) * 1000)), (n, f) => (isNull(n, f) ? null : dateFormat(iso(Number(n) * 1000), f))],
   left: [(s, n) => (isNull(s, n) ? null : [...text(s)].slice(0, Math.max(0, Number(n))).join(''))],
   right: [(s, n) => (isNull(s, n) ? null : Number(n) <= 0 ? '' : [...text(s)].slice(-Number(n)).join(''))],
