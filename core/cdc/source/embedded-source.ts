@@ -35,6 +35,7 @@ import { planTableDml, writtenRef } from './multi-table-dml.js';
 import { namedTables } from './table-refs.js';
 import { registerJsonFunctions } from './json-functions.js';
 import { registerExactAggregates } from './exact-aggregates.js';
+import { mergedView, writeTarget, writeThroughView } from './view-writes.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
@@ -605,7 +606,8 @@ export class EmbeddedSource implements CaptureSource {
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       const into = selectInto(sql);
       if (into) return this.selectIntoVariables(session, into, ok, rows);
-      return this.dml(session, sql, ok, rows, sql);
+      const viaView = this.throughViews(session, sql);
+      return viaView ? viaView.run(() => this.dml(session, viaView.text, ok, rows, sql)) : this.dml(session, sql, ok, rows, sql);
     }
     throw mysqlErrors.syntax(sql.slice(0, 80));
   }
@@ -1466,6 +1468,47 @@ export class EmbeddedSource implements CaptureSource {
       } else out.push([name, op, 'status', 'OK']);
     }
     return rows(['Table', 'Op', 'Msg_type', 'Msg_text'], out);
+  }
+
+  /**
+   * A write whose table is a view (view-writes.ts), as the statement on the view's base table, and
+   * how to run it: with WITH CHECK OPTION's check on each row it writes, a trigger for the statement.
+   */
+  private throughViews(session: Session, sql: string): { text: string; run: <T>(write: () => T) => T } | undefined {
+    let text = sql;
+    const checks: { st: DbState; table: string; where: string; view: string }[] = [];
+    for (let depth = 0; depth < 32; depth++) {
+      const at = writeTarget(text);
+      if (!at) break;
+      const { database, table } = splitQualified(at.target.replace(/\s*\.\s*/, '.'));
+      const dbName = database ?? session.database;
+      const st = dbName ? this.dbs.get(dbName) : undefined;
+      const view = st?.views.get(table);
+      if (!st || !view) break;
+      const merged = mergedView(view, (t) => st.tables.get(t)?.columns.map((c) => c.name) ?? st.views.get(t)?.columns);
+      text = writeThroughView(text, at, view, merged, database);
+      if (view.checkOption !== 'NONE' && merged?.where && st.tables.has(merged.table)) checks.push({ st, table: merged.table, where: merged.where, view: `${dbName}.${view.name}` });
+    }
+    if (text === sql) return undefined;
+    return {
+      text,
+      run: (write) => {
+        const triggers: { st: DbState; name: string }[] = [];
+        try {
+          for (const c of checks) {
+            const rowids = this.translateDml({ ...session, database: c.st.name }, `SELECT 1 FROM \`${c.table.replace(/`/g, '``')}\` WHERE ${c.where}`).text.replace(/^\s*select\s+1\b/i, 'SELECT rowid');
+            for (const event of ['INSERT', 'UPDATE']) {
+              const name = `__loupe_check_option_${triggers.length}`;
+              c.st.db.run(`CREATE TEMP TRIGGER ${q(name)} AFTER ${event} ON main.${q(c.table)} WHEN NEW.rowid NOT IN (${rowids}) BEGIN SELECT RAISE(ABORT, 'ERROR1369:CHECK OPTION failed ''${c.view.replace(/'/g, "''")}'''); END`);
+              triggers.push({ st: c.st, name });
+            }
+          }
+          return write();
+        } finally {
+          for (const t of triggers) t.st.db.run(`DROP TRIGGER IF EXISTS temp.${q(t.name)}`);
+        }
+      },
+    };
   }
 
   private resolveTable(session: Session, raw: string): { st: DbState; table: string } {
