@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateAdd, dateFormat, rewriteDateCalls, rewriteIntervals } from './date-functions.js';
 import { collecting, Diagnostics } from './diagnostics.js';
 import { datesReadFor, mysqlDate } from './mysql-dates.js';
+import { strToDate } from './str-to-date.js';
 
 describe('MySQL date arithmetic and DATE_FORMAT on SQLite', () => {
   it('writes interval arithmetic as calls of loupe_date_add, and DATE() as MySQL\'s, CURDATE() left to SQLite', () => {
@@ -33,6 +34,12 @@ describe('MySQL date arithmetic and DATE_FORMAT on SQLite', () => {
     datesReadFor("UPDATE IGNORE t SET d = DATE('2024-04-31')");
     expect(collecting(new Diagnostics(), () => mysqlDate('2024-04-31'))).toBeNull();
     datesReadFor('SELECT 1');
+  });
+
+  it('STR_TO_DATE of a date not on the calendar is NULL with warning 1411, as MySQL 8.0 (MariaDB takes February 30th)', () => {
+    const warned = new Diagnostics();
+    expect(collecting(warned, () => strToDate('2024-02-30', '%Y-%m-%d'))).toBeNull();
+    expect(warned.conditions).toEqual([{ level: 'Warning', code: 1411, message: "Incorrect datetime value: '2024-02-30' for function str_to_date" }]);
   });
 
   it('formats as MySQL does, NULL for what is not a date', () => {

@@ -271,9 +271,10 @@ const withMicro = (text: string, us: number) => (us ? `${text}.${pad(us, 6)}` : 
 
 /** TIMESTAMP(expr[, time]): the date or datetime as a DATETIME, with the time added. */
 function timestamp(value: unknown, add?: unknown): string | null {
-  const p = dateTimeParts(value);
+  // a day or month of 0 is read, as MySQL's TIMESTAMP(x) reads it (TIME_FUZZY_DATE)
+  const p = readDateTime(value as SqlValue, true);
   if (!p) return null;
-  if (add === undefined) return withMicro(iso(msOf(p)), p.us);
+  if (add === undefined) return withMicro(`${dateText(p)} ${pad(p.h)}:${pad(p.i)}:${pad(p.s)}`, p.us);
   const t = timeParts(add);
   if (!t) return null;
   const sign = t.neg ? -1 : 1;
@@ -296,6 +297,8 @@ function makeDate(year: unknown, day: unknown): string | null {
 
 /** EXTRACT(unit FROM x): one part, or several written together (DAY_MINUTE of 2 01:02 is 20102). */
 function extract(unit: unknown, value: unknown): number | null {
+  // units of the date alone read a date, with MySQL's warning for what is none; the others may read a TIME
+  if (/^(?:YEAR|YEAR_MONTH|QUARTER|MONTH|WEEK)$/i.test(String(unit)) && readDateTime(value as SqlValue, true) === undefined) return null;
   const p = dateTimeParts(value) ?? (() => {
     const t = timeParts(value);
     return t ? { y: 0, m: 0, d: 0, h: t.h, i: t.i, s: t.s, us: t.us } : undefined;
@@ -320,8 +323,9 @@ const UNIT_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
 
 /** TIMESTAMPDIFF(unit, a, b): b - a in whole units (truncated toward zero); months count only when the day and time are reached. */
 function timestampDiff(unit: unknown, a: unknown, b: unknown): number | null {
-  const p = dateTimeParts(a);
-  const q = dateTimeParts(b);
+  // the second is read only when the first is a date (Item_func_timestamp_diff stops at the first)
+  const p = readDateTime(a as SqlValue, false);
+  const q = p && readDateTime(b as SqlValue, false);
   if (!p || !q || unit === null || unit === undefined) return null;
   const u = String(unit).toUpperCase().replace(/^SQL_TSI_/, '');
   const msDiff = msOf(q) - msOf(p) + (q.us - p.us) / 1000;

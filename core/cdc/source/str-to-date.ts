@@ -2,15 +2,25 @@
  * MySQL's STR_TO_DATE(str, format), the inverse of DATE_FORMAT (MySQL 8.0 Reference Manual,
  * "Date and Time Functions"): the format's specifiers read the parts, other characters must
  * match (blanks are skipped). The result is a DATETIME when the format has date and time parts,
- * a DATE or a TIME when it has one kind; NULL when the text does not match or is no valid date.
+ * a DATE or a TIME when it has one kind; NULL when the text does not match or is no valid date,
+ * with MySQL's warning 1411 "Incorrect datetime value: '…' for function str_to_date" (an error in
+ * a strict-mode write); text left after the format is cut with warning 1292.
  */
 import type { SqlValue } from 'sql.js';
 import { DAYS, daysIn, MONTHS, pad } from './calendar.js';
+import { dateCondition } from './mysql-dates.js';
 
 export function strToDate(value: SqlValue, format: SqlValue): SqlValue {
   if (value === null || value === undefined || format === null || format === undefined) return null;
   const s = String(value);
-  const f = String(format);
+  const read = parse(s, String(format));
+  // extract_date_time's err: (sql/item_timefunc.cc), "datetime" whatever the format reads
+  if (read === null) dateCondition(1411, `Incorrect datetime value: '${s}' for function str_to_date`);
+  return read;
+}
+
+/** The value the text reads as, or null where MySQL's extract_date_time fails. */
+function parse(s: string, f: string): string | null {
   let i = 0;
   let y = 0, m = 0, d = 0, h = 0, mi = 0, sec = 0, micro = '';
   let pm: boolean | undefined;
@@ -70,9 +80,11 @@ export function strToDate(value: SqlValue, format: SqlValue): SqlValue {
   if (h > 23 && hasDate) return null;
   if (mi > 59 || sec > 59) return null;
   const time = `${pad(h)}:${pad(mi)}:${pad(sec)}${micro ? `.${micro}` : ''}`;
-  if (!hasDate) return hasTime ? time : null;
+  if (!hasDate && !hasTime) return null;
   // NO_ZERO_DATE and NO_ZERO_IN_DATE are in the embedded server's sql_mode: an incomplete date is NULL
-  if (y === 0 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m)) return null;
+  if (hasDate && (y === 0 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m))) return null;
+  const kind = hasDate ? (hasTime ? 'datetime' : 'date') : 'time';
+  if (s.slice(i).trim()) dateCondition(1292, `Truncated incorrect ${kind} value: '${s}'`);
   const date = `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
-  return hasTime ? `${date} ${time}` : date;
+  return kind === 'time' ? time : kind === 'date' ? date : `${date} ${time}`;
 }
