@@ -84,6 +84,7 @@ describe.skipIf(mariadb.skip)(`invalid dates in writes are the real server's err
     ['INSERT of DAYNAME into text', "INSERT INTO t (id, s) VALUES (11, DAYNAME('2024-13-01'))", '2024-13-01'],
     ['REPLACE of TO_DAYS', "REPLACE INTO t (id, d) VALUES (14, TO_DAYS('2024-04-31'))", '2024-04-31'],
     ['the update of an upsert', "INSERT INTO t (id, d) VALUES (1, '2024-01-01') ON DUPLICATE KEY UPDATE d = DATE('garbage')", 'garbage'],
+    ['INSERT of DATE() of a date with text after it', "INSERT INTO t (id, d) VALUES (31, DATE('2024-02-03x'))", "ERROR 1292 (22007): Truncated incorrect date value: '2024-02-03x'"],
     ['INSERT of STR_TO_DATE', "INSERT INTO t (id, d) VALUES (30, STR_TO_DATE('abc', '%Y'))", 'ERROR 1411 (HY000): Incorrect datetime value: \'abc\' for function str_to_date'],
   ])('strict mode: %s is the error and changes nothing: %s', async (_what, sql, value) => {
     const before = await rows(pair.embedded);
