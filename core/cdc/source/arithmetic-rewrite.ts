@@ -16,7 +16,7 @@
  */
 import { assigns, clauseBefore, endsOperand, matchClose, matchOpen, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
 import { storeKind } from './column-values.js';
-import { enumIndex, mentions } from './column-comparisons.js';
+import { enumIndex, mentions, setBits } from './column-comparisons.js';
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { MAX_OPERANDS } from './mysql-arithmetic.js';
 import { closingParen, hasCharOutsideQuotes, maskQuoted, selectList, spliceText } from './sql-text.js';
@@ -24,10 +24,10 @@ import type { Token } from './sql-tokens.js';
 
 /**
  * What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `f` DOUBLE/FLOAT, `s`
- * string, `t` date/time, an ENUM's members (read as its index, as MySQL does), `x` leave the
- * expression to SQLite (SET, BIT, binary).
+ * string, `t` date/time, an ENUM's or a SET's members (read as its index or its bits, as MySQL does), `x` leave the
+ * expression to SQLite (BIT, binary).
  */
-export type ArithmeticKind = `c${number}` | 'i' | 'f' | 's' | 't' | 'x' | { enum: string[] };
+export type ArithmeticKind = `c${number}` | 'i' | 'f' | 's' | 't' | 'x' | { enum: string[] } | { set: string[] };
 
 const WORDS = /\b(?:div|mod|round|truncate)\b/i;
 /**
@@ -66,6 +66,8 @@ function kindOf(c: ColumnDef): ArithmeticKind {
       return 's';
     case 'enum':
       return { enum: k.members };
+    case 'set':
+      return { set: k.members };
     case 'date':
     case 'datetime':
     case 'timestamp':
@@ -202,8 +204,8 @@ function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf
       const kind = kindOf(t[e]!.text.replace(/^`|`$/g, '').toLowerCase());
       if (kind === 'x') b.declined = true;
       if (typeof kind === 'object') {
-        // an ENUM in arithmetic is its member's index (Field_enum::val_int)
-        text = enumIndex(text, kind.enum);
+        // an ENUM in arithmetic is its member's index (Field_enum::val_int), a SET its bits (Field_set::val_int)
+        text = 'enum' in kind ? enumIndex(text, kind.enum) : setBits(text, kind.set);
         hint = 'i';
         b.needed = true;
       } else hint = kind?.startsWith('c') ? 'c' : (kind ?? '');

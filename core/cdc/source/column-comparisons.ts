@@ -78,7 +78,7 @@ const NUMBER_BEFORE = new RegExp(`(?<![\\w.$'"])${NUMBER}\\s*(?:<=>|<>|!=|<=|>=|
 const LITERAL_BEFORE = /('(?:[^'\\]|\\.|'')*'|(?<![\w.$])-?\d+(?:\.\d+)?)\s*(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
 
 /** A column whose comparisons are rewritten: a DECIMAL (read as a number), a date/time type (its literals written as stored), a string or number (against the other), an ENUM (its index against numbers). */
-export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' } | { kind: 'number' } | { kind: 'enum'; members: string[] };
+export type ComparedColumn = { kind: 'decimal'; scale: number } | { kind: 'temporal'; column: ColumnDef } | { kind: 'string' } | { kind: 'number' } | { kind: 'enum' | 'set'; members: string[] };
 
 /** The DECIMAL and date/time columns (by lower-case name) of the tables a statement names, leaving out names another of them uses for a column of another type. */
 export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): Map<string, ComparedColumn> | undefined {
@@ -90,7 +90,7 @@ export function comparedColumnsIn(text: string, tables: Map<string, TableDef>): 
     for (const [c, how] of compared) {
       const name = c.name.toLowerCase();
       const seen = found?.get(name);
-      const differs = seen && (seen.kind !== how.kind || (seen.kind === 'decimal' && seen.scale !== (how as { scale: number }).scale) || (seen.kind === 'temporal' && storeKind(seen.column).kind !== storeKind(c).kind) || (seen.kind === 'enum' && seen.members.join('\0') !== (how as { members: string[] }).members.join('\0')));
+      const differs = seen && (seen.kind !== how.kind || (seen.kind === 'decimal' && seen.scale !== (how as { scale: number }).scale) || (seen.kind === 'temporal' && storeKind(seen.column).kind !== storeKind(c).kind) || ((seen.kind === 'enum' || seen.kind === 'set') && seen.members.join('\0') !== (how as { members: string[] }).members.join('\0')));
       if (differs) (found ??= new Map()).set(name, { kind: 'decimal', scale: -1 });
       else (found ??= new Map()).set(name, how);
     }
@@ -117,7 +117,7 @@ function comparedOf(def: TableDef): Map<ColumnDef, ComparedColumn> {
       else if (k.kind === 'date' || k.kind === 'datetime' || k.kind === 'timestamp' || k.kind === 'time') m.set(c, { kind: 'temporal', column: c });
       else if (k.kind === 'text') m.set(c, { kind: 'string' });
       else if (k.kind === 'int' || k.kind === 'real' || k.kind === 'year') m.set(c, { kind: 'number' });
-      else if (k.kind === 'enum') m.set(c, { kind: 'enum', members: k.members });
+      else if (k.kind === 'enum' || k.kind === 'set') m.set(c, { kind: k.kind, members: k.members });
     }
     comparedCache.set(def, m);
   }
@@ -182,7 +182,7 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       if (arg && scaleOf(arg[1]!) !== undefined) asNumber(s + arg[0].search(/\S/), s + arg[0].trimEnd().length);
     }
   }
-  // ORDER BY items that are a DECIMAL column (sorted as numbers) or an ENUM (by index); a compound
+  // ORDER BY items that are a DECIMAL column (sorted as numbers), an ENUM (by index) or a SET (by its bits); a compound
   // SELECT's ORDER BY names result columns, which SQLite takes no expression of
   const compound = /(?<![\w$.])(?:union|intersect|except)\b/i.test(masked);
   for (const m of masked.matchAll(/(?<![\w$.])order\s+by\b/gi)) {
@@ -193,7 +193,7 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       const column = ref ? columnOf(ref[1]!) : undefined;
       const at = s + item[1]!.length;
       if (column?.kind === 'decimal') asNumber(at, at + item[2]!.length);
-      else if (column?.kind === 'enum' && !compound) edits.push({ start: at, end: at + item[2]!.length, text: enumIndex(item[2]!, column.members) });
+      else if ((column?.kind === 'enum' || column?.kind === 'set') && !compound) edits.push({ start: at, end: at + item[2]!.length, text: memberNumber(item[2]!, column) });
     }
   }
   // comparisons, outside the targets of SET
@@ -209,17 +209,17 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     const after = execAt(COMPARED_AFTER, masked, end);
     const preceded = COMPARED_BEFORE.test(before.slice(-3)) && !assignments.has(last);
     const ref = sql.slice(start, end);
-    const mixed = (column.kind === 'string' || column.kind === 'enum') && after && /\($/.test(after[0]) ? mixedList(sql, masked, end + after[0].length) : undefined;
+    const mixed = (column.kind === 'string' || column.kind === 'enum' || column.kind === 'set') && after && /\($/.test(after[0]) ? mixedList(sql, masked, end + after[0].length) : undefined;
     if (mixed) {
       // the IN list and the column before it become one comparison per item
-      const pairs = mixed.items.map((item) => (item.kind === 'null' ? 'NULL' : item.kind === 'text' ? `${ref} = ${item.text}` : `${column.kind === 'enum' ? enumIndex(ref, column.members) : `loupe_string_number(${ref}, ${strict})`} = ${item.text}`));
+      const pairs = mixed.items.map((item) => (item.kind === 'null' ? 'NULL' : item.kind === 'text' ? `${ref} = ${item.text}` : `${column.kind === 'enum' || column.kind === 'set' ? memberNumber(ref, column) : `loupe_string_number(${ref}, ${strict})`} = ${item.text}`));
       const any = `(${pairs.join(' OR ')})`;
       edits.push({ start, end: mixed.close + 1, text: /^\s*not\b/i.test(after![0]) ? `(NOT ${any})` : any });
       continue;
     }
     const withNumber = () => numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)));
-    if (column.kind === 'enum') {
-      if (withNumber()) edits.push({ start, end, text: enumIndex(ref, column.members) });
+    if (column.kind === 'enum' || column.kind === 'set') {
+      if (withNumber()) edits.push({ start, end, text: memberNumber(ref, column) });
       continue;
     }
     if (column.kind === 'string') {
@@ -336,9 +336,23 @@ const QUOTED_ALONE = /^'(?:[^'\\]|\\.|'')*'$/s;
  * no later rewrite should read it as an escape.
  */
 export function enumIndex(ref: string, members: string[]): string {
-  const literal = (m: string) => ([...m].some((ch) => ch === '\\' || ch.charCodeAt(0) < 32) ? `CAST(X'${Buffer.from(m, 'utf8').toString('hex')}' AS TEXT)` : `'${m.replace(/'/g, "''")}'`);
-  return `CASE ${ref} ${members.map((m, i) => `WHEN ${literal(m)} THEN ${i + 1}`).join(' ')} WHEN '' THEN 0 END`;
+  return `CASE ${ref} ${members.map((m, i) => `WHEN ${memberLiteral(m)} THEN ${i + 1}`).join(' ')} WHEN '' THEN 0 END`;
 }
+
+const memberLiteral = (m: string) => ([...m].some((ch) => ch === '\\' || ch.charCodeAt(0) < 32) ? `CAST(X'${Buffer.from(m, 'utf8').toString('hex')}' AS TEXT)` : `'${m.replace(/'/g, "''")}'`);
+
+/**
+ * A SET's number (Field_set::val_int): the bits of the members it holds, the first member bit 0
+ * (SET('a','b','c') holding 'a,c' is 5), NULL for NULL. A SET is stored as its members joined
+ * with commas, in the definition's order.
+ */
+export function setBits(ref: string, members: string[]): string {
+  if (!members.length) return `(CASE WHEN ${ref} IS NULL THEN NULL ELSE 0 END)`;
+  return `(CASE WHEN ${ref} IS NULL THEN NULL ELSE ${members.map((m, i) => `(instr(',' || ${ref} || ',', ',' || ${memberLiteral(m)} || ',') > 0) * ${2 ** i}`).join(' + ')} END)`;
+}
+
+/** An ENUM's index or a SET's bits: what MySQL reads either as in numeric context. */
+export const memberNumber = (ref: string, column: { kind: 'enum' | 'set'; members: string[] }) => (column.kind === 'enum' ? enumIndex(ref, column.members) : setBits(ref, column.members));
 
 /** MySQL's reading of a string as a number (the leading number, spaces around it allowed), for a comparison with a number. */
 export function stringNumber(value: SqlValue, strict: SqlValue): number | null {

@@ -30,11 +30,19 @@ export interface BinlogComparison {
 
 /**
  * A value as mariadb-binlog prints it (the test tables hold INT, DECIMAL, VARCHAR, DATE, DATETIME,
- * TIME and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD', a tab as \x09.
+ * TIME, SET and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD', a tab as \x09, a SET
+ * as its bits.
  */
 function printed(v: unknown, c: ColumnDef): string {
   if (v === null || v === undefined) return 'NULL';
-  const kind = storeKind(c).kind;
+  const store = storeKind(c);
+  const kind = store.kind;
+  // a SET as its bits, a byte for each eight members
+  if (store.kind === 'set' && typeof v === 'string') {
+    const held = new Set(v ? v.split(',') : []);
+    const bits = store.members.reduce((n, m, i) => (held.has(m) ? n | (1n << BigInt(i)) : n), 0n);
+    return `b'${bits.toString(2).padStart(8 * Math.max(1, Math.ceil(store.members.length / 8)), '0')}'`;
+  }
   if (typeof v !== 'string' || kind === 'decimal') return String(v);
   // mariadb-binlog prints a control character as \xNN
   const escaped = [...v].map((c) => (c.charCodeAt(0) < 32 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
