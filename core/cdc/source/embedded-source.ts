@@ -35,7 +35,7 @@ import { planTableDml, writtenRef } from './multi-table-dml.js';
 import { namedTables } from './table-refs.js';
 import { registerJsonFunctions } from './json-functions.js';
 import { registerExactAggregates } from './exact-aggregates.js';
-import { mergedView, writeTarget, writeThroughView } from './view-writes.js';
+import { mergedView, overBase, writeTarget, writeThroughView } from './view-writes.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
@@ -1476,7 +1476,11 @@ export class EmbeddedSource implements CaptureSource {
    */
   private throughViews(session: Session, sql: string): { text: string; run: <T>(write: () => T) => T } | undefined {
     let text = sql;
+    // each view's WHERE to check, carried down to the table through the views below it
+    const pending: { where: string; view: string }[] = [];
     const checks: { st: DbState; table: string; where: string; view: string }[] = [];
+    let cascaded = false;
+    let named: string | undefined;
     for (let depth = 0; depth < 32; depth++) {
       const at = writeTarget(text);
       if (!at) break;
@@ -1487,7 +1491,13 @@ export class EmbeddedSource implements CaptureSource {
       if (!st || !view) break;
       const merged = mergedView(view, (t) => st.tables.get(t)?.columns.map((c) => c.name) ?? st.views.get(t)?.columns);
       text = writeThroughView(text, at, view, merged, database);
-      if (view.checkOption !== 'NONE' && merged?.where && st.tables.has(merged.table)) checks.push({ st, table: merged.table, where: merged.where, view: `${dbName}.${view.name}` });
+      if (!merged) break;
+      for (const p of pending) p.where = overBase(p.where, view, merged);
+      cascaded ||= view.checkOption === 'CASCADED';
+      // MySQL names the view the statement wrote through (TABLE_LIST::view_check_option, top_table())
+      named ??= `${dbName}.${view.name}`;
+      if (merged.where && (view.checkOption !== 'NONE' || cascaded)) pending.push({ where: merged.where, view: named });
+      if (st.tables.has(merged.table)) for (const p of pending.splice(0)) checks.push({ st, table: merged.table, ...p });
     }
     if (text === sql) return undefined;
     return {

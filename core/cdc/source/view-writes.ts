@@ -4,7 +4,9 @@
  * table, with the view's column names read as the expressions they stand for and the view's WHERE
  * added to the statement's, so that the change events are the base table's rows, as MySQL's
  * binary log has them. A view that MySQL cannot update answers its errors (1288, 1471, 1348);
- * WITH CHECK OPTION is checked on each row written (1369, embedded-source.ts).
+ * WITH CHECK OPTION is checked on each row written (1369, embedded-source.ts): a view's own WHERE,
+ * and, under CASCADED, those of the views it reads too (MySQL 8.0 manual, "The View WITH CHECK
+ * OPTION Clause").
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { unquoteIdent } from './mysql-ddl.js';
@@ -179,6 +181,11 @@ function viewName(t: Token[], i: number, view: ViewDef, column: (name: string) =
   const next = t.slice(i + 1).find(significant);
   if (next?.kind === 'open') return undefined;
   return column(tok.text)?.expr;
+}
+
+/** A condition over the view's columns as one over its base table's (for CHECK OPTION of a view over this view). */
+export function overBase(condition: string, view: ViewDef, merged: MergedView): string {
+  return viewNames(condition, view, (name) => merged.columns.get(unquoteIdent(name).toLowerCase()));
 }
 
 function viewNames(text: string, view: ViewDef, column: (name: string) => { expr: string } | undefined): string {
