@@ -40,6 +40,7 @@
 import type { SqlValue } from 'sql.js';
 import { daysIn, pad } from './calendar.js';
 import { warn } from './diagnostics.js';
+import { firstInvalidUtf8, utf8Text } from './charset-introducers.js';
 import type { ColumnDef } from './mysql-ddl.js';
 import { isSpatial, spatialKind, storeGeometry, type SpatialKind } from './spatial-column.js';
 
@@ -135,7 +136,8 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
   const v = given.value;
   // a spatial column checks bytes too (spatial-column.ts)
   if (k.kind === 'geometry') return storeGeometry(c, k, v);
-  if (v === null || v instanceof Uint8Array) return v;
+  if (v instanceof Uint8Array) return storeBytes(c, k, v, given, row, strict);
+  if (v === null) return v;
   switch (k.kind) {
     case 'none':
       return v;
@@ -168,6 +170,24 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
     case 'time':
       return storeTime(c, k.fsp, given, row);
   }
+}
+
+/**
+ * A binary string (x'…', _binary '…', B'…') given to a column: a BIT takes the number its bytes
+ * are; a text, ENUM or SET column, and a number column, the text they spell in utf8mb4, where bytes
+ * that are no UTF-8 are 1366 (under IGNORE each is stored as ?, as MariaDB 10.11 stores it); a
+ * binary column keeps the bytes.
+ */
+function storeBytes(c: ColumnDef, k: StoreKind, v: Uint8Array, given: GivenValue, row: number, strict: boolean): SqlValue {
+  if (k.kind === 'bit') return storeValue(c, k, { ...given, value: Number(v.reduce((n, b) => (n << 8n) | BigInt(b), 0n)) }, row, strict);
+  if (k.kind === 'none') return v;
+  const bad = firstInvalidUtf8(v);
+  if (bad < v.length) {
+    // Field::check_string_copy_error: up to six bytes from the first that is wrong, as \xNN
+    const shown = [...v.subarray(bad, bad + 6)].map((b) => (b >= 0x20 && b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+    refuse(strict, incorrect(1366, 'string', `${shown}${v.length - bad > 6 ? '...' : ''}`, c, row));
+  }
+  return storeValue(c, k, { value: utf8Text(v) }, row, strict);
 }
 
 /** How MySQL prints a double it turns into text (%.15g, without trailing zeros). */

@@ -271,11 +271,18 @@ function valueFor(raw: string, col: Column, def: TableDef, row: Row, strict: boo
   const text = raw.trim();
   if (keptAsWritten(text, col.k)) return raw;
   if (/^default$/i.test(text)) return defaultFor(col, row, strict);
+  // 0x41 is a binary string to MySQL (mysqldump --hex-blob writes a BLOB's value so) and an
+  // integer to SQLite: for a string or binary column it is the bytes, as x'41' is
+  const hex = /^0x([0-9a-f]+)$/i.exec(text);
+  if (hex && BYTE_KINDS.has(col.k.kind)) return valueFor(`x'${hex[1]!.length % 2 ? '0' : ''}${hex[1]}'`, col, def, row, strict);
   if (col.k.kind === 'none') return withDefaults(raw, def, strict);
   const lit = literal(text);
   if (lit) return storedLiteral(text, lit, col, row, strict);
   return wrap(withDefaults(text, def, strict), col, row, strict);
 }
+
+/** The columns a hex literal gives bytes (column-values.ts reads them as text for a string column). */
+const BYTE_KINDS = new Set<StoreKind['kind']>(['text', 'enum', 'set', 'none']);
 
 /** The quick answer for the values most statements give: a short plain string for a VARCHAR, an integer within range. */
 function keptAsWritten(text: string, k: StoreKind): boolean {
@@ -341,6 +348,8 @@ function literal(text: string): GivenValue | undefined {
   if (/^'(?:[^'\\]|'')*'$/.test(text)) return { value: text.slice(1, -1).replace(/''/g, "'") };
   // a default as CREATE TABLE wrote it, with MySQL's escapes or in double quotes
   if (/^'(?:[^'\\]|\\.|'')*'$|^"(?:[^"\\]|\\.|"")*"$/s.test(text)) return { value: stringValue(text) };
+  // x'41' (and _binary '…', 0x41 and B'…' as charset-introducers.ts and valueFor write them): bytes
+  if (/^x'(?:[0-9a-f]{2})*'$/i.test(text)) return { value: Buffer.from(text.slice(2, -1), 'hex') };
   // an integer is the same number to MySQL and SQLite
   if (/^-?\d{1,15}$/.test(text)) return { value: Number(text) };
   if (/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return { value: Number(text), numeric: text };

@@ -52,6 +52,7 @@ import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, Ro
 import { collecting, Diagnostics, warn } from './diagnostics.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
+import { rewriteIntroducers } from './charset-introducers.js';
 import { calcColumns, showDecimals } from './decimal-display.js';
 import { bindPlaceholders, parsePrepared, preparedText, unknownHandler } from './prepared-statements.js';
 import { findSavepoint, parseSavepoint, savepointMissing, type Savepoint, type SavepointStatement } from './savepoints.js';
@@ -992,7 +993,7 @@ export class EmbeddedSource implements CaptureSource {
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
-    let text = rewriteLikeEscapes(rewriteStringLiterals(sql));
+    let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(sql)));
     text = rewriteVariableAssignments(text) ?? text;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)

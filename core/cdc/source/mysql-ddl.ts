@@ -6,6 +6,7 @@
  * FOREIGN KEY constraints; of the table options only AUTO_INCREMENT=N is kept (ENGINE=…,
  * CHARSET=… are accepted and ignored).
  */
+import { introducedText, isIntroducer } from './charset-introducers.js';
 import { sqliteLiteral, stringValue } from './mysql-strings.js';
 import { storeKind, storeValue, StoreError } from './column-values.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
@@ -416,6 +417,9 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       if (v === '(') {
         lx.pos--;
         v = `(${lx.group()})`;
+      } else if (isIntroducer(v) || (/^n$/i.test(v) && lx.s[lx.pos] === "'")) {
+        // _utf8mb4'x', _binary 0x71, N'x' (charset-introducers.ts): the text they give the column
+        v = quotedValue(introducedLiteral(lx, v));
       } else if (/^[bx]$/i.test(v) && /^'/.test(lx.peek())) {
         // b'101' and x'1F' literals
         v += lx.next();
@@ -514,7 +518,27 @@ export function unquoteString(t: string): string {
  */
 function requoted(arg: string): string {
   if (!/^['"]/.test(arg)) return arg;
-  return `'${stringValue(arg).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return quotedValue(stringValue(arg));
+}
+
+/** A value quoted as a definition keeps it (requoted). */
+const quotedValue = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** The text of the literal introducer `word` (just read) begins: the strings that follow it, or an X'…', 0x…, B'…' or 0b…. */
+function introducedLiteral(lx: Lexer, word: string): string {
+  let raw = word;
+  const quoted = () => /^['"]/.test(lx.peek());
+  if (quoted()) {
+    while (quoted()) raw += ` ${lx.next()}`;
+    // N touches its quote
+    if (!word.startsWith('_')) raw = raw.replace(' ', '');
+  } else {
+    const t = lx.next();
+    raw += ` ${/^[bx]$/i.test(t) && lx.s[lx.pos] === "'" ? t + lx.next() : t}`;
+  }
+  const text = introducedText(raw);
+  if (text === undefined) throw mysqlErrors.syntax(lx.rest(raw));
+  return text;
 }
 
 /** Text columns whose comparisons, ORDER BY and unique keys ignore case. */
