@@ -9,6 +9,7 @@ import type { Database, SqlValue } from 'sql.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 import { DAYS, daysIn, MONTHS, pad } from './calendar.js';
 import { dateCondition, dateText, dateTimeText, mysqlDate, readDateTime } from './mysql-dates.js';
+import { readTime } from './mysql-times.js';
 import { strToDate } from './str-to-date.js';
 
 /** Milliseconds per MySQL unit below a month; months per unit from a month up. */
@@ -149,6 +150,12 @@ export function dateFormat(value: unknown, format: unknown): string | null {
       case 'M': return MONTHS[M - 1];
       case 'b': return MONTHS[M - 1]!.slice(0, 3);
       case 'j': return pad(dayOfYear(Y, M, D), 3);
+      case 'U': return pad(calcWeek(Y, M, D, FIRST_WEEKDAY).week);
+      case 'u': return pad(calcWeek(Y, M, D, MONDAY_FIRST).week);
+      case 'V': return pad(calcWeek(Y, M, D, WEEK_YEAR | FIRST_WEEKDAY).week);
+      case 'v': return pad(calcWeek(Y, M, D, WEEK_YEAR | MONDAY_FIRST).week);
+      case 'X': return pad(calcWeek(Y, M, D, WEEK_YEAR | FIRST_WEEKDAY).year, 4);
+      case 'x': return pad(calcWeek(Y, M, D, WEEK_YEAR | MONDAY_FIRST).year, 4);
       default: return undefined; // %% and unknown specifiers: the character itself, as MySQL
     }
   };
@@ -190,6 +197,7 @@ function timeSpecifier(c: string, h: number, i: number, s: number, us: number): 
   }
 }
 
+/** A date and time's parts. */
 interface DateTimeParts {
   y: number;
   m: number;
@@ -201,17 +209,15 @@ interface DateTimeParts {
   us: number;
 }
 
-/** 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' as its parts, or undefined. */
-function dateTimeParts(value: unknown): DateTimeParts | undefined {
-  if (value === null || value === undefined) return undefined;
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,6}))?)?$/.exec(String(value).trim());
-  if (!m) return undefined;
-  return { y: +m[1]!, m: +m[2]!, d: +m[3]!, h: +(m[4] ?? 0), i: +(m[5] ?? 0), s: +(m[6] ?? 0), us: +(m[7] ?? '').padEnd(6, '0') };
-}
-
 const DAYNR_1970 = 719_528;
 /** MySQL's calc_daynr: days since year 0. */
-const dayNumber = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 86_400_000 + DAYNR_1970;
+export const dayNumber = (y: number, m: number, d: number) => utcDay(y, m, d) / 86_400_000 + DAYNR_1970;
+/** Midnight UTC of the day, in milliseconds (setUTCFullYear takes years below 100 as they are; Date.UTC reads 24 as 1924). */
+function utcDay(y: number, m: number, d: number): number {
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d);
+  return at.getTime();
+}
 const daysInYear = (y: number) => ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365);
 
 /**
@@ -220,8 +226,24 @@ const daysInYear = (y: number) => ((y % 4 === 0 && y % 100 !== 0) || y % 400 ===
  * first with 4 or more days), flipped when Sunday is first. The default mode is 0.
  */
 export function week(y: number, m: number, d: number, mode: number): number {
-  let format = mode & 7;
-  if (!(format & 1)) format ^= 4;
+  return calcWeek(y, m, d, weekMode(mode)).week;
+}
+
+/** YEARWEEK(date[, mode]): the year the week belongs to, times 100, plus the week (weeks 1-53 whatever the mode). */
+export function yearWeek(y: number, m: number, d: number, mode: number): number {
+  const w = calcWeek(y, m, d, weekMode(mode) | WEEK_YEAR);
+  return w.year * 100 + w.week;
+}
+
+/** week_mode(): the mode's three flags, with week 1's rule flipped when Sunday is first. */
+const weekMode = (mode: number) => (mode & 1 ? mode & 7 : (mode & 7) ^ 4);
+/** Flags of calc_week: WEEK_MONDAY_FIRST, WEEK_YEAR (weeks 1-53, counted in the week's own year), WEEK_FIRST_WEEKDAY. */
+const MONDAY_FIRST = 1;
+const WEEK_YEAR = 2;
+const FIRST_WEEKDAY = 4;
+
+/** MySQL's calc_week: the week and the year it belongs to (YEARWEEK, %X and %x show that year). */
+function calcWeek(y: number, m: number, d: number, format: number): { week: number; year: number } {
   const mondayFirst = (format & 1) !== 0;
   let weekYear = (format & 2) !== 0;
   const firstWeekday = (format & 4) !== 0;
@@ -230,7 +252,7 @@ export function week(y: number, m: number, d: number, mode: number): number {
   let weekday = (firstDaynr + 5 + (mondayFirst ? 0 : 1)) % 7;
   let year = y;
   if (m === 1 && d <= 7 - weekday) {
-    if (!weekYear && ((firstWeekday && weekday !== 0) || (!firstWeekday && weekday >= 4))) return 0;
+    if (!weekYear && ((firstWeekday && weekday !== 0) || (!firstWeekday && weekday >= 4))) return { week: 0, year };
     weekYear = true;
     year--;
     const days = daysInYear(year);
@@ -240,25 +262,14 @@ export function week(y: number, m: number, d: number, mode: number): number {
   const days = (firstWeekday && weekday !== 0) || (!firstWeekday && weekday >= 4) ? daynr - (firstDaynr + (7 - weekday)) : daynr - (firstDaynr - weekday);
   if (weekYear && days >= 52 * 7) {
     const wd = (weekday + daysInYear(year)) % 7;
-    if ((!firstWeekday && wd < 4) || (firstWeekday && wd === 0)) return 1;
+    if ((!firstWeekday && wd < 4) || (firstWeekday && wd === 0)) return { week: 1, year: year + 1 };
   }
-  return Math.floor(days / 7) + 1;
-}
-
-/** A time value 'H:MM:SS[.f]' (hours past 24 and a sign allowed), or a datetime's time. */
-function timeParts(value: unknown): { neg: boolean; h: number; i: number; s: number; us: number } | undefined {
-  if (value === null || value === undefined) return undefined;
-  const t = String(value).trim();
-  const dt = dateTimeParts(t);
-  if (dt) return { neg: false, h: dt.h, i: dt.i, s: dt.s, us: dt.us };
-  const m = /^(-)?(\d+):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?$/.exec(t);
-  if (!m) return undefined;
-  return { neg: !!m[1], h: +m[2]!, i: +m[3]!, s: +(m[4] ?? 0), us: +(m[5] ?? '').padEnd(6, '0') };
+  return { week: Math.floor(days / 7) + 1, year };
 }
 
 /** TIME_FORMAT(time, format): DATE_FORMAT for a TIME; hours may pass 23 (%H and %k show them all, %h is hours mod 12). */
 export function timeFormat(value: unknown, format: unknown): string | null {
-  const t = timeParts(value);
+  const t = readTime(value as SqlValue);
   if (!t || format === null || format === undefined) return null;
   // date specifiers have no value in a TIME (MySQL 8.0 manual, TIME_FORMAT(): "NULL or 0")
   const out = formatWith(String(format), (c) => (c === '%' ? '%' : (timeSpecifier(c, t.h, t.i, t.s, t.us) ?? null)));
@@ -275,7 +286,7 @@ function timestamp(value: unknown, add?: unknown): string | null {
   const p = readDateTime(value as SqlValue, true);
   if (!p) return null;
   if (add === undefined) return withMicro(`${dateText(p)} ${pad(p.h)}:${pad(p.i)}:${pad(p.s)}`, p.us);
-  const t = timeParts(add);
+  const t = readTime(add as SqlValue);
   if (!t) return null;
   const sign = t.neg ? -1 : 1;
   const us = p.us + sign * t.us;
@@ -291,31 +302,42 @@ function makeDate(year: unknown, day: unknown): string | null {
   if (n < 1 || y < 0 || y > 9999) return null;
   if (y < 70) y += 2000;
   else if (y < 100) y += 1900;
-  const date = iso(Date.UTC(y, 0, n)).slice(0, 10);
-  return Number(date.slice(0, 4)) > 9999 ? null : date;
+  // past 9999-12-31 is NULL (Item_func_makedate: a day number above MAX_DAY_NUMBER)
+  const at = utcDay(y, 1, n);
+  return at > utcDay(9999, 12, 31) ? null : iso(at).slice(0, 10);
 }
 
-/** EXTRACT(unit FROM x): one part, or several written together (DAY_MINUTE of 2 01:02 is 20102). */
+/**
+ * EXTRACT(unit FROM x): one part, or several written together (DAY_MINUTE of 2 01:02 is 20102).
+ * YEAR … DAY read a date (TIME_FUZZY_DATE); the units from DAY_HOUR down read a TIME, whose hours
+ * hold its days, signed (Item_extract's date_value), each NULL with its warning for what is none.
+ */
 function extract(unit: unknown, value: unknown): number | null {
-  // units of the date alone read a date, with MySQL's warning for what is none; the others may read a TIME
-  if (/^(?:YEAR|YEAR_MONTH|QUARTER|MONTH|WEEK)$/i.test(String(unit)) && readDateTime(value as SqlValue, true) === undefined) return null;
-  const p = dateTimeParts(value) ?? (() => {
-    const t = timeParts(value);
-    return t ? { y: 0, m: 0, d: 0, h: t.h, i: t.i, s: t.s, us: t.us } : undefined;
-  })();
-  if (!p || unit === null || unit === undefined) return null;
-  const part: Record<string, number> = { MICROSECOND: p.us, SECOND: p.s, MINUTE: p.i, HOUR: p.h, DAY: p.d, MONTH: p.m, QUARTER: Math.ceil(p.m / 3), YEAR: p.y };
+  if (unit === null || unit === undefined) return null;
   const u = String(unit).toUpperCase();
+  let p: DateTimeParts;
+  let sign = 1;
+  if (/^(?:YEAR|YEAR_MONTH|QUARTER|MONTH|WEEK|DAY)$/.test(u)) {
+    const d = readDateTime(value as SqlValue, true);
+    if (!d) return null;
+    p = d;
+  } else {
+    const t = readTime(value as SqlValue);
+    if (!t) return null;
+    p = t.date ?? { y: 0, m: 0, d: 0, h: t.h, i: t.i, s: t.s, us: t.us };
+    sign = t.neg ? -1 : 1;
+  }
+  const part: Record<string, number> = { MICROSECOND: p.us, SECOND: p.s, MINUTE: p.i, HOUR: p.h, DAY: p.d, MONTH: p.m, QUARTER: Math.ceil(p.m / 3), YEAR: p.y };
   if (u === 'WEEK') return p.y ? week(p.y, p.m, p.d, 0) : null;
   const [from, to] = u.split('_') as [string, string | undefined];
-  if (!to) return part[from] ?? null;
+  if (!to) return part[from] === undefined ? null : sign * part[from];
   const order = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND', 'MICROSECOND'];
   const a = order.indexOf(from);
   const b = order.indexOf(to);
   if (a < 0 || b <= a) return null;
   let out = 0;
   for (let k = a; k <= b; k++) out = out * (order[k] === 'MICROSECOND' ? 1_000_000 : 100) + part[order[k]!]!;
-  return out;
+  return sign * out;
 }
 
 const UNIT_MS: Record<string, number> = { MICROSECOND: 0.001, SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000, WEEK: 604_800_000 };
@@ -379,5 +401,40 @@ export function rewriteDateCalls(sql: string): string {
   if (/\bdate\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bdate\s*\(/gi, () => 'loupe_date(').replace(/\bloupe_date\('now'\)/g, "date('now')");
   if (/\bextract\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bextract\s*\(\s*([a-z_]+)\s+from\s/gi, (_m, unit: string) => `loupe_extract('${unit.toUpperCase()}', `);
   if (/\btimestampdiff\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btimestampdiff\s*\(\s*([a-z_]+)\s*,/gi, (_m, unit: string) => `timestampdiff('${unit.toUpperCase()}',`);
+  if (/\btimestampadd\s*\(/i.test(out)) out = rewriteTimestampAdd(out);
+  // MySQL's TIME(x), not SQLite's time(); TIME(3) alone is a column type's precision
+  if (/\btime\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btime\s*\((?!\s*\d\s*\))/gi, () => 'loupe_time(').replace(/\bloupe_time\('now'\)/g, "time('now')");
+  if (/\b(?:cur|current_|utc_|local)time/i.test(out)) {
+    out = replaceOutsideQuotes(out, /\b(?:curtime|current_time|utc_time)\s*\(\s*(\d?)\s*\)|\butc_time\b(?!\s*\()/gi, (_m, fsp: string | undefined) => clockTime(Number(fsp ?? 0)));
+    // the bare keywords SQLite lacks (it has CURRENT_TIME, CURRENT_DATE and CURRENT_TIMESTAMP)
+    out = replaceOutsideQuotes(out, /\b(?:localtime|localtimestamp|utc_timestamp)\b(?!\s*\()/gi, () => "datetime('now')");
+  }
+  if (/\butc_date\b(?!\s*\()/i.test(out)) out = replaceOutsideQuotes(out, /\butc_date\b(?!\s*\()/gi, () => "date('now')");
+  if (/\bget_format\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bget_format\s*\(\s*(date|datetime|timestamp|time)\s*,/gi, (_m, type: string) => `loupe_get_format('${type.toUpperCase()}',`);
+  return out;
+}
+
+/** CURTIME([fsp]): the clock's time of day (UTC, as NOW() here), with `fsp` fraction digits (SQLite's clock has milliseconds; finer digits are 0). */
+function clockTime(fsp: number): string {
+  if (!fsp) return "strftime('%H:%M:%S', 'now')";
+  return `substr(strftime('%H:%M:%f', 'now') || '000', 1, ${9 + Math.min(6, fsp)})`;
+}
+
+/** TIMESTAMPADD(unit, n, x) as loupe_date_add(x, n, 'unit'), DATE_ADD's arithmetic. */
+function rewriteTimestampAdd(sql: string): string {
+  let out = sql;
+  for (let guard = 0; guard < 100; guard++) {
+    const masked = maskQuoted(out);
+    const m = /\btimestampadd\s*\(\s*(?:sql_tsi_)?(second|minute|hour|day|week|month|quarter|year)\s*,/i.exec(masked);
+    if (!m) break;
+    const open = masked.indexOf('(', m.index);
+    const close = closingParen(masked, open);
+    if (close < 0) break;
+    const amountAt = m.index + m[0].length;
+    const comma = topLevel(masked.slice(open + 1, close)).indexOf(',', amountAt - open - 1);
+    if (comma < 0) break;
+    const at = open + 1 + comma;
+    out = `${out.slice(0, m.index)}loupe_date_add(${out.slice(at + 1, close).trim()}, ${out.slice(amountAt, at).trim()}, '${m[1]!.toLowerCase()}')${out.slice(close + 1)}`;
+  }
   return out;
 }

@@ -6,11 +6,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlValue } from 'sql.js';
 import { DAYS, daysIn, MONTHS } from './calendar.js';
-import { dateFormat, dayOfWeek, dayOfYear } from './date-functions.js';
+import { dayOfWeek, dayOfYear } from './date-functions.js';
 import { dateText, readDateTime, type MySqlDateTime } from './mysql-dates.js';
 import { bitNot, bitXor, logicalXor, uint64Out } from './bitwise.js';
 import { legacyDivide, MAX_OPERANDS, mysqlCalc, rint } from './mysql-arithmetic.js';
+import { CONVERSION_FUNCTIONS } from './date-conversions.js';
 import { MySqlError } from './mysql-error.js';
+import { TIME_FUNCTIONS } from './mysql-times.js';
 import { conv, toBase } from './number-bases.js';
 
 type Fn = (...args: SqlValue[]) => SqlValue;
@@ -22,18 +24,7 @@ export const withArities = (counts: number[], f: Fn): Fn[] => counts.map((n) => 
 /** from, from + 1, … to */
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** 'YYYY-MM-DD[ HH:MM:SS]' as its parts, or undefined when it is no date. */
-function parts(v: SqlValue): { y: number; m: number; d: number; h: number; i: number; s: number } | undefined {
-  if (isNull(v)) return undefined;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/.exec(text(v).trim());
-  if (!m) return undefined;
-  return { y: +m[1]!, m: +m[2]!, d: +m[3]!, h: +(m[4] ?? 0), i: +(m[5] ?? 0), s: +(m[6] ?? 0) };
-}
 const epochDay = (p: { y: number; m: number; d: number }) => Date.UTC(p.y, p.m - 1, p.d) / 86_400_000;
-const timePart = (f: (p: NonNullable<ReturnType<typeof parts>>) => SqlValue): Fn => (v) => {
-  const p = parts(v);
-  return p ? f(p) : null;
-};
 /**
  * A function of the date, NULL with MySQL's warning for what is no date (mysql-dates.ts). `zeroInDate`:
  * YEAR, MONTH, DAY and QUARTER read '2024-02-00' (MySQL's TIME_FUZZY_DATE); the others refuse it.
@@ -43,7 +34,6 @@ const datePart = (zeroInDate: boolean, f: (p: MySqlDateTime) => SqlValue): Fn =>
   return p ? f(p) : null;
 };
 const weekday = (p: { y: number; m: number; d: number }) => dayOfWeek(p.y, p.m, p.d);
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** LPAD/RPAD: MySQL cuts a longer string to `n` characters and pads a shorter one with `pad` repeated. */
 function pad(s: SqlValue, n: SqlValue, p: SqlValue, left: boolean): SqlValue {
@@ -187,10 +177,8 @@ const FUNCTIONS: Record<string, Fn[]> = {
   month: [datePart(true, (p) => p.m)],
   day: [datePart(true, (p) => p.d)],
   dayofmonth: [datePart(true, (p) => p.d)],
-  // a TIME's text has these too
-  hour: [timePart((p) => p.h)],
-  minute: [timePart((p) => p.i)],
-  second: [timePart((p) => p.s)],
+  // HOUR, MINUTE, SECOND, TIME_TO_SEC, ADDTIME, TIMEDIFF … read a TIME (mysql-times.ts)
+  ...TIME_FUNCTIONS,
   quarter: [datePart(true, (p) => Math.ceil(p.m / 3))],
   dayofweek: [datePart(false, (p) => weekday(p) + 1)],
   weekday: [datePart(false, (p) => (weekday(p) + 6) % 7)],
@@ -214,7 +202,8 @@ const FUNCTIONS: Record<string, Fn[]> = {
   ],
   // the embedded source's clock and its DATETIMEs are UTC
   unix_timestamp: [datePart(false, (p) => Date.UTC(p.y, p.m - 1, p.d, p.h, p.i, p.s) / 1000)],
-  from_unixtime: [(n) => (isNull(n) ? null : iso(Number(n) * 1000)), (n, f) => (isNull(n, f) ? null : dateFormat(iso(Number(n) * 1000), f))],
+  // TO_SECONDS, FROM_DAYS, FROM_UNIXTIME, PERIOD_ADD, WEEKOFYEAR, YEARWEEK, CONVERT_TZ … (date-conversions.ts)
+  ...CONVERSION_FUNCTIONS,
   left: [(s, n) => (isNull(s, n) ? null : [...text(s)].slice(0, Math.max(0, Number(n))).join(''))],
   right: [(s, n) => (isNull(s, n) ? null : Number(n) <= 0 ? '' : [...text(s)].slice(-Number(n)).join(''))],
   lcase: [(s) => (isNull(s) ? null : text(s).toLowerCase())],
