@@ -144,6 +144,22 @@ describe('SHOW CREATE DATABASE, and the SHOW statements the embedded source does
     }
     expect(() => query('SHOW NONSENSE')).toThrow(/You have an error in your SQL syntax/);
   });
+
+  it('says so for stored programs, accounts, replication and file loading too', () => {
+    for (const [sql, what] of [
+      ['CREATE TRIGGER trg BEFORE INSERT ON customers FOR EACH ROW SET NEW.name = UPPER(NEW.name)', 'CREATE TRIGGER'],
+      ['CREATE DEFINER=`root`@`%` PROCEDURE p() SELECT 1', 'CREATE PROCEDURE'],
+      ['drop function f', 'DROP FUNCTION'],
+      ["CREATE USER 'u'@'%' IDENTIFIED BY 'x'", 'CREATE USER'],
+      ['GRANT SELECT ON demo.* TO u', 'GRANT'],
+      ['CALL p()', 'CALL'],
+      ["LOAD DATA INFILE '/tmp/x.csv' INTO TABLE customers", 'LOAD DATA'],
+      ['DROP TEMPORARY TABLE t', 'DROP TEMPORARY TABLE'],
+    ]) {
+      expect(() => query(sql)).toThrow(`This version of MySQL doesn't yet support '${what} in the embedded source'`);
+    }
+    expect(() => query('CREATE TRIGGERS x')).toThrow(/You have an error in your SQL syntax/);
+  });
 });
 
 describe('DO, CONNECTION_ID() and the statements kept out', () => {
