@@ -40,6 +40,7 @@
 import type { SqlValue } from 'sql.js';
 import { daysIn, pad } from './calendar.js';
 import { warn } from './diagnostics.js';
+import { stringValue } from './mysql-strings.js';
 import { firstInvalidUtf8, utf8Text } from './charset-introducers.js';
 import type { ColumnDef } from './mysql-ddl.js';
 import { isSpatial, spatialKind, storeGeometry, type SpatialKind } from './spatial-column.js';
@@ -115,10 +116,10 @@ export function storeKind(c: ColumnDef): StoreKind {
   return { kind: 'none' };
 }
 
+/** A member's value: read as MySQL reads any literal (stringValue), so `'n\\nl'`, kept so by mysql-ddl.ts, is n⏎l and not nnl. */
 function unquoteMember(a: string): string {
-  const m = /^'([\s\S]*)'$|^"([\s\S]*)"$/.exec(a.trim());
-  if (!m) return a.trim();
-  return (m[1] ?? m[2]!).replace(/''/g, "'").replace(/""/g, '"').replace(/\\(.)/g, '$1');
+  const t = a.trim();
+  return /^(['"])[\s\S]*\1$/.test(t) && t.length > 1 ? stringValue(t) : t;
 }
 
 /**

@@ -6,7 +6,7 @@
  * holding these tables, made from the catalogue when the query comes.
  */
 import type { SqlJsStatic } from 'sql.js';
-import type { ColumnDef, TableDef } from './mysql-ddl.js';
+import { unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { mysqlErrors } from './mysql-error.js';
 import { describeDefault, displayType } from './mysql-type-display.js';
 import { withScratchTables } from './scratch-tables.js';
@@ -56,8 +56,9 @@ function typeFacts(c: ColumnDef): { dataType: string; charLength: number | null;
   else if (dataType === 'binary' || dataType === 'varbinary') Object.assign(out, { charLength: n(args[0]), octetLength: n(args[0]) });
   else if (dataType in TEXT_LENGTH) Object.assign(out, { charLength: TEXT_LENGTH[dataType]!, octetLength: TEXT_LENGTH[dataType]!, textual: dataType.endsWith('text') });
   else if (dataType === 'enum' || dataType === 'set') {
-    const values = c.args.map((a) => a.replace(/^'(.*)'$/s, '$1').replace(/''/g, "'"));
-    const longest = dataType === 'enum' ? Math.max(0, ...values.map((v) => v.length)) : values.join(',').length;
+    // the members' values (a backslash kept doubled in the definition is one character), in characters
+    const values = c.args.map(unquoteString);
+    const longest = dataType === 'enum' ? Math.max(0, ...values.map((v) => [...v].length)) : [...values.join(',')].length;
     Object.assign(out, { charLength: longest, octetLength: longest * 4, textual: true });
   } else if (dataType in INTEGER_PRECISION) Object.assign(out, { precision: INTEGER_PRECISION[dataType]![/unsigned/.test(shown) && dataType === 'bigint' ? 1 : 0], scale: 0 });
   else if (dataType === 'decimal') Object.assign(out, { precision: n(args[0]), scale: n(args[1]) });

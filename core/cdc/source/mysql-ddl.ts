@@ -386,7 +386,7 @@ function parseColumn(lx: Lexer, def: TableDef): void {
     const g = lx.group();
     args = splitTopLevel(g).map((a) => a.trim());
     typeText += `(${args.join(',')})`;
-    if (baseType === 'enum' || baseType === 'set') args = args.map(requoted);
+    if (baseType === 'enum' || baseType === 'set') args = args.map(member);
   }
   // Create_field::init refuses FLOAT(p) above PRECISION_FOR_DOUBLE with ER_WRONG_FIELD_SPEC
   if ((baseType === 'float' || baseType === 'float4') && args.length === 1 && Number(args[0]) > PRECISION_FOR_DOUBLE) {
@@ -509,16 +509,23 @@ export function unquoteString(t: string): string {
 /**
  * A string literal of the definition (an ENUM or SET member, a DEFAULT) as the definition keeps
  * it: its value, read once here as MySQL reads the literal, quoted again with only `'` doubled
- * and `\` escaped. Those two are all that the other readers of a definition undo (column-values.ts
- * for the members, mysql-type-display.ts for SHOW CREATE TABLE's and information_schema's
- * default), so `'x\ty'` is x⇥y there, not `xty`, and `'a\Zb'` is a␚b, not `aZb`. A member then
- * shows in COLUMN_TYPE and SHOW CREATE TABLE as MariaDB 10.11 shows it (a tab as it is, a quote and
- * a backslash doubled), but for a newline, a carriage return or a NUL, which MariaDB writes as \n,
- * \r and \0 and these readers would take for n, r and 0.
+ * and `\` escaped. Its readers read it back with stringValue (column-values.ts for the members,
+ * mysql-type-display.ts for SHOW CREATE TABLE's and information_schema's default), so `'x\ty'` is
+ * x⇥y there, not `xty`, and `'a\Zb'` is a␚b, not `aZb`.
  */
 function requoted(arg: string): string {
   if (!/^['"]/.test(arg)) return arg;
   return quotedValue(stringValue(arg));
+}
+
+/**
+ * An ENUM or SET member as the definition keeps it: requoted, with a newline, a carriage return and
+ * a NUL written \n, \r and \0, so that it shows in COLUMN_TYPE and SHOW CREATE TABLE as MariaDB
+ * 10.11 shows it (a tab as it is, a quote and a backslash doubled). Its readers read it with
+ * stringValue (column-values.ts, information-schema.ts, the Debezium plugin's column-types.ts).
+ */
+function member(arg: string): string {
+  return requoted(arg).replace(/[\n\r\0]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\0'));
 }
 
 /** A value quoted as a definition keeps it (requoted). */

@@ -79,6 +79,18 @@ const DEFINITION_CASES: CaseBeside[] = [
     what: 'ENUM and SET members with escapes stored from their escaped text (in any case), their index and bits',
     sql: "INSERT INTO es VALUES (10, 'x\\ty', 'p\\tq'), (11, 'Z', 'R,P\\tQ'), (12, 'a\\\\b', 's\\\\t'), (13, 'q\\'s', 'r,s\\\\t'), (14, 1, 1), (15, 3, 5), (16, 4, 7); SELECT id, HEX(e), e + 0, HEX(s) FROM es WHERE id >= 10 ORDER BY id",
   },
+  // a member is read with stringValue (column-values.ts), so the definition can keep a newline as \n, as MariaDB shows it
+  { what: 'ENUM members with a newline and a carriage return, as COLUMN_TYPE shows them', sql: "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'sd' AND TABLE_NAME = 'en' AND COLUMN_NAME = 'e'" },
+  { what: 'members with a NUL, a Ctrl-Z and \\%, as COLUMN_TYPE shows them', sql: "CREATE TABLE ez (id INT PRIMARY KEY, e ENUM('n\\0l', 'z\\Zz', 'p\\%q')); SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'sd' AND TABLE_NAME = 'ez' AND COLUMN_NAME = 'e'" },
+  // a backslash the definition keeps doubled is one character of the member
+  { what: 'CHARACTER_MAXIMUM_LENGTH of ENUMs and SETs whose members have escapes', sql: "SELECT TABLE_NAME, COLUMN_NAME, CHARACTER_MAXIMUM_LENGTH, CHARACTER_OCTET_LENGTH FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'sd' AND TABLE_NAME IN ('es', 'en') AND COLUMN_NAME <> 'id' ORDER BY TABLE_NAME, ORDINAL_POSITION" },
+  // MySQL 8.0 shows a literal default as its value (see above); mysql-type-display.test.ts holds SHOW CREATE TABLE's text
+  {
+    what: 'a default set by ALTER … SET DEFAULT with \\Z and \\%, as COLUMN_DEFAULT shows it',
+    sql: "CREATE TABLE ad (id INT PRIMARY KEY, c VARCHAR(9) DEFAULT 'x'); ALTER TABLE ad ALTER c SET DEFAULT 'r\\Zs\\%'; SELECT COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'sd' AND TABLE_NAME = 'ad' AND COLUMN_NAME = 'c'",
+    mysql: [['r\x1as\\%']],
+  },
+  { what: "that default as DESCRIBE's Default shows it", sql: 'DESCRIBE ad', mysql: [['id', 'int', 'NO', 'PRI', null, ''], ['c', 'varchar(9)', 'YES', '', 'r\x1as\\%', '']] },
   { what: 'members with a newline and a carriage return', sql: "INSERT INTO en VALUES (1, 'n\\nl'), (2, 'r\\rt'), (3, 2), (4, 3); SELECT id, HEX(e), e + 0 FROM en ORDER BY id" },
   { what: 'an ENUM compared with escaped members, and read as its index', sql: "SELECT id, e, e + 0 FROM es WHERE e = 'x\\ty' OR e IN ('a\\\\b', 'q\\'s') ORDER BY id" },
   { what: 'an UPDATE and a DELETE whose WHERE compares the ENUM with escaped members', sql: "UPDATE es SET s = 'r' WHERE e = 'x\\ty'; DELETE FROM es WHERE e IN ('a\\\\b', 'q\\'s'); SELECT id, HEX(e), HEX(s) FROM es ORDER BY id" },

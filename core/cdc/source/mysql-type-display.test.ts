@@ -165,6 +165,16 @@ describe('defaults and comments as MySQL 8.0.36 prints them', () => {
     expect(c.extra).toBe('');
   });
 
+  // literalValue read \Z as Z and \% as %, showing rZs% while the column stored r␚s\%
+  it("ALTER … SET DEFAULT with escapes: the default's value, \\Z and \\% as MySQL reads them", () => {
+    const table = `d${++n}`;
+    src.executeSync('demo', `CREATE TABLE ${table} (c varchar(20) DEFAULT 'x'); ALTER TABLE ${table} ALTER c SET DEFAULT 'r\\Zs\\%\\n\\\\'`);
+    const [create] = src.executeSync('demo', `SHOW CREATE TABLE ${table}`);
+    const [desc] = src.executeSync('demo', `DESCRIBE ${table}`);
+    expect(String(create!.rows[0]![1]).split('\n')[1]).toBe("  `c` varchar(20) DEFAULT 'r\\Zs\\\\%\\n\\\\'");
+    expect(desc!.rows[0]![4]).toBe('r\x1as\\%\n\\');
+  });
+
   it('CURRENT_TIMESTAMP with the column fractional digits, TIMESTAMP saying NULL, DEFAULT_GENERATED and on update in Extra', () => {
     const c = column('timestamp(3) DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3)');
     expect(c.line).toBe('  `c` timestamp(3) NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3)');

@@ -12,6 +12,7 @@
  */
 import { storeKind, storeValue, StoreError, type GivenValue } from './column-values.js';
 import type { ColumnDef } from './mysql-ddl.js';
+import { stringValue } from './mysql-strings.js';
 
 /** sql/lex.h: INT1…INT8, MIDDLEINT, INTEGER are the integer keywords; BOOL/BOOLEAN are TINYINT(1). */
 const INTEGER_NAMES: Record<string, string> = {
@@ -186,10 +187,10 @@ function storedDefaultText(c: ColumnDef, e: string): string {
   }
 }
 
-/** The text of a literal default: a quoted string unquoted, TRUE/FALSE as 1/0, b'…' and 0x… as numbers, numbers as written. */
+/** The text of a literal default: a quoted string's value, TRUE/FALSE as 1/0, b'…' and 0x… as numbers, numbers as written. */
 function literalValue(e: string): string {
-  const quoted = /^(['"])([\s\S]*)\1$/.exec(e);
-  if (quoted) return quoted[2]!.replaceAll(`${quoted[1]}${quoted[1]}`, quoted[1]!).replace(/\\(.)/g, (_, ch: string) => ({ n: '\n', r: '\r', t: '\t', '0': '\0' })[ch] ?? ch);
+  // read as MySQL reads any literal: 'r\Zs\%' is r␚s\% (a default set by ALTER … SET DEFAULT is kept as written)
+  if (/^(['"])[\s\S]*\1$/.test(e) && e.length > 1) return stringValue(e);
   if (/^true$/i.test(e)) return '1';
   if (/^false$/i.test(e)) return '0';
   const bits = /^b'([01]*)'$/i.exec(e);

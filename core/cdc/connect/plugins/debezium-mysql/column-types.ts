@@ -8,6 +8,8 @@
 import type { Schema } from '../../plugin.js';
 import { GEOMETRY_SCHEMA_NAME, POINT_SCHEMA_NAME, spatialSchema, spatialSchemaKind, spatialValue } from './geometry.js';
 import { JDBC_TYPES, sourceColumnType } from './source-column-type.js';
+import { unquoteString } from '../../../source/mysql-ddl.js';
+import { quoted } from '../../../source/mysql-type-display.js';
 
 export interface ColumnLike {
   name: string;
@@ -153,10 +155,10 @@ export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Sch
       s = base('int32', { name: 'io.debezium.time.Year', version: 1 });
       break;
     case 'enum':
-      s = base('string', { name: 'io.debezium.data.Enum', version: 1, parameters: { allowed: c.args.map(unquote).join(',') } });
+      s = base('string', { name: 'io.debezium.data.Enum', version: 1, parameters: { allowed: c.args.map(allowedMember).join(',') } });
       break;
     case 'set':
-      s = base('string', { name: 'io.debezium.data.EnumSet', version: 1, parameters: { allowed: c.args.map(unquote).join(',') } });
+      s = base('string', { name: 'io.debezium.data.EnumSet', version: 1, parameters: { allowed: c.args.map(allowedMember).join(',') } });
       break;
     case 'json':
       s = base('string', { name: 'io.debezium.data.Json', version: 1 });
@@ -233,8 +235,15 @@ function timeToMicros(text: string): number | null {
   return m[1] ? -us : us;
 }
 
-function unquote(s: string): string {
-  return s.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+/**
+ * A member as Debezium's `allowed` parameter lists it: MySqlAntlrDdlParser.extractEnumAndSetOptions
+ * takes the member's text from the DDL it parses (on a snapshot SHOW CREATE TABLE's, where MySQL 8.0
+ * writes it with append_unescaped), strips its quotes, escapes a comma as \, and undoes only \' and
+ * '' (escapeOption). So a member n⏎l is listed as n\nl and a\b as a\\b, while a row's value is the
+ * member itself.
+ */
+function allowedMember(arg: string): string {
+  return quoted(unquoteString(arg)).slice(1, -1).replace(/,/g, '\\,').replace(/\\'/g, "'").replace(/''/g, "'");
 }
 
 /** Debezium's default-value conversion; CURRENT_TIMESTAMP on DATETIME becomes epoch 0. */
@@ -247,7 +256,8 @@ function defaultValue(c: ColumnLike, s: Schema, decimalMode: DecimalMode): unkno
     return undefined;
   }
   if (/^\(/.test(e)) return undefined;
-  return convertValue(c, s, unquote(e), decimalMode) ?? undefined;
+  // the default's value, read as MySQL reads the literal (mysql-strings.ts): 'a\nb' is a⏎b and 'it''s' it's
+  return convertValue(c, s, unquoteString(e), decimalMode) ?? undefined;
 }
 
 /** A source value (as the embedded source stores it) in Debezium's representation. */
