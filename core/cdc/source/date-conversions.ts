@@ -1,10 +1,11 @@
 /**
  * MySQL's functions that turn a date into a number or a number into a date, and the format and
- * time zone lookups: TO_SECONDS, FROM_DAYS, FROM_UNIXTIME, PERIOD_ADD, PERIOD_DIFF, WEEKOFYEAR,
+ * time zone lookups: UNIX_TIMESTAMP, TO_SECONDS, FROM_DAYS, FROM_UNIXTIME, PERIOD_ADD, PERIOD_DIFF, WEEKOFYEAR,
  * YEARWEEK, CONVERT_TZ (numeric offsets; the embedded source has no time zone tables, where a
  * named zone is NULL as on a server without them) and GET_FORMAT. SQLite has none of them.
  */
 import type { SqlValue } from 'sql.js';
+import { pad } from './calendar.js';
 import { dayNumber, dateFormat, week, yearWeek } from './date-functions.js';
 import { dateText, dateTimeText, readDateTime } from './mysql-dates.js';
 
@@ -36,6 +37,24 @@ function fromUnixtime(n: SqlValue): string | null {
   const at = new Date(secs * 1000);
   const us = Math.round((x - secs) * 1_000_000);
   return dateTimeText({ y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), h: at.getUTCHours(), i: at.getUTCMinutes(), s: at.getUTCSeconds(), us, fsp, hasTime: true });
+}
+
+/**
+ * UNIX_TIMESTAMP(date): seconds since 1970 in UTC (the embedded source's clock and DATETIMEs are
+ * UTC), with the fraction the value has as a DECIMAL's digits; 0 outside a TIMESTAMP's range
+ * (MySQL 8.0 manual, UNIX_TIMESTAMP(): "If you pass an out-of-range date … it returns 0"; MariaDB
+ * answers NULL).
+ */
+function unixTimestamp(v: SqlValue): SqlValue {
+  const p = readDateTime(v, false);
+  if (!p) return null;
+  const at = new Date(0);
+  at.setUTCFullYear(p.y, p.m - 1, p.d);
+  at.setUTCHours(p.h, p.i, p.s);
+  const secs = at.getTime() / 1000;
+  const fraction = p.fsp ? `.${pad(p.us, 6).slice(0, p.fsp)}` : '';
+  if (secs < 0 || secs > 32_536_771_199) return fraction ? `0${fraction.replace(/\d/g, '0')}` : 0;
+  return fraction ? `${secs}${fraction}` : secs;
 }
 
 /** A period YYMM or YYYYMM as months since year 0 (convert_period_to_month). */
@@ -85,6 +104,7 @@ const FORMATS: Record<string, Record<string, string>> = {
 FORMATS.TIMESTAMP = FORMATS.DATETIME!;
 
 export const CONVERSION_FUNCTIONS: Record<string, ((...args: SqlValue[]) => SqlValue)[]> = {
+  unix_timestamp: [unixTimestamp],
   to_seconds: [
     (v) => {
       const p = readDateTime(v, false);

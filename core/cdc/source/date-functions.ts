@@ -10,59 +10,57 @@ import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-
 import { DAYS, daysIn, MONTHS, pad } from './calendar.js';
 import { dateCondition, dateText, dateTimeText, mysqlDate, readDateTime } from './mysql-dates.js';
 import { readTime } from './mysql-times.js';
+import { intervalValue, readInterval, unitKind } from './date-intervals.js';
 import { strToDate } from './str-to-date.js';
 
-/** Milliseconds per MySQL unit below a month; months per unit from a month up. */
-const UNIT_STEP: Record<string, { ms: number } | { months: number }> = {
-  second: { ms: 1000 },
-  minute: { ms: 60_000 },
-  hour: { ms: 3_600_000 },
-  day: { ms: 86_400_000 },
-  week: { ms: 7 * 86_400_000 },
-  month: { months: 1 },
-  quarter: { months: 3 },
-  year: { months: 12 },
-};
-
 /**
- * DATE_ADD(x, INTERVAL n unit): a DATE's text stays a date for units of a day or more, anything
- * else is a DATETIME; months keep the day, clamped to the new month's last (2024-01-31 + 1 MONTH is
- * 2024-02-29). A result outside years 0-9999 is NULL with warning 1441, as MySQL's
- * date_add_interval gives.
+ * DATE_ADD(x, INTERVAL n unit), or DATE_SUB (`sign` -1): a DATE's text stays a date for units of a
+ * day or more (YEAR_MONTH too), anything else is a DATETIME; months keep the day, clamped to the
+ * new month's last (2024-01-31 + 1 MONTH is 2024-02-29); a microsecond unit shows six fraction
+ * digits. A result outside years 0-9999 is NULL with warning 1441, as MySQL's date_add_interval
+ * gives.
  */
-export function dateAdd(x: SqlValue, amount: SqlValue, unit: SqlValue): SqlValue {
+export function dateAdd(x: SqlValue, amount: SqlValue, unit: SqlValue, sign: SqlValue = 1): SqlValue {
   if (amount === null || amount === undefined || unit === null || unit === undefined) return null;
-  const step = UNIT_STEP[String(unit).toLowerCase()];
+  const u = String(unit).toLowerCase();
+  const step = intervalValue(amount, u);
   const p = readDateTime(x, false);
   if (!p || !step) return null;
-  const n = Math.trunc(Number(amount));
+  const s = Number(sign) < 0 ? -1 : 1;
   let next;
   if ('months' in step) {
-    const months = p.y * 12 + (p.m - 1) + n * step.months;
+    const months = p.y * 12 + (p.m - 1) + s * step.months;
     const y = Math.floor(months / 12);
     const m = (months % 12) + 1;
     next = { ...p, y, m, d: y >= 0 && y <= 9999 ? Math.min(p.d, daysIn(y, m)) : p.d };
   } else {
-    // setUTCFullYear takes years below 100 as they are (Date.UTC would read 24 as 1924)
-    const start = new Date(0);
-    start.setUTCFullYear(p.y, p.m - 1, p.d);
-    start.setUTCHours(p.h, p.i, p.s);
-    const at = new Date(start.getTime() + n * step.ms);
-    next = { ...p, y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), h: at.getUTCHours(), i: at.getUTCMinutes(), s: at.getUTCSeconds() };
+    const us = (utcDay(p.y, p.m, p.d) + ((p.h * 60 + p.i) * 60 + p.s) * 1000) * 1000 + p.us + s * step.us;
+    const ms = Math.floor(us / 1000);
+    const at = new Date(ms);
+    next = { ...p, y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), h: at.getUTCHours(), i: at.getUTCMinutes(), s: at.getUTCSeconds(), us: ((us % 1_000_000) + 1_000_000) % 1_000_000 };
   }
   if (next.y < 0 || next.y > 9999) {
     dateCondition(1441, 'Datetime function: datetime field overflow');
     return null;
   }
-  const whole = 'months' in step || step.ms % 86_400_000 === 0;
-  return !p.hasTime && whole ? dateText(next) : dateTimeText(next);
+  const kind = unitKind(u);
+  // a microsecond unit shows six digits; INTERVAL 1.5 SECOND as many as its number has
+  if (kind.micro) next.fsp = 6;
+  else if (u === 'second') next.fsp = Math.max(p.fsp, Math.min(6, /\.(\d+)/.exec(String(amount))?.[1]?.length ?? 0));
+  return !p.hasTime && !kind.timeOfDay ? dateText(next) : dateTimeText(next);
 }
 
-const INTERVAL = /^\s*interval\s+(?:'(-?\d+)'|(-?\d+))\s+(second|minute|hour|day|week|month|quarter|year)\b/i;
-
-/** `x` moved by `sign × n unit`, as SQL. */
+/** `x` moved by `sign × amount unit`, as SQL (a literal integer folded into its sign). */
 function shifted(x: string, sign: number, amount: string, unitName: string): string {
-  return `loupe_date_add(${x}, ${sign * Number(amount)}, '${unitName.toLowerCase()}')`;
+  if (/^[-+]?\d+$/.test(amount)) return `loupe_date_add(${x}, ${sign * Number(amount)}, '${unitName}')`;
+  return `loupe_date_add(${x}, ${amount}, '${unitName}'${sign < 0 ? ', -1' : ''})`;
+}
+
+/** The interval just after `at` in `sql` when the word INTERVAL starts there. */
+function intervalAt(sql: string, at: number) {
+  const masked = maskQuoted(sql);
+  const word = /^\s*interval\s+/i.exec(masked.slice(at));
+  return word ? readInterval(sql, masked, at + word[0].length) : undefined;
 }
 
 /** Start of the operand that ends just before `end` (a name, a literal, or a call). */
@@ -94,30 +92,36 @@ export function rewriteIntervals(sql: string): string {
   if (!/\binterval\b/i.test(sql)) return sql;
   let out = sql;
   // DATE_ADD(x, INTERVAL n unit) and friends, innermost first
+  let from = 0;
   for (let guard = 0; guard < 100; guard++) {
     const masked = maskQuoted(out);
-    const m = /\b(date_add|adddate|date_sub|subdate)\s*\(/i.exec(masked);
+    const call = /\b(date_add|adddate|date_sub|subdate)\s*\(/gi;
+    call.lastIndex = from;
+    const m = call.exec(masked);
     if (!m) break;
+    // ADDDATE(x, n) has no INTERVAL: rewriteDateCalls takes it
+    from = m.index + m[0].length;
     const open = m.index + m[0].length - 1;
     const close = closingParen(masked, open);
     const at = close < 0 ? -1 : topLevel(masked.slice(open + 1, close)).indexOf(',');
-    if (at < 0) break;
+    if (at < 0) continue;
     const comma = open + 1 + at;
-    const iv = INTERVAL.exec(out.slice(comma + 1, close));
-    if (!iv || out.slice(comma + 1 + iv[0].length, close).trim()) break;
+    const iv = intervalAt(out, comma + 1);
+    if (!iv || out.slice(iv.end, close).trim()) continue;
+    from = m.index;
     const sign = /sub/i.test(m[1]!) ? -1 : 1;
-    out = out.slice(0, m.index) + shifted(out.slice(open + 1, comma).trim(), sign, iv[1] ?? iv[2]!, iv[3]!) + out.slice(close + 1);
+    out = out.slice(0, m.index) + shifted(out.slice(open + 1, comma).trim(), sign, iv.amount, iv.unit) + out.slice(close + 1);
   }
   // x + INTERVAL n unit, x - INTERVAL n unit
   for (let guard = 0; guard < 100; guard++) {
     const m = /([+-])\s*interval\b/i.exec(maskQuoted(out));
     if (!m) break;
-    const iv = INTERVAL.exec(out.slice(m.index + 1));
+    const iv = intervalAt(out, m.index + 1);
     if (!iv) break;
     const start = operandStart(out, m.index);
     const x = out.slice(start, m.index).trim();
     if (!x) break;
-    out = out.slice(0, start) + shifted(x, m[1] === '-' ? -1 : 1, iv[1] ?? iv[2]!, iv[3]!) + out.slice(m.index + 1 + iv[0].length);
+    out = out.slice(0, start) + shifted(x, m[1] === '-' ? -1 : 1, iv.amount, iv.unit) + out.slice(iv.end);
   }
   return out;
 }
@@ -368,7 +372,10 @@ function timestampDiff(unit: unknown, a: unknown, b: unknown): number | null {
 export function registerDateFunctions(db: Database): void {
   db.create_function('date_format', dateFormat);
   db.create_function('loupe_date', mysqlDate);
-  db.create_function('loupe_date_add', dateAdd);
+  db.create_function('loupe_date_add', (x: SqlValue, n: SqlValue, unit: SqlValue) => dateAdd(x, n, unit));
+  db.create_function('loupe_date_add', (x: SqlValue, n: SqlValue, unit: SqlValue, sign: SqlValue) => dateAdd(x, n, unit, sign));
+  db.create_function('loupe_adddate', (x: SqlValue, n: SqlValue) => dateAdd(x, n, 'day'));
+  db.create_function('loupe_subdate', (x: SqlValue, n: SqlValue) => dateAdd(x, n, 'day', -1));
   db.create_function('to_days', (v: SqlValue) => {
     const p = readDateTime(v, false);
     return p ? dayNumber(p.y, p.m, p.d) : null;
@@ -402,6 +409,8 @@ export function rewriteDateCalls(sql: string): string {
   if (/\bextract\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\bextract\s*\(\s*([a-z_]+)\s+from\s/gi, (_m, unit: string) => `loupe_extract('${unit.toUpperCase()}', `);
   if (/\btimestampdiff\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btimestampdiff\s*\(\s*([a-z_]+)\s*,/gi, (_m, unit: string) => `timestampdiff('${unit.toUpperCase()}',`);
   if (/\btimestampadd\s*\(/i.test(out)) out = rewriteTimestampAdd(out);
+  // ADDDATE(x, n) and SUBDATE(x, n) count days (the INTERVAL forms are loupe_date_add by now)
+  if (/\b(?:adddate|subdate)\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\b(adddate|subdate)\s*\(/gi, (_m, name: string) => `loupe_${name.toLowerCase()}(`);
   // MySQL's TIME(x), not SQLite's time(); TIME(3) alone is a column type's precision
   if (/\btime\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btime\s*\((?!\s*\d\s*\))/gi, () => 'loupe_time(').replace(/\bloupe_time\('now'\)/g, "time('now')");
   if (/\b(?:cur|current_|utc_|local)time/i.test(out)) {

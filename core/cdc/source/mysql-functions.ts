@@ -200,9 +200,7 @@ const FUNCTIONS: Record<string, Fn[]> = {
       return pa && pb ? epochDay(pa) - epochDay(pb) : null;
     },
   ],
-  // the embedded source's clock and its DATETIMEs are UTC
-  unix_timestamp: [datePart(false, (p) => Date.UTC(p.y, p.m - 1, p.d, p.h, p.i, p.s) / 1000)],
-  // TO_SECONDS, FROM_DAYS, FROM_UNIXTIME, PERIOD_ADD, WEEKOFYEAR, YEARWEEK, CONVERT_TZ … (date-conversions.ts)
+  // UNIX_TIMESTAMP, TO_SECONDS, FROM_DAYS, FROM_UNIXTIME, PERIOD_ADD, WEEKOFYEAR, YEARWEEK, CONVERT_TZ … (date-conversions.ts)
   ...CONVERSION_FUNCTIONS,
   left: [(s, n) => (isNull(s, n) ? null : [...text(s)].slice(0, Math.max(0, Number(n))).join(''))],
   right: [(s, n) => (isNull(s, n) ? null : Number(n) <= 0 ? '' : [...text(s)].slice(-Number(n)).join(''))],
