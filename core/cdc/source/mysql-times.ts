@@ -123,9 +123,12 @@ const decimals = (v: SqlValue) => Math.min(6, /\.(\d+)/.exec(text(v))?.[1]?.leng
 /** SEC_TO_TIME(n): past ±838:59:59 the end, with MySQL 8.0's warning (Item_func_sec_to_time::get_time: "Truncated incorrect time value"). */
 function secToTime(n: SqlValue): SqlValue {
   if (isNull(n)) return null;
-  const x = Number(n);
+  // text is read as a DECIMAL: as far as it is a number, its fraction in six digits (a string's decimals are not known)
+  const t = typeof n === 'string' ? /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/i.exec(n) : null;
+  if (typeof n === 'string' && t?.[0] !== n) dateCondition(1292, `Truncated incorrect DECIMAL value: '${n}'`);
+  const x = typeof n === 'string' ? Number(t?.[0] ?? 0) : Number(n);
   if (Number.isNaN(x)) return null;
-  const fsp = decimals(n);
+  const fsp = typeof n === 'string' ? 6 : decimals(n);
   const us = Math.trunc(Math.round(x * 1_000_000));
   if (Math.abs(us) > (MAX_SECONDS + 1) * 1_000_000 - 1) {
     dateCondition(1292, `Truncated incorrect time value: '${text(n)}'`);

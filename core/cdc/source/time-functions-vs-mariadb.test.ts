@@ -43,6 +43,7 @@ const SELECTS: CaseBeside[] = [
   },
   { what: 'a DATETIME\'s text whose date is not on the calendar warns as no time (see the header)', sql: "SELECT HOUR('2024-02-30 10:00:00'); SHOW WARNINGS", mysql: [incorrectTime('2024-02-30 10:00:00')] },
   { what: 'TIME_TO_SEC and SEC_TO_TIME', sql: "SELECT TIME_TO_SEC('10:11:12'), TIME_TO_SEC('-01:00:00'), TIME_TO_SEC('2024-01-01 01:00:00'), TIME_TO_SEC('35:00:00'), SEC_TO_TIME(3661), SEC_TO_TIME(-3661), SEC_TO_TIME(90000), SEC_TO_TIME(3661.5), SEC_TO_TIME(0); SHOW WARNINGS" },
+  { what: 'SEC_TO_TIME of text: six fraction digits; what is no number is 0 with a warning', sql: "SELECT SEC_TO_TIME('3661'), SEC_TO_TIME('abc'), SEC_TO_TIME('90.5'); SHOW WARNINGS" },
   { what: 'SEC_TO_TIME past 838:59:59 is 838:59:59', sql: 'SELECT SEC_TO_TIME(4000000), SEC_TO_TIME(-4000000)' },
   { what: 'SEC_TO_TIME past 838:59:59 warns as MySQL 8.0 words it (see the header)', sql: 'SELECT SEC_TO_TIME(4000000); SHOW WARNINGS', mysql: [['Warning', 1292, "Truncated incorrect time value: '4000000'"]] },
   { what: 'MAKETIME', sql: 'SELECT MAKETIME(10, 11, 12), MAKETIME(-1, 2, 3), MAKETIME(10, 60, 0), MAKETIME(900, 0, 0), MAKETIME(0, 0, 12.5); SHOW WARNINGS' },
