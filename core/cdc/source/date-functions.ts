@@ -413,6 +413,10 @@ export function rewriteDateCalls(sql: string): string {
   if (/\b(?:adddate|subdate)\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\b(adddate|subdate)\s*\(/gi, (_m, name: string) => `loupe_${name.toLowerCase()}(`);
   // MySQL's TIME(x), not SQLite's time(); TIME(3) alone is a column type's precision
   if (/\btime\s*\(/i.test(out)) out = replaceOutsideQuotes(out, /\btime\s*\((?!\s*\d\s*\))/gi, () => 'loupe_time(').replace(/\bloupe_time\('now'\)/g, "time('now')");
+  // NOW(fsp) and its synonyms with fraction digits (embedded-source.ts makes NOW() datetime('now'))
+  if (/\b(?:now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*[1-6]\s*\)/i.test(out)) {
+    out = replaceOutsideQuotes(out, /\b(?:now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*([1-6])\s*\)/gi, (_m, fsp: string) => `substr(strftime('%Y-%m-%d %H:%M:%f', 'now') || '000', 1, ${20 + Number(fsp)})`);
+  }
   if (/\b(?:cur|current_|utc_|local)time/i.test(out)) {
     out = replaceOutsideQuotes(out, /\b(?:curtime|current_time|utc_time)\s*\(\s*(\d?)\s*\)|\butc_time\b(?!\s*\()/gi, (_m, fsp: string | undefined) => clockTime(Number(fsp ?? 0)));
     // the bare keywords SQLite lacks (it has CURRENT_TIME, CURRENT_DATE and CURRENT_TIMESTAMP)

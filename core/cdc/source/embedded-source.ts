@@ -1049,7 +1049,7 @@ export class EmbeddedSource implements CaptureSource {
     let lenient = false;
     // IGNORE alone turns refused values into warnings (REPLACE and upserts only relax the key checks)
     let ignore = false;
-    text = text.replace(/\b(now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*\d*\s*\)/gi, "datetime('now')");
+    text = text.replace(/\b(now|sysdate|current_timestamp|localtime|localtimestamp|utc_timestamp)\s*\(\s*0?\s*\)/gi, "datetime('now')");
     text = text.replace(/\b(curdate|current_date|utc_date)\s*\(\s*\)/gi, "date('now')");
     text = text.replace(/\bunix_timestamp\s*\(\s*\)/gi, "CAST(strftime('%s','now') AS INTEGER)");
     text = text.replace(/\b(?:database|schema)\s*\(\s*\)/gi, session.database ? `'${session.database.replace(/'/g, "''")}'` : 'NULL');
