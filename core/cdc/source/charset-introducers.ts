@@ -214,6 +214,7 @@ function prefixedAt(t: Token[], i: number): { value: string | Uint8Array; last: 
   const charset = word.text.slice(1);
   if (isString(next)) {
     const { text, last } = joinedStrings(t, i + 1);
+    checkCollation(charset, t, last);
     return { value: introducedValue(charset, encoder.encode(text)), last };
   }
   // _charset X'…' / B'…' (the prefix touching its quote) or 0x… / 0b…
@@ -221,7 +222,23 @@ function prefixedAt(t: Token[], i: number): { value: string | Uint8Array; last: 
   const prefixed = next.kind === 'word' && /^[xb]$/i.test(next.text) && isString(after) && after!.start === next.end ? next.text + after!.text : undefined;
   const bytes = prefixed ? literalBytes(prefixed) : next.kind === 'number' && /^0[xb]/i.test(next.text) ? literalBytes(next.text) : undefined;
   if (!bytes) return undefined;
-  return { value: introducedValue(charset, bytes), last: prefixed ? i + 2 : i + 1 };
+  const last = prefixed ? i + 2 : i + 1;
+  checkCollation(charset, t, last);
+  return { value: introducedValue(charset, bytes), last };
+}
+
+/**
+ * A COLLATE after an introduced literal must be one of its charset's: ER_COLLATION_CHARSET_MISMATCH
+ * (1253) otherwise, as `SELECT _utf8mb4'x' COLLATE latin1_bin` is on the server. (utf8 is
+ * utf8mb3, whose collations MySQL 8.0 names either way.)
+ */
+function checkCollation(charset: string, t: Token[], last: number): void {
+  if (!/^collate$/i.test(t[last + 1]?.text ?? '') || !t[last + 2]) return;
+  const collation = t[last + 2]!.text.replace(/^([`'"])([\s\S]*)\1$/, '$2');
+  const name = charset.toLowerCase();
+  const prefixes = name === 'binary' ? ['binary'] : name === 'utf8' || name === 'utf8mb3' ? ['utf8_', 'utf8mb3_'] : [`${name}_`];
+  if (prefixes.some((p) => collation.toLowerCase().startsWith(p) || collation.toLowerCase() === p)) return;
+  throw new MySqlError(1253, '42000', `COLLATION '${collation}' is not valid for CHARACTER SET '${name === 'utf8' ? 'utf8mb3' : name}'`);
 }
 
 /** The value of the strings from token `i` on that follow each other, joined. */
