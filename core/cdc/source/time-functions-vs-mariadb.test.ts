@@ -16,6 +16,8 @@
  *   value". MariaDB takes the time of day and answers 10.
  * - SEC_TO_TIME past 838:59:59 warns "Truncated incorrect time value" (Item_func_sec_to_time::
  *   get_time passes MYSQL_TIMESTAMP_TIME to make_truncated_value_warning); MariaDB says "seconds".
+ * - TIME_TO_SEC is an integer (Item_func_time_to_sec is an Item_int_func: hours, minutes and
+ *   seconds, the fraction dropped); MariaDB keeps the fraction (36672.5).
  * - EXTRACT of a time unit reads a TIME (Item_extract::val_int, get_arg0_time), so what is none
  *   warns "Incorrect time value"; MariaDB says "Incorrect interval value".
  */
@@ -43,6 +45,7 @@ const SELECTS: CaseBeside[] = [
   },
   { what: 'a DATETIME\'s text whose date is not on the calendar warns as no time (see the header)', sql: "SELECT HOUR('2024-02-30 10:00:00'); SHOW WARNINGS", mysql: [incorrectTime('2024-02-30 10:00:00')] },
   { what: 'TIME_TO_SEC and SEC_TO_TIME', sql: "SELECT TIME_TO_SEC('10:11:12'), TIME_TO_SEC('-01:00:00'), TIME_TO_SEC('2024-01-01 01:00:00'), TIME_TO_SEC('35:00:00'), SEC_TO_TIME(3661), SEC_TO_TIME(-3661), SEC_TO_TIME(90000), SEC_TO_TIME(3661.5), SEC_TO_TIME(0); SHOW WARNINGS" },
+  { what: 'TIME_TO_SEC is an integer (see the header)', sql: "SELECT TIME_TO_SEC('10:11:12.5'), TIME_TO_SEC('-00:00:01.9')", mysql: [[36672, -1]] },
   { what: 'SEC_TO_TIME of text: six fraction digits; what is no number is 0 with a warning', sql: "SELECT SEC_TO_TIME('3661'), SEC_TO_TIME('abc'), SEC_TO_TIME('90.5'); SHOW WARNINGS" },
   { what: 'SEC_TO_TIME past 838:59:59 is 838:59:59', sql: 'SELECT SEC_TO_TIME(4000000), SEC_TO_TIME(-4000000)' },
   { what: 'SEC_TO_TIME past 838:59:59 warns as MySQL 8.0 words it (see the header)', sql: 'SELECT SEC_TO_TIME(4000000); SHOW WARNINGS', mysql: [['Warning', 1292, "Truncated incorrect time value: '4000000'"]] },
