@@ -10,6 +10,7 @@ import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } fr
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
 import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, Lexer, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
+import { alterCheck, refuseIfChecked, type CheckDef } from './check-constraints.js';
 
 /** What an ALTER TABLE needs besides the table: the database's other tables and the session. */
 export interface AlterContext {
@@ -17,6 +18,8 @@ export interface AlterContext {
   tables: Map<string, TableDef>;
   /** The session's foreign_key_checks. */
   foreignKeyChecks: boolean;
+  /** Whether a row of the table (as `def` defines it) makes the CHECK constraint false. */
+  violatesCheck: (def: TableDef, check: CheckDef) => boolean;
 }
 
 export interface AlterPlan {
@@ -72,6 +75,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       for (const ix of next.indexes.slice(indexes)) sqlite.push(sqliteCreateIndex(def.name, ix));
       continue;
     }
+    if (alterCheck(spec, next, (check) => ctx.violatesCheck(next, check))) continue;
     const dropFk = /^drop\s+foreign\s+key\s+(`[^`]+`|\w+)$/i.exec(spec);
     if (dropFk) {
       const name = unquoteIdent(dropFk[1]!);
@@ -135,6 +139,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       // ER_FK_COLUMN_CANNOT_DROP (errmsg-utf8.txt)
       const fk = (next.foreignKeys ?? []).find((k) => k.columns.includes(name));
       if (fk) throw new MySqlError(1828, 'HY000', `Cannot drop column '${name}': needed in a foreign key constraint '${fk.name}'`);
+      refuseIfChecked(next.checks, name, next.columns.map((c) => c.name));
       next.columns = next.columns.filter((c) => c.name !== name);
       next.indexes = next.indexes.filter((i) => !i.columns.includes(name));
       sqlite.push(`ALTER TABLE ${q(def.name)} DROP COLUMN ${q(name)}`);
@@ -143,6 +148,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       const to = unquoteIdent(rename[2]!);
       const col = next.columns.find((c) => c.name === from);
       if (!col) throw mysqlErrors.unknownColumn(from, def.name);
+      refuseIfChecked(next.checks, from, next.columns.map((c) => c.name));
       col.name = to;
       next.primaryKey = next.primaryKey.map((k) => (k === from ? to : k));
       for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === from ? to : k));
@@ -207,6 +213,7 @@ function changeColumn(db: Database, next: TableDef, sources: Map<string, string>
   if (at < 0) throw mysqlErrors.unknownColumn(from, next.name);
   const old = next.columns[at]!;
   const col = parseCreateTable(`CREATE TABLE x (${definition})`).def.columns[0]!;
+  if (col.name.toLowerCase() !== old.name.toLowerCase()) refuseIfChecked(next.checks, old.name, next.columns.map((c) => c.name));
   if (col.name.toLowerCase() !== old.name.toLowerCase() && next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) {
     throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
   }

@@ -68,6 +68,11 @@ export function duplicateSkipped(message: string): void {
   warn(1062, message);
 }
 
+/** Whether the statement running is INSERT/UPDATE … IGNORE, which turns a row's errors into warnings and skips the row. */
+export function ignoring(): boolean {
+  return area.current?.ignoring === true;
+}
+
 /** Runs `run` with its conditions dropped: rules applied to check a value, not to store it. */
 export function silently<T>(run: () => T): T {
   return collecting(new Diagnostics(), run);

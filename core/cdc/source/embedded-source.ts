@@ -37,6 +37,8 @@ import { registerJsonFunctions } from './json-functions.js';
 import { registerExactAggregates } from './exact-aggregates.js';
 import { mergedView, overBase, writeTarget, writeThroughView } from './view-writes.js';
 import { parseCreateTableSelect, selectedTable, type CreateTableSelect } from './create-table-select.js';
+import { namedChecks, registerCheckFunctions, sortedChecks, violated } from './check-constraints.js';
+import { significant, tokenize } from './sql-tokens.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
@@ -466,7 +468,10 @@ export class EmbeddedSource implements CaptureSource {
         throw mysqlErrors.tableExists(to.table);
       }
       this.requireNoTx(session, 'CREATE TABLE');
-      const def: TableDef = { ...structuredClone(source), name: to.table };
+      // MySQL 8.0 manual, CREATE TABLE … LIKE: no foreign keys, and the CHECK constraints under generated names
+      const { foreignKeys: _fks, checks, ...copy } = structuredClone(source);
+      const def: TableDef = { ...copy, name: to.table, ...(checks?.length ? { checks: namedChecks(to.table, sortedChecks(checks).map((c) => ({ expr: c.expr, enforced: c.enforced }))) } : {}) };
+      this.checkNamesFree(to.st, def);
       this.commitDdl(session, to.st, { mysql: sql, sqlite: sqliteCreateTable(def), kind: 'create-table', table: to.table }, undefined, def);
       return ok(0);
     }
@@ -486,6 +491,7 @@ export class EmbeddedSource implements CaptureSource {
       }
       this.requireNoTx(session, 'CREATE TABLE');
       this.checkNewForeignKeys(session, st, parsed.def);
+      this.checkNamesFree(st, parsed.def);
       const sqlite = sqliteCreateTable(parsed.def);
       // AUTO_INCREMENT=N: the first value handed out is N (logged, so that a replay starts there too)
       if (parsed.autoIncrement !== undefined && parsed.autoIncrement > 1 && aliasesRowid(parsed.def)) sqlite.push(...counterStatements(parsed.def.name, parsed.autoIncrement - 1));
@@ -642,6 +648,7 @@ export class EmbeddedSource implements CaptureSource {
     const { columns } = this.dml(session, `SELECT * FROM (${c.select}) AS loupe_selected LIMIT 0`, ok, rows, c.select);
     const { def } = parseCreateTable(selectedTable(table, c, columns, (t, db) => this.dbs.get(db ?? session.database ?? '')?.tables.get(t)));
     this.checkNewForeignKeys(session, st, def);
+    this.checkNamesFree(st, def);
     this.commitDdl(session, st, { mysql: showCreateTable(def), sqlite: sqliteCreateTable(def), kind: 'create-table', table }, undefined, def);
     const insert = `INSERT${c.duplicates === 'IGNORE' ? ' IGNORE' : ''} INTO \`${st.name}\`.\`${table}\` (${columns.map((n) => `\`${n.replace(/`/g, '``')}\``).join(', ')}) ${c.select}`;
     try {
@@ -833,7 +840,8 @@ export class EmbeddedSource implements CaptureSource {
       this.renameTable(session, m[1]!, renameTo[1]!, logged);
       return ok(0);
     }
-    const { next, sqlite, rowsCopied } = planAlterTable(st.db, def, m[2]!, { database: st.name, tables: st.tables, foreignKeyChecks: session.foreignKeyChecks });
+    const { next, sqlite, rowsCopied } = planAlterTable(st.db, def, m[2]!, { database: st.name, tables: st.tables, foreignKeyChecks: session.foreignKeyChecks, violatesCheck: (d, check) => this.violatesCheck(st, d, check.expr) });
+    this.checkNamesFree(st, next);
     // a changed data type makes MySQL copy the table, which it reports as rows affected
     const rows = rowsCopied ? Number(st.db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]) : 0;
     this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'alter-table', table }, undefined, next);
@@ -1393,6 +1401,13 @@ export class EmbeddedSource implements CaptureSource {
     }
   }
 
+  /** CHECK constraint names are the database's (ER_CHECK_CONSTRAINT_DUP_NAME). */
+  private checkNamesFree(st: DbState, def: TableDef): void {
+    const taken = new Set([...st.tables.values()].filter((t) => t.name !== def.name).flatMap((t) => (t.checks ?? []).map((c) => c.name.toLowerCase())));
+    const clash = (def.checks ?? []).find((c) => taken.has(c.name.toLowerCase()));
+    if (clash) throw new MySqlError(3822, 'HY000', `Duplicate check constraint name '${clash.name}'.`);
+  }
+
   private dropTriggers(st: DbState, table: string): void {
     const res = st.db.exec(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?`, [table]);
     for (const [name] of res[0]?.values ?? []) st.db.run(`DROP TRIGGER IF EXISTS ${q(name as string)}`);
@@ -1453,6 +1468,51 @@ export class EmbeddedSource implements CaptureSource {
       const warning = (other: string) => `WHEN (SELECT strict FROM __loupe_mode) = 0 AND (${ordered.map((k) => found(k.columns, other)).join(' OR ')}) BEGIN SELECT loupe_duplicate(CASE ${ordered.map((k) => `WHEN ${found(k.columns, other)} THEN ${message(k.name, k.columns)}`).join(' ')} END); END`;
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dwi_${t}`)} BEFORE INSERT ON ${q(t)} ${warning('')}`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dwu_${t}`)} BEFORE UPDATE ON ${q(t)} ${warning(' AND rowid <> OLD.rowid')}`);
+    }
+    // CHECK constraints (check-constraints.ts): a row for which one is false fails the statement,
+    // or, under IGNORE, is skipped with the error as a warning; the first false one in name order
+    // (as SHOW CREATE TABLE lists them) is the one named
+    const enforced = sortedChecks(def.checks ?? []).filter((c) => c.enforced);
+    if (enforced.length) {
+      const fails = enforced.map((c) => ({ when: `NOT coalesce((${this.checkCondition(st, def, c.expr)}), 1)`, message: `'${violated(c.name).replace(/'/g, "''")}'` }));
+      const any = fails.map((f) => f.when).join(' OR ');
+      const first = `CASE ${fails.map((f) => `WHEN ${f.when} THEN ${f.message}`).join(' ')} END`;
+      for (const [event, tag] of [['INSERT', 'i'], ['UPDATE', 'u']] as const) {
+        st.db.run(`CREATE TRIGGER ${q(`__loupe_ck${tag}_${t}`)} BEFORE ${event} ON ${q(t)} WHEN loupe_ignoring() = 0 AND (${any}) BEGIN SELECT RAISE(ABORT, 'ERROR3819:' || ${first}); END`);
+        st.db.run(`CREATE TRIGGER ${q(`__loupe_ckw${tag}_${t}`)} BEFORE ${event} ON ${q(t)} WHEN loupe_ignoring() = 1 AND (${any}) BEGIN SELECT loupe_check_skipped(${first}); SELECT RAISE(IGNORE); END`);
+      }
+    }
+  }
+
+  /**
+   * A CHECK constraint's expression as SQLite evaluates it on the row being written (`NEW`):
+   * translated as a query's WHERE on the table is, so that it compares and computes as MySQL does.
+   */
+  private checkCondition(st: DbState, def: TableDef, expr: string): string {
+    const text = this.checkQuery(st, def, `SELECT 1 FROM \`${def.name.replace(/`/g, '``')}\` WHERE ${expr}`);
+    const where = /\bwhere\b/i.exec(maskQuoted(text))!;
+    return onNewRow(text.slice(where.index + where[0].length), def);
+  }
+
+  /** Whether a row of the table makes the CHECK expression false (ALTER TABLE … ADD CHECK and ENFORCED). */
+  private violatesCheck(st: DbState, def: TableDef, expr: string): boolean {
+    return st.db.exec(this.checkQuery(st, def, `SELECT 1 FROM \`${def.name.replace(/`/g, '``')}\` WHERE NOT (${expr}) LIMIT 1`)).length > 0;
+  }
+
+  /** A query of a CHECK constraint translated with `def` as the table's definition (and the database known while it loads). */
+  private checkQuery(st: DbState, def: TableDef, sql: string): string {
+    const before = st.tables.get(def.name);
+    const registered = this.dbs.get(st.name);
+    st.tables.set(def.name, def);
+    this.dbs.set(st.name, st);
+    try {
+      const session: Session = { database: st.name, thread: 0, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
+      return this.translateDml(session, sql).text;
+    } finally {
+      if (before) st.tables.set(def.name, before);
+      else st.tables.delete(def.name);
+      if (registered) this.dbs.set(st.name, registered);
+      else this.dbs.delete(st.name);
     }
   }
 
@@ -1610,6 +1670,7 @@ export class EmbeddedSource implements CaptureSource {
     registerMySqlFunctions(db);
     registerJsonFunctions(db);
     registerExactAggregates(db);
+    registerCheckFunctions(db);
     registerStoreFunctions(db);
     registerVariableFunctions(db);
     registerAlterFunctions(db);
@@ -1848,6 +1909,27 @@ function nthIndex(text: string, tok: string, k: number): number {
 }
 
 /** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
+/** An expression over the table's columns as one over the row a trigger is given (`NEW."c"`). */
+function onNewRow(expr: string, def: TableDef): string {
+  const columns = new Map(def.columns.map((c) => [c.name.toLowerCase(), c.name]));
+  const t = tokenize(expr);
+  let out = '';
+  for (let i = 0; i < t.length; i++) {
+    const tok = t[i]!;
+    const name = tok.kind === 'name' ? tok.text.slice(1, -1) : tok.kind === 'word' ? tok.text : undefined;
+    const next = t.slice(i + 1).find(significant);
+    // `t.c`: the table's own qualifier goes
+    if (name !== undefined && name.toLowerCase() === def.name.toLowerCase() && next?.kind === 'op' && next.text === '.') {
+      i = t.indexOf(next);
+      continue;
+    }
+    const column = name === undefined ? undefined : columns.get(name.toLowerCase());
+    const prev = t.slice(0, i).filter(significant).at(-1);
+    out += column && next?.kind !== 'open' && !(prev?.kind === 'op' && prev.text === '.') ? `NEW.${q(column)}` : tok.text;
+  }
+  return out;
+}
+
 /** Stored programs, accounts, replication, server administration and file loading. */
 const UNSUPPORTED_STATEMENT =
   /^(?:(?:create|alter|drop)\s+(?:or\s+replace\s+)?(?:definer\s*=\s*\S+\s+)?(?:procedure|function|trigger|event|user|role|server|tablespace|logfile\s+group|spatial\s+reference\s+system|resource\s+group)|drop\s+temporary\s+table|grant|revoke|set\s+(?:password|role|default\s+role)|rename\s+user|call|handler|load\s+(?:data|xml)|install|uninstall|xa|flush|kill|reset|purge|change\s+(?:master|replication))\b/i;

@@ -1,6 +1,6 @@
 /**
  * INFORMATION_SCHEMA for the embedded source: SCHEMATA, TABLES, VIEWS, COLUMNS, STATISTICS,
- * TABLE_CONSTRAINTS, KEY_COLUMN_USAGE and REFERENTIAL_CONSTRAINTS, with MySQL 8.0's columns in its order and upper-case
+ * TABLE_CONSTRAINTS, CHECK_CONSTRAINTS, KEY_COLUMN_USAGE and REFERENTIAL_CONSTRAINTS, with MySQL 8.0's columns in its order and upper-case
  * names (since 8.0 these are views whose column names come back upper-case whatever case the
  * query used). A query that names information_schema runs on a fresh in-memory SQLite database
  * holding these tables, made from the catalogue when the query comes.
@@ -8,6 +8,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { mysqlErrors } from './mysql-error.js';
+import { checkClause } from './check-constraints.js';
 import { describeDefault, displayType } from './mysql-type-display.js';
 import { withScratchTables } from './scratch-tables.js';
 import { replaceOutsideQuotes } from './sql-text.js';
@@ -131,8 +132,15 @@ const VIEWS: View[] = [
             .filter((ix) => ix.unique)
             .map((ix) => ['def', db, ix.name, db, def.name, ix.name === 'PRIMARY' ? 'PRIMARY KEY' : 'UNIQUE', 'YES']),
           ...(def.foreignKeys ?? []).map((fk) => ['def', db, fk.name, db, def.name, 'FOREIGN KEY', 'YES']),
+          ...(def.checks ?? []).map((c) => ['def', db, c.name, db, def.name, 'CHECK', c.enforced ? 'YES' : 'NO']),
         ]),
       ),
+  },
+  {
+    // MySQL 8.0.16: the CHECK constraints, their clause as SHOW CREATE TABLE prints it
+    name: 'CHECK_CONSTRAINTS',
+    columns: ['CONSTRAINT_CATALOG', 'CONSTRAINT_SCHEMA', 'CONSTRAINT_NAME', 'CHECK_CLAUSE'],
+    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.flatMap(({ def }) => (def.checks ?? []).map((c) => ['def', db, c.name, checkClause(c)]))),
   },
   {
     name: 'KEY_COLUMN_USAGE',

@@ -6,6 +6,7 @@
  * FOREIGN KEY constraints; of the table options only AUTO_INCREMENT=N is kept (ENGINE=…,
  * CHARSET=… are accepted and ignored).
  */
+import { namedChecks, showChecks, type CheckClause, type CheckDef } from './check-constraints.js';
 import { introducedText, isIntroducer } from './charset-introducers.js';
 import { sqliteLiteral, stringValue } from './mysql-strings.js';
 import { storeKind, storeValue, StoreError } from './column-values.js';
@@ -67,6 +68,8 @@ export interface TableDef {
   indexes: IndexDef[];
   /** FOREIGN KEY constraints; absent in definitions stored before they were kept. */
   foreignKeys?: ForeignKeyDef[];
+  /** CHECK constraints (check-constraints.ts); absent in definitions stored before they were kept. */
+  checks?: CheckDef[];
 }
 
 // INT1…INT8, MIDDLEINT, FLOAT4 and FLOAT8 are MySQL's synonyms of the integer and float keywords (sql/lex.h)
@@ -216,8 +219,10 @@ export function parseCreateTable(statement: string): { def: TableDef; database?:
   if (/,\s*$/.test(body)) throw mysqlErrors.syntax(sql.slice(lx.pos - 1).trim().slice(0, 80));
   const def: TableDef = { name: table, columns: [], primaryKey: [], indexes: [] };
   const pending: PendingForeignKey[] = [];
-  for (const item of splitTopLevel(body)) parseItem(item, def, pending);
+  const checks: CheckClause[] = [];
+  for (const item of splitTopLevel(body)) parseItem(item, def, pending, checks);
   if (def.columns.length === 0) throw new MySqlError(1113, '42000', 'A table must have at least 1 column');
+  if (checks.length) def.checks = uniqueChecks(namedChecks(table, checks));
   for (const k of [...def.primaryKey, ...def.indexes.flatMap((i) => i.columns)]) {
     if (!def.columns.some((c) => c.name.toLowerCase() === k.toLowerCase())) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
   }
@@ -226,6 +231,30 @@ export function parseCreateTable(statement: string): { def: TableDef; database?:
   // Remaining text: table options like ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 — accepted; AUTO_INCREMENT=N is the counter's start
   const auto = /\bauto_increment\s*(?:=\s*)?(\d+)/i.exec(sql.slice(lx.pos));
   return { def, database, ifNotExists, ...(auto ? { autoIncrement: Number(auto[1]) } : {}) };
+}
+
+/** `(expr) [[NOT] ENFORCED]` after CHECK. */
+function checkClause(lx: Lexer, name?: string): CheckClause {
+  const expr = lx.group();
+  let enforced = true;
+  const save = lx.pos;
+  const t = lx.eof() ? '' : lx.next().toLowerCase();
+  if (t === 'enforced') enforced = true;
+  else if (t === 'not' && !lx.eof() && /^enforced$/i.test(lx.peek())) {
+    lx.next();
+    enforced = false;
+  } else lx.pos = save;
+  return { ...(name ? { name } : {}), expr: expr.trim(), enforced };
+}
+
+/** ER_CHECK_CONSTRAINT_DUP_NAME for a name given twice. */
+export function uniqueChecks(checks: CheckDef[]): CheckDef[] {
+  const seen = new Set<string>();
+  for (const c of checks) {
+    if (seen.has(c.name.toLowerCase())) throw new MySqlError(3822, 'HY000', `Duplicate check constraint name '${c.name}'.`);
+    seen.add(c.name.toLowerCase());
+  }
+  return checks;
 }
 
 /** A FOREIGN KEY clause as parsed, before it is named and given its index. */
@@ -330,7 +359,7 @@ export function splitQualified(raw: string): { database?: string; table: string 
   return { table: parts[0] ?? '' };
 }
 
-function parseItem(item: string, def: TableDef, pending: PendingForeignKey[], symbol?: string): void {
+function parseItem(item: string, def: TableDef, pending: PendingForeignKey[], checks: CheckClause[], symbol?: string): void {
   const lx = new Lexer(item);
   const first = lx.peek();
   const kw = first.toLowerCase();
@@ -345,7 +374,7 @@ function parseItem(item: string, def: TableDef, pending: PendingForeignKey[], sy
     const nxt = lx.peek().toLowerCase();
     // CONSTRAINT [symbol] PRIMARY KEY | UNIQUE | FOREIGN KEY | CHECK: the symbol names a foreign key
     const sym = nxt !== 'primary' && nxt !== 'unique' && nxt !== 'foreign' && nxt !== 'check' ? unquoteIdent(lx.next()) : undefined;
-    return parseItem(item.slice(lx.pos).trim(), def, pending, sym);
+    return parseItem(item.slice(lx.pos).trim(), def, pending, checks, sym);
   }
   if (kw === 'foreign') {
     lx.next();
@@ -366,11 +395,15 @@ function parseItem(item: string, def: TableDef, pending: PendingForeignKey[], sy
     def.indexes.push({ name: name || columns[0]!, columns, unique });
     return;
   }
-  if (kw === 'check') return; // accepted, not enforced by the embedded source
-  parseColumn(lx, def);
+  if (kw === 'check') {
+    lx.next();
+    checks.push(checkClause(lx, symbol));
+    return;
+  }
+  parseColumn(lx, def, checks);
 }
 
-function parseColumn(lx: Lexer, def: TableDef): void {
+function parseColumn(lx: Lexer, def: TableDef, checks: CheckClause[]): void {
   const name = unquoteIdent(lx.next());
   let baseType = lx.next().toLowerCase();
   if (baseType === 'double' && /^precision$/i.test(lx.peek())) {
@@ -461,7 +494,12 @@ function parseColumn(lx: Lexer, def: TableDef): void {
       lx.next();
       if (lx.peek() === '(') lx.group();
     } else if (k === 'check') {
-      lx.group();
+      checks.push(checkClause(lx));
+    } else if (k === 'constraint') {
+      // a column's CONSTRAINT [symbol] CHECK (…)
+      const symbol = /^check$/i.test(lx.peek()) ? undefined : unquoteIdent(lx.next());
+      lx.expect('check');
+      checks.push(checkClause(lx, symbol));
     } else if (k === 'generated' || k === 'as') {
       throw mysqlErrors.notSupported('generated columns in the embedded source');
     } else {
@@ -672,6 +710,7 @@ export function showCreateTable(def: TableDef, autoIncrement?: number): string {
   for (const ix of def.indexes) lines.push(`  ${ix.unique ? 'UNIQUE KEY' : 'KEY'} \`${ix.name}\` (${ix.columns.map((k) => `\`${k}\``).join(',')})`);
   const fks = [...(def.foreignKeys ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const fk of fks) lines.push(`  ${foreignKeyClause(fk)}`);
+  for (const check of showChecks(def.checks ?? [])) lines.push(`  ${check}`);
   const auto = autoIncrement !== undefined && autoIncrement > 1 ? ` AUTO_INCREMENT=${autoIncrement}` : '';
   return `CREATE TABLE \`${def.name}\` (\n${lines.join(',\n')}\n) ENGINE=InnoDB${auto} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci`;
 }
