@@ -7,7 +7,7 @@
 import type { SqlValue } from 'sql.js';
 import { pad } from './calendar.js';
 import { dayNumber, dateFormat, week, yearWeek } from './date-functions.js';
-import { dateText, dateTimeText, readDateTime } from './mysql-dates.js';
+import { dateCondition, dateText, dateTimeText, readDateTime } from './mysql-dates.js';
 
 const isNull = (...vs: SqlValue[]) => vs.some((v) => v === null || v === undefined);
 const text = (v: SqlValue): string => (v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v));
@@ -20,7 +20,10 @@ const DAYNR_1970 = 719_528;
 /** The date of day number `n` (FROM_DAYS), as MySQL's get_date_from_daynr. */
 function fromDays(n: SqlValue): SqlValue {
   if (isNull(n)) return null;
-  const daynr = Math.round(Number(n));
+  // text is read as an integer, as far as it is one
+  const digits = typeof n === 'string' ? (/^\s*[-+]?\d+/.exec(n)?.[0] ?? '0') : undefined;
+  if (typeof n === 'string' && !/^\s*[-+]?\d+\s*$/.test(n)) dateCondition(1292, `Truncated incorrect INTEGER value: '${n}'`);
+  const daynr = digits === undefined ? Math.round(Number(n)) : Number(digits);
   if (!(daynr >= FIRST_DAYNR && daynr <= LAST_DAYNR)) return '0000-00-00';
   const at = new Date((daynr - DAYNR_1970) * 86_400_000);
   return dateText({ y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate() });
@@ -76,7 +79,8 @@ function monthsPeriod(months: number): number {
 /** CONVERT_TZ's offsets: '+HH:MM' from -13:59 to +14:00, as minutes; undefined for a name. */
 function offsetMinutes(zone: string): number | undefined {
   const m = /^\s*([+-])(\d{1,2}):(\d{2})\s*$/.exec(zone);
-  if (!m) return /^\s*(?:system|utc)\s*$/i.test(zone) ? 0 : undefined;
+  // SYSTEM is the embedded source's zone, UTC; a named zone ('UTC' too) needs the time zone tables
+  if (!m) return /^\s*system\s*$/i.test(zone) ? 0 : undefined;
   const minutes = (m[1] === '-' ? -1 : 1) * (+m[2]! * 60 + +m[3]!);
   return +m[3]! < 60 && minutes >= -(13 * 60 + 59) && minutes <= 14 * 60 ? minutes : undefined;
 }
