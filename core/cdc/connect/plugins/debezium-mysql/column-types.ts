@@ -178,7 +178,7 @@ export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Sch
     default:
       s = base('string');
   }
-  const dflt = defaultValue(c, s, decimalMode);
+  const dflt = defaultValue(c, s, modes);
   if (dflt !== undefined) s.default = dflt;
   return s;
 }
@@ -247,9 +247,18 @@ function allowedMember(arg: string): string {
 }
 
 /** Debezium's default-value conversion; CURRENT_TIMESTAMP on DATETIME becomes epoch 0. */
-function defaultValue(c: ColumnLike, s: Schema, decimalMode: DecimalMode): unknown {
+function defaultValue(c: ColumnLike, s: Schema, modes: TypeModes | DecimalMode): unknown {
+  const { decimal: decimalMode } = typeModes(modes);
   const e = c.defaultExpr;
   if (e === null || /^null$/i.test(e)) return undefined;
+  if (BINARY_TYPES.has(c.baseType)) {
+    // DefaultValueParserListener.enterDefaultValue keeps a string literal's text, which the
+    // binary converter (JdbcValueConverters.convertBinary) takes as its bytes: DEFAULT 'ab' is
+    // the bytes 61 62, not the hex text the source stores row values as. It has no branch for a
+    // hexadecimal literal (X'4142', 0x4142), so such a column has no default in the schema.
+    if (!/^['"]/.test(e)) return undefined;
+    return columnConverter(c, s, modes)(Buffer.from(unquoteString(e), 'utf8').toString('hex')) ?? undefined;
+  }
   if (/^(current_timestamp|now|localtime|localtimestamp)(\(\d*\))?$/i.test(e)) {
     if (s.name === 'io.debezium.time.Timestamp' || s.name === 'io.debezium.time.MicroTimestamp' || s.name === 'org.apache.kafka.connect.data.Timestamp') return 0;
     if (s.name === 'io.debezium.time.ZonedTimestamp') return '1970-01-01T00:00:00Z';

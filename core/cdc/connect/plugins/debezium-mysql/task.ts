@@ -169,6 +169,14 @@ export class MySqlSourceTask implements SourceTask {
       this.stream = offset ? { from: { file: String(offset.file), pos: Number(offset.pos) }, skip: Number(offset.row ?? 0) } : { from: { file: '', pos: 0 }, skip: 0 };
       this.written = source.tableDefsAt(this.stream.from);
       this.defs = copyCatalog(this.written);
+      // An offset inside a DDL statement's transaction (its schema change event's, row 1) says the
+      // statement was read: the schema history already holds it (Debezium records the DDL with its
+      // position and recovers it on restart), so the tables are taken after it, not before, or
+      // the rows written after it (those a CREATE TABLE … SELECT copied) would find no table.
+      if (this.stream.skip > 0) {
+        const tx = this.nextTransaction(this.stream.from);
+        if (tx?.ddl && tx.file === this.stream.from.file && tx.pos === this.stream.from.pos) this.applySchemaChange(tx);
+      }
       if (offset) this.openTx = transactionFromOffset(offset);
     }
     this.lastHeartbeat = context.services.now();
