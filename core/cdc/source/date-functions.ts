@@ -8,7 +8,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
 import { DAYS, daysIn, MONTHS, pad } from './calendar.js';
-import { dateCondition, dateText, dateTimeText, mysqlDate, readDateTime } from './mysql-dates.js';
+import { dateCondition, dateText, dateTimeText, mysqlDate, readDateTime, type MySqlDateTime } from './mysql-dates.js';
 import { readTime } from './mysql-times.js';
 import { intervalValue, readInterval, unitKind } from './date-intervals.js';
 import { strToDate } from './str-to-date.js';
@@ -201,17 +201,8 @@ function timeSpecifier(c: string, h: number, i: number, s: number, us: number): 
   }
 }
 
-/** A date and time's parts. */
-interface DateTimeParts {
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  i: number;
-  s: number;
-  /** microseconds */
-  us: number;
-}
+/** A date and time of day, to the microsecond. */
+type DateTimeParts = Pick<MySqlDateTime, 'y' | 'm' | 'd' | 'h' | 'i' | 's' | 'us'>;
 
 const DAYNR_1970 = 719_528;
 /** MySQL's calc_daynr: days since year 0. */

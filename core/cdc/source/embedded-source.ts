@@ -38,6 +38,7 @@ import { registerExactAggregates } from './exact-aggregates.js';
 import { mergedView, overBase, writeTarget, writeThroughView } from './view-writes.js';
 import { parseCreateTableSelect, selectedTable, type CreateTableSelect } from './create-table-select.js';
 import { namedChecks, registerCheckFunctions, sortedChecks, violated } from './check-constraints.js';
+import { assignInOrder } from './update-order.js';
 import { significant, tokenize } from './sql-tokens.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
@@ -1036,7 +1037,7 @@ export class EmbeddedSource implements CaptureSource {
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
-    let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(sql)));
+    let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(assignInOrder(sql, (table, column) => this.defaultExpression(session, table, column)))));
     text = rewriteVariableAssignments(text) ?? text;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)
@@ -1399,6 +1400,15 @@ export class EmbeddedSource implements CaptureSource {
       taken.add(fk.name.toLowerCase());
       if (session.foreignKeyChecks) checkParent(def, fk, fk.refTable === def.name ? def : st.tables.get(fk.refTable));
     }
+  }
+
+  /** A column's DEFAULT as an expression (`NULL` where it has none), for `SET c = DEFAULT` read by a later assignment. */
+  private defaultExpression(session: Session, table: string, column: string): string | undefined {
+    const { database, table: name } = splitQualified(table.replace(/\s*\.\s*/, '.'));
+    const def = this.dbs.get(database ?? session.database ?? '')?.tables.get(name);
+    const col = def?.columns.find((c) => c.name.toLowerCase() === unquoteIdent(column).toLowerCase());
+    if (!col || col.autoIncrement) return undefined;
+    return col.defaultExpr === null ? (col.nullable ? 'NULL' : undefined) : col.defaultExpr;
   }
 
   /** CHECK constraint names are the database's (ER_CHECK_CONSTRAINT_DUP_NAME). */
