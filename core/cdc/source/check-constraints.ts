@@ -251,9 +251,10 @@ const unquote = (name: string) => (name.startsWith('`') ? name.slice(1, -1).repl
 /**
  * ALTER TABLE's CHECK specifications on `next` (ADD [CONSTRAINT [x]] CHECK (…) [[NOT] ENFORCED],
  * DROP CHECK x, DROP CONSTRAINT x, ALTER CHECK x [NOT] ENFORCED); false for any other. A
- * constraint added or enforced must hold for the rows there (`violates`), as MySQL checks them.
+ * constraint added or enforced must hold for the rows there, as MySQL checks them: it goes to
+ * `verify`, for when the table is altered (a column it reads may be added by the same statement).
  */
-export function alterCheck(spec: string, next: TableDef, violates: (check: CheckDef) => boolean): boolean {
+export function alterCheck(spec: string, next: TableDef, verify: CheckDef[]): boolean {
   const add = ADD_CHECK.exec(spec);
   if (add) {
     const open = add[0].length - 1;
@@ -262,7 +263,7 @@ export function alterCheck(spec: string, next: TableDef, violates: (check: Check
     if (close < 0 || !/^(?:(?:not\s+)?enforced)?$/i.test(after)) throw mysqlErrors.syntax(spec.slice(close + 1, close + 81));
     const [check] = namedChecks(next.name, [{ ...(add[1] ? { name: unquote(add[1]) } : {}), expr: spec.slice(open + 1, close).trim(), enforced: !/^not\b/i.test(after) }], next.checks);
     next.checks = [...(next.checks ?? []), check!];
-    if (check!.enforced && violates(check!)) throw new MySqlError(3819, 'HY000', violated(check!.name));
+    if (check!.enforced) verify.push(check!);
     return true;
   }
   const drop = DROP_CHECK.exec(spec);
@@ -285,7 +286,7 @@ export function alterCheck(spec: string, next: TableDef, violates: (check: Check
     const found = (next.checks ?? []).find((c) => c.name.toLowerCase() === name.toLowerCase());
     if (!found) throw new MySqlError(3940, 'HY000', `Constraint '${name}' does not exist.`);
     found.enforced = !alter[3];
-    if (found.enforced && violates(found)) throw new MySqlError(3819, 'HY000', violated(found.name));
+    if (found.enforced) verify.push(found);
     return true;
   }
   return false;

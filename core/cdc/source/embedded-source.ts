@@ -841,11 +841,16 @@ export class EmbeddedSource implements CaptureSource {
       this.renameTable(session, m[1]!, renameTo[1]!, logged);
       return ok(0);
     }
-    const { next, sqlite, rowsCopied } = planAlterTable(st.db, def, m[2]!, { database: st.name, tables: st.tables, foreignKeyChecks: session.foreignKeyChecks, violatesCheck: (d, check) => this.violatesCheck(st, d, check.expr) });
+    const { next, sqlite, rowsCopied, verify } = planAlterTable(st.db, def, m[2]!, { database: st.name, tables: st.tables, foreignKeyChecks: session.foreignKeyChecks });
     this.checkNamesFree(st, next);
     // a changed data type makes MySQL copy the table, which it reports as rows affected
     const rows = rowsCopied ? Number(st.db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]) : 0;
-    this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'alter-table', table }, undefined, next);
+    // a CHECK constraint added or enforced holds for the rows, read once the table is altered
+    const holds = () => {
+      const broken = verify.find((c) => this.violatesCheck(st, next, c.expr));
+      if (broken) throw new MySqlError(3819, 'HY000', violated(broken.name));
+    };
+    this.commitDdl(session, st, { mysql: logged, sqlite, kind: 'alter-table', table }, undefined, next, holds);
     return ok(rows);
   }
 
@@ -1301,13 +1306,14 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   /** Applies a schema change and writes it to the binlog (the commit point). */
-  private commitDdl(session: Session, st: DbState | null, ddl: NonNullable<BinlogTransaction['ddl']>, database?: string, def?: TableDef): void {
+  /** A DDL statement applied and logged; `verify` runs on the changed tables before the change is kept (throwing undoes it). */
+  private commitDdl(session: Session, st: DbState | null, ddl: NonNullable<BinlogTransaction['ddl']>, database?: string, def?: TableDef, verify?: () => void): void {
     const dbName = st?.name ?? database!;
-    this.applyDdl(dbName, ddl, def);
+    this.applyDdl(dbName, ddl, def, verify);
     this.appendTx({ database: dbName, thread: session.thread, query: ddl.mysql, events: [], ddl: def ? { ...ddl, def } : ddl });
   }
 
-  private applyDdl(dbName: string, ddl: NonNullable<BinlogTransaction['ddl']>, def?: TableDef): void {
+  private applyDdl(dbName: string, ddl: NonNullable<BinlogTransaction['ddl']>, def?: TableDef, verify?: () => void): void {
     const tableDef = def ?? ddl.def;
     switch (ddl.kind) {
       case 'create-database':
@@ -1376,6 +1382,7 @@ export class EmbeddedSource implements CaptureSource {
             if (name === tableDef?.name) this.createTriggers(st, d);
           }
           refreshForeignKeyTriggers(st.db, st.name, tables);
+          verify?.();
           st.db.run('RELEASE loupe_ddl');
         } catch (err) {
           st.db.run('ROLLBACK TO loupe_ddl');
