@@ -32,3 +32,41 @@ const isNull = (v: SqlValue) => v === null || v === undefined;
 export const bitNot = (v: SqlValue): SqlValue => (isNull(v) ? null : uint64Out(BigInt.asUintN(64, ~toUint64(v))));
 export const bitXor = (a: SqlValue, b: SqlValue): SqlValue => (isNull(a) || isNull(b) ? null : uint64Out(toUint64(a) ^ toUint64(b)));
 export const logicalXor = (a: SqlValue, b: SqlValue): SqlValue => (isNull(a) || isNull(b) ? null : truth(a) !== truth(b) ? 1 : 0);
+/** BIT_COUNT(n): the bits set in n as a 64-bit unsigned integer, NULL for NULL. */
+export const bitCount = (v: SqlValue): SqlValue => {
+  if (isNull(v)) return null;
+  let n = toUint64(v);
+  let count = 0;
+  for (; n; n >>= 1n) count += Number(n & 1n);
+  return count;
+};
+
+/** The calls a bit operator is written as by the time a statement's columns are read (`~x`, `a ^ b`, mysql-operators.ts), and BIT_COUNT. */
+const BIT_CALL = /(?<![\w$.])(?:loupe_bitnot|loupe_bitxor|bit_count)\s*$/i;
+
+/**
+ * Whether the operand `start`…`end` of a statement (its quoted text blanked) is read by a bit
+ * operator: next to `&`, `|` (not `||`), `<<` or `>>`, or a whole argument of the calls `~`, `^` and
+ * BIT_COUNT are. MySQL reads it there as an integer, which for an ENUM or a SET is its number
+ * (Item_func_bit reads val_uint), where SQLite would read the member's text as 0.
+ */
+export function isBitOperand(masked: string, start: number, end: number): boolean {
+  let before = start - 1;
+  while (before >= 0 && /\s/.test(masked[before]!)) before--;
+  let after = end;
+  while (after < masked.length && /\s/.test(masked[after]!)) after++;
+  const prev = masked[before] ?? '';
+  const next = masked[after] ?? '';
+  // `||` is SQLite's concatenation by now (MySQL's OR has been written as OR), as in setBits' own text
+  if (prev === '&' || next === '&' || (prev === '|' && masked[before - 1] !== '|') || (next === '|' && masked[after + 1] !== '|')) return true;
+  if (/^(?:<<|>>)$/.test(masked.slice(before - 1, before + 1)) || /^(?:<<|>>)$/.test(masked.slice(after, after + 2))) return true;
+  if (!/[(,]/.test(prev) || !/[),]/.test(next)) return false;
+  // the call the operand is an argument of: the first unclosed parenthesis before it
+  let depth = 0;
+  for (let i = before; i >= 0; i--) {
+    const c = masked[i];
+    if (c === ')') depth++;
+    else if (c === '(' && depth-- === 0) return BIT_CALL.test(masked.slice(Math.max(0, i - 20), i));
+  }
+  return false;
+}

@@ -40,6 +40,7 @@
  * in ORDER BY (MIN and MAX, which MySQL ranks by text, are left alone).
  */
 import type { Database, SqlValue } from 'sql.js';
+import { bitCount, isBitOperand } from './bitwise.js';
 import { storeKind, storeValue } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { stringValue } from './mysql-strings.js';
@@ -55,7 +56,7 @@ const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
 const ARITH_AFTER = /\s*(?:[-+*/%](?![>=*])|(?:div|mod)\b)/iy;
 const ARITH_BEFORE = /(?:(?<![<>!=])[-+*/%]|(?<![\w$])(?:div|mod))$/i;
 /** What a statement must hold for any rewrite here to apply. */
-const COMPARES = /[<>=]|\b(?:between|in|order\s+by|min|max|greatest|least)\b/i;
+const COMPARES = /[<>=&|]|\b(?:between|in|order\s+by|min|max|greatest|least|loupe_bitnot|loupe_bitxor|bit_count)\b/i;
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
 const COMPARED_AFTER = /\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/iy;
 const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
@@ -204,6 +205,11 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     // the column is the reference's last name, read from the statement (the mask blanks quoted names)
     const column = columnOf(sql.slice(end - m[1]!.length, end));
     if (!column || targets.has(start)) continue;
+    // an ENUM or SET read by a bit operator or BIT_COUNT is its number, as in arithmetic
+    if ((column.kind === 'enum' || column.kind === 'set') && isBitOperand(masked, start, end)) {
+      edits.push({ start, end, text: memberNumber(sql.slice(start, end), column) });
+      continue;
+    }
     const last = lastNonBlank(masked, start);
     const before = masked.slice(Math.max(0, last - 5), last + 1);
     const after = execAt(COMPARED_AFTER, masked, end);
@@ -438,6 +444,8 @@ function applyEdits(sql: string, edits: Edit[]): string {
  */
 export function registerComparisonFunctions(db: Database): void {
   db.create_function('loupe_string_number', stringNumber);
+  // BIT_COUNT beside the step that reads an ENUM or SET argument of it as its number
+  db.create_function('bit_count', bitCount);
   const columns = new Map<number, ColumnDef>();
   db.create_function('loupe_decimal', (value: SqlValue, scale: SqlValue) => {
     if (value === null) return null;
