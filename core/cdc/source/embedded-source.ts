@@ -47,7 +47,7 @@ import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
 import { columnKey, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
 import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show-statements.js';
-import { splitStatements } from './sql-split.js';
+import { splitScript, type ScriptStatement } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMySqlOrder } from './replace.js';
@@ -127,6 +127,8 @@ function scalar(stmt: Statement, params?: SqlValue[]): number {
 interface Session {
   database: string | null;
   thread: number;
+  /** The statement running, as the server reads it and as it was written (what the change log keeps as its query). */
+  written?: ScriptStatement;
   /** SET foreign_key_checks (on unless the session turned it off). */
   foreignKeyChecks: boolean;
   /** LOCK TABLES: each locked table (`db.table`) and its lock, until UNLOCK TABLES or the session ends. */
@@ -287,11 +289,13 @@ export class EmbeddedSource implements CaptureSource {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
     const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
-    const statements = splitStatements(sql);
+    const statements = splitScript(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
     try {
-      for (const s of statements) {
+      for (const written of statements) {
+        const s = written.sql;
+        session.written = written;
         // a statement that reads the diagnostics keeps them; any other starts its own
         const previous = session.diagnostics;
         if (!READS_DIAGNOSTICS.test(s)) session.diagnostics = new Diagnostics();
@@ -917,7 +921,7 @@ export class EmbeddedSource implements CaptureSource {
           // savepoints set before the first write stand at the transaction's start
           for (const sp of session.tx.savepoints) st.db.run(`SAVEPOINT ${(sp.sqlite = `loupe_user_${this.nextSavepoint++}`)}`);
         }
-        session.tx.statements.push(original);
+        session.tx.statements.push(asWritten(session, original));
       }
     }
     if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 0');
@@ -1021,7 +1025,7 @@ export class EmbeddedSource implements CaptureSource {
   private finishWrite(session: Session, st: DbState, original: string, affected: number, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, insertId?: number, info?: string): StatementResult {
     const extra = { ...(insertId ? { insertId } : {}), ...(info ? { info } : {}) };
     if (session.tx) return ok(affected, extra);
-    const tx = this.captureAndCommit(st, session, [original]);
+    const tx = this.captureAndCommit(st, session, [asWritten(session, original)]);
     return ok(affected, { ...extra, ...(tx ? { position: { file: tx.file, pos: tx.pos } } : {}) });
   }
 
@@ -1310,7 +1314,9 @@ export class EmbeddedSource implements CaptureSource {
   private commitDdl(session: Session, st: DbState | null, ddl: NonNullable<BinlogTransaction['ddl']>, database?: string, def?: TableDef, verify?: () => void): void {
     const dbName = st?.name ?? database!;
     this.applyDdl(dbName, ddl, def, verify);
-    this.appendTx({ database: dbName, thread: session.thread, query: ddl.mysql, events: [], ddl: def ? { ...ddl, def } : ddl });
+    // the statement as written, comments and all, as MySQL's binary log has it
+    const logged = { ...ddl, mysql: asWritten(session, ddl.mysql) };
+    this.appendTx({ database: dbName, thread: session.thread, query: logged.mysql, events: [], ddl: def ? { ...logged, def } : logged });
   }
 
   private applyDdl(dbName: string, ddl: NonNullable<BinlogTransaction['ddl']>, def?: TableDef, verify?: () => void): void {
@@ -1926,6 +1932,9 @@ function nthIndex(text: string, tok: string, k: number): number {
 }
 
 /** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
+/** The statement as written where `sql` is the one running as the server read it (its executable comments opened, its comments dropped). */
+const asWritten = (session: Session, sql: string) => (session.written?.sql === sql ? session.written.text : sql);
+
 /** An expression over the table's columns as one over the row a trigger is given (`NEW."c"`). */
 function onNewRow(expr: string, def: TableDef): string {
   const columns = new Map(def.columns.map((c) => [c.name.toLowerCase(), c.name]));
