@@ -220,7 +220,9 @@ export class EmbeddedSource implements CaptureSource {
     const st = this.requireDb(database);
     const def = st.tables.get(table);
     if (!def) throw mysqlErrors.noSuchTable(database, table);
-    const res = st.db.exec(`SELECT rowid AS __rowid, ${def.columns.map((c) => q(c.name)).join(', ')} FROM ${q(table)} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [afterRowid, limit]);
+    // a BLOB column as the change log's row images have it, hex(col) (createTriggers): a string stored in it is text to SQLite, not the hex of its bytes
+    const columns = def.columns.map((c) => (c.name && sqliteType(c) === 'BLOB' ? `hex(${q(c.name)})` : q(c.name)));
+    const res = st.db.exec(`SELECT rowid AS __rowid, ${columns.join(', ')} FROM ${q(table)} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [afterRowid, limit]);
     const out: { rowid: number; row: Row }[] = [];
     for (const values of res[0]?.values ?? []) {
       const row: Row = {};
