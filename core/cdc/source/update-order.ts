@@ -18,6 +18,7 @@ const unquote = (name: string) => (name.startsWith('`') ? name.slice(1, -1).repl
  * for `SET c = DEFAULT`, given the table as the UPDATE names it.
  */
 export function assignInOrder(sql: string, defaultOf: (table: string, column: string) => string | undefined = () => undefined): string {
+  if (!/^\s*update\b/i.test(sql)) return sql;
   const masked = maskQuoted(sql);
   const head = HEAD.exec(masked);
   if (!head || masked.slice(head[0].length).includes(',') === false) return sql;
