@@ -56,7 +56,7 @@ const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
 const ARITH_AFTER = /\s*(?:[-+*/%](?![>=*])|(?:div|mod)\b)/iy;
 const ARITH_BEFORE = /(?:(?<![<>!=])[-+*/%]|(?<![\w$])(?:div|mod))$/i;
 /** What a statement must hold for any rewrite here to apply. */
-const COMPARES = /[<>=&|]|\b(?:between|in|order\s+by|min|max|greatest|least|loupe_bitnot|loupe_bitxor|bit_count)\b/i;
+const COMPARES = /[<>=&|]|\b(?:between|in|order\s+by|min|max|greatest|least|loupe_bitnot|loupe_bitxor|loupe_bitand|loupe_bitor|loupe_shl|loupe_shr|bit_count)\b/i;
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
 const COMPARED_AFTER = /\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/iy;
 const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;

@@ -8,7 +8,7 @@ import type { Database, SqlValue } from 'sql.js';
 import { DAYS, daysIn, MONTHS } from './calendar.js';
 import { dayOfWeek, dayOfYear } from './date-functions.js';
 import { dateText, readDateTime, type MySqlDateTime } from './mysql-dates.js';
-import { bitNot, bitXor, logicalXor, uint64Out } from './bitwise.js';
+import { bitAnd, bitNot, bitOr, bitXor, logicalXor, shiftLeft, shiftRight, uint64Out } from './bitwise.js';
 import { legacyDivide, MAX_OPERANDS, mysqlCalc, rint } from './mysql-arithmetic.js';
 import { CONVERSION_FUNCTIONS } from './date-conversions.js';
 import { MySqlError } from './mysql-error.js';
@@ -147,6 +147,10 @@ const FUNCTIONS: Record<string, Fn[]> = {
   loupe_div: [legacyDivide],
   loupe_bitnot: [bitNot],
   loupe_bitxor: [bitXor],
+  loupe_bitand: [bitAnd],
+  loupe_bitor: [bitOr],
+  loupe_shl: [shiftLeft],
+  loupe_shr: [shiftRight],
   loupe_xor: [logicalXor],
   loupe_insert: [insertString],
   length: [(s) => (isNull(s) ? null : byteLength(s))],

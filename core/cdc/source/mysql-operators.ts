@@ -5,6 +5,7 @@
  * case-sensitive LIKE) as GLOB. Each is looked for with a plain text test first, so a statement
  * without them is not parsed.
  */
+import { rewriteBitOperators } from './bit-operators.js';
 import { booleanEnd, booleanStart, endsOperand, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
 import type { Token } from './sql-tokens.js';
 import { replaceOutsideQuotes } from './sql-text.js';
@@ -106,6 +107,7 @@ export function rewriteMySqlOperators(sql: string): string {
   let out = sql;
   if (out.includes('~')) out = rewriteBitNot(out);
   if (out.includes('^')) out = rewriteBitXor(out);
+  out = rewriteBitOperators(out);
   if (out.includes('<=>')) out = rewriteNullSafeEqual(out);
   if (/\bxor\b/i.test(out)) out = rewriteXor(out);
   if (/\blike\s+binary\b/i.test(out)) out = rewriteLikeBinary(out);
