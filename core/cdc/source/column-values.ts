@@ -24,6 +24,10 @@
  *              2038-01-19 03:14:07 (UTC, the embedded server's zone) → 1292; a DATE drops a time
  *   TIME       '[-][D ]H:M[:S[.f]]', 'HHMMSS', 'MMSS', numbers alike, or a datetime's time; within
  *              ±838:59:59 → 1292, the fraction rounded to the column's digits as for DATETIME
+ *   BINARY/VARBINARY/BLOB  bytes; a number is its decimal text ('255', as Field_str::store writes a
+ *              number); longer than the column → 1406 (blanks too: binary strings have no pad
+ *              character to cut); BINARY(n) right-padded with 0x00 to n bytes ("The BINARY and
+ *              VARBINARY Types")
  *   GEOMETRY, POINT, …  a geometry in MySQL's internal format of the column's type → else 1416;
  *              of the column's SRID when it has one → else 3643 (spatial-column.ts)
  *
@@ -82,11 +86,13 @@ export type StoreKind =
   | { kind: 'set'; members: string[] }
   | { kind: 'date' | 'datetime' | 'timestamp'; fsp: number }
   | { kind: 'time'; fsp: number }
+  | { kind: 'binary'; max: number; pad: boolean }
   | SpatialKind
   | { kind: 'none' };
 
 const INT_BITS: Record<string, number> = { tinyint: 8, int1: 8, bool: 8, boolean: 8, smallint: 16, int2: 16, mediumint: 24, int3: 24, middleint: 24, int: 32, integer: 32, int4: 32, bigint: 64, int8: 64, serial: 64 };
 const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65_535, mediumtext: 16_777_215, longtext: 4_294_967_295 };
+const BLOB_BYTES: Record<string, number> = { tinyblob: 255, blob: 65_535, mediumblob: 16_777_215, longblob: 4_294_967_295 };
 const FLOAT_MAX = 3.402823466e38;
 
 const num = (s: string | undefined, d: number) => (s !== undefined && /^\s*\d+\s*$/.test(s) ? Number(s) : d);
@@ -109,6 +115,8 @@ export function storeKind(c: ColumnDef): StoreKind {
   }
   if (base === 'char' || base === 'varchar') return { kind: 'text', max: num(c.args[0], base === 'char' ? 1 : Infinity), bytes: false, char: base === 'char' };
   if (TEXT_BYTES[base] !== undefined) return { kind: 'text', max: c.args.length ? Math.min(num(c.args[0], Infinity) * 4, TEXT_BYTES[base]!) : TEXT_BYTES[base]!, bytes: true, char: false };
+  if (base === 'binary' || base === 'varbinary') return { kind: 'binary', max: num(c.args[0], base === 'binary' ? 1 : Infinity), pad: base === 'binary' };
+  if (BLOB_BYTES[base] !== undefined) return { kind: 'binary', max: c.args.length ? Math.min(num(c.args[0], Infinity), BLOB_BYTES[base]!) : BLOB_BYTES[base]!, pad: false };
   if (base === 'enum' || base === 'set') return { kind: base, members: c.args.map(unquoteMember) };
   if (base === 'date' || base === 'datetime' || base === 'timestamp') return { kind: base, fsp: base === 'date' ? 0 : num(c.args[0], 0) };
   if (base === 'time') return { kind: 'time', fsp: num(c.args[0], 0) };
@@ -130,6 +138,8 @@ function unquoteMember(a: string): string {
 export interface GivenValue {
   value: SqlValue;
   numeric?: string;
+  /** The bytes of a hexadecimal literal given as a number (a DEFAULT X'4142'): a binary string column stores these, any other column the number. */
+  bytes?: Uint8Array;
 }
 
 /** The value `c` stores for `given` in row `row` of the statement, or a StoreError. */
@@ -137,6 +147,7 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
   const v = given.value;
   // a spatial column checks bytes too (spatial-column.ts)
   if (k.kind === 'geometry') return storeGeometry(c, k, v);
+  if (k.kind === 'binary') return v === null ? v : storeBinary(c, k, given, row, strict);
   if (v instanceof Uint8Array) return storeBytes(c, k, v, given, row, strict);
   if (v === null) return v;
   switch (k.kind) {
@@ -174,10 +185,32 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
 }
 
 /**
+ * A value given to a binary string column (Field_string/Field_varstring/Field_blob with the
+ * binary charset). Text stays text to SQLite, NULs and all, so that SQLite compares it with a
+ * string literal byte for byte as MySQL does (f = 'a\0'); bytes (x'…') stay bytes, and so does
+ * text cut inside a character under IGNORE, which is no UTF-8 any more.
+ */
+function storeBinary(c: ColumnDef, k: { max: number; pad: boolean }, given: GivenValue, row: number, strict: boolean): SqlValue {
+  const v = given.value;
+  // a literal's bytes that are UTF-8 as text, as a string written to the column is
+  if (given.bytes) return storeBinary(c, k, { value: firstInvalidUtf8(given.bytes) === given.bytes.length ? utf8Text(given.bytes) : given.bytes }, row, strict);
+  let out: string | Uint8Array = v instanceof Uint8Array ? v : given.numeric ?? (typeof v === 'number' ? numberText(v) : String(v));
+  let length = typeof out === 'string' ? encoder.encode(out).length : out.length;
+  if (length > k.max) {
+    refuse(strict, tooLong(c, row));
+    const bytes = (typeof out === 'string' ? encoder.encode(out) : out).subarray(0, k.max);
+    out = typeof out === 'string' && firstInvalidUtf8(bytes) === bytes.length ? utf8Text(bytes) : bytes;
+    length = k.max;
+  }
+  if (!k.pad || length >= k.max) return out;
+  return typeof out === 'string' ? out + '\0'.repeat(k.max - length) : Uint8Array.from([...out, ...new Uint8Array(k.max - length)]);
+}
+
+/**
  * A binary string (x'…', _binary '…', B'…') given to a column: a BIT takes the number its bytes
  * are; a text, ENUM or SET column, and a number column, the text they spell in utf8mb4, where bytes
  * that are no UTF-8 are 1366 (under IGNORE each is stored as ?, as MariaDB 10.11 stores it); a
- * binary column keeps the bytes.
+ * column without store rules keeps the bytes (a binary string column has its own, storeBinary).
  */
 function storeBytes(c: ColumnDef, k: StoreKind, v: Uint8Array, given: GivenValue, row: number, strict: boolean): SqlValue {
   if (k.kind === 'bit') return storeValue(c, k, { ...given, value: Number(v.reduce((n, b) => (n << 8n) | BigInt(b), 0n)) }, row, strict);

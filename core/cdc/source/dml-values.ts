@@ -282,7 +282,7 @@ function valueFor(raw: string, col: Column, def: TableDef, row: Row, strict: boo
 }
 
 /** The columns a hex literal gives bytes (column-values.ts reads them as text for a string column). */
-const BYTE_KINDS = new Set<StoreKind['kind']>(['text', 'enum', 'set', 'none']);
+const BYTE_KINDS = new Set<StoreKind['kind']>(['text', 'enum', 'set', 'binary', 'none']);
 
 /** The quick answer for the values most statements give: a short plain string for a VARCHAR, an integer within range. */
 function keptAsWritten(text: string, k: StoreKind): boolean {

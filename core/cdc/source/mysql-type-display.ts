@@ -173,6 +173,9 @@ export function nowClause(c: ColumnDef): string {
 export function defaultLiteral(e: string): GivenValue {
   const text = literalValue(e);
   const numeric = /^['"]/.test(e) ? undefined : /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? text : undefined;
+  // X'4142' to a binary string column is the bytes AB (column-values.ts storeBinary)
+  const hex = /^x'((?:[0-9a-f]{2})*)'$/i.exec(e);
+  if (hex && numeric !== undefined) return { value: Number(numeric), numeric, bytes: Buffer.from(hex[1]!, 'hex') };
   return numeric !== undefined ? { value: Number(numeric), numeric } : { value: text };
 }
 

@@ -30,8 +30,8 @@ export interface BinlogComparison {
 
 /**
  * A value as mariadb-binlog prints it (the test tables hold INT, DECIMAL, VARCHAR, DATE, DATETIME,
- * TIME, SET and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD', a tab as \x09, a SET
- * as its bits.
+ * TIME, SET, binary strings and NULL): a DECIMAL's digits unquoted, a DATE as 'YYYY:MM:DD', a tab
+ * as \x09, a SET as its bits, a BINARY, VARBINARY or BLOB as its bytes (0x00 as \x00).
  */
 function printed(v: unknown, c: ColumnDef): string {
   if (v === null || v === undefined) return 'NULL';
@@ -44,8 +44,13 @@ function printed(v: unknown, c: ColumnDef): string {
     return `b'${bits.toString(2).padStart(8 * Math.max(1, Math.ceil(store.members.length / 8)), '0')}'`;
   }
   if (typeof v !== 'string' || kind === 'decimal') return String(v);
+  // a binary string's image is the hex of its bytes; mariadb-binlog prints the bytes themselves,
+  // a BINARY(n)'s without the 0x00 bytes that pad it (the row image leaves them out)
+  const base = c.baseType.toLowerCase();
+  const bytes = base === 'binary' || base === 'varbinary' || base.endsWith('blob') ? Buffer.from(v, 'hex').toString('utf8') : v;
+  const text = base === 'binary' ? bytes.replace(/\0+$/, '') : bytes;
   // mariadb-binlog prints a control character as \xNN
-  const escaped = [...v].map((c) => (c.charCodeAt(0) < 32 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
+  const escaped = [...text].map((c) => (c.charCodeAt(0) < 32 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
   return `'${kind === 'date' ? v.replace(/-/g, ':') : escaped}'`;
 }
 const describeEvent = (e: { op: string; table: string; before: string[] | null; after: string[] | null }) => `${e.op} ${e.table} ${e.before ? `(${e.before.join(', ')})` : '-'} → ${e.after ? `(${e.after.join(', ')})` : '-'}`;
