@@ -3,7 +3,8 @@
  * generally evaluated from left to right" (MySQL 8.0 manual, UPDATE Statement), so in
  * `SET a = a + 1, b = a * 2` b reads the new a. SQLite (and standard SQL) give every assignment
  * the row as it was. Each assignment that reads a column assigned before it gets that column's
- * new value written in: `SET a = a + 1, b = (a + 1) * 2`.
+ * new value written in: `SET a = a + 1, b = (a + 1) * 2`. INSERT … ON DUPLICATE KEY UPDATE's
+ * assignments likewise.
  */
 import { maskQuoted, splitTopLevel } from './sql-text.js';
 import { significant, tokenize } from './sql-tokens.js';
@@ -18,14 +19,32 @@ const unquote = (name: string) => (name.startsWith('`') ? name.slice(1, -1).repl
  * for `SET c = DEFAULT`, given the table as the UPDATE names it.
  */
 export function assignInOrder(sql: string, defaultOf: (table: string, column: string) => string | undefined = () => undefined): string {
+  if (/^\s*insert\b/i.test(sql)) return /\bduplicate\s+key\b/i.test(sql) ? upsertInOrder(sql, defaultOf) : sql;
   if (!/^\s*update\b/i.test(sql)) return sql;
   const masked = maskQuoted(sql);
   const head = HEAD.exec(masked);
   if (!head || masked.slice(head[0].length).includes(',') === false) return sql;
+  return inOrder(sql, masked, head[0].length, head[1]!, head[2], defaultOf);
+}
+
+const UPSERT = new RegExp(`^\\s*insert(?:\\s+(?:low_priority|delayed|high_priority|ignore))*\\s+(?:into\\s+)?((?:${IDENT})(?:\\s*\\.\\s*(?:${IDENT}))?)[\\s\\S]*?\\bon\\s+duplicate\\s+key\\s+update\\b`, 'i');
+
+/**
+ * INSERT … ON DUPLICATE KEY UPDATE: its assignments run left to right too (the same
+ * fill_record as UPDATE's), where SQLite's upsert gives each the row as it was.
+ */
+function upsertInOrder(sql: string, defaultOf: (table: string, column: string) => string | undefined): string {
+  const masked = maskQuoted(sql);
+  const m = UPSERT.exec(masked);
+  return m ? inOrder(sql, masked, m[0].length, m[1]!, undefined, defaultOf) : sql;
+}
+
+/** The assignment list from `from` (to WHERE, ORDER BY, LIMIT or the end) with each reading those before it. */
+function inOrder(sql: string, masked: string, from: number, named: string, alias: string | undefined, defaultOf: (table: string, column: string) => string | undefined): string {
   // the SET list runs to WHERE, ORDER BY or LIMIT at its own level
   let depth = 0;
   let end = masked.length;
-  for (let i = head[0].length; i < masked.length; i++) {
+  for (let i = from; i < masked.length; i++) {
     const c = masked[i]!;
     if (c === '(') depth++;
     else if (c === ')') depth--;
@@ -34,12 +53,11 @@ export function assignInOrder(sql: string, defaultOf: (table: string, column: st
       break;
     }
   }
-  const list = sql.slice(head[0].length, end);
+  const list = sql.slice(from, end);
   const items = splitTopLevel(list);
   if (items.length < 2) return sql;
-  const named = head[1]!;
   const table = unquote(named.split(/\s*\.\s*/).at(-1)!);
-  const qualifiers = new Set([table, ...(head[2] ? [unquote(head[2])] : [])]);
+  const qualifiers = new Set([table, ...(alias ? [unquote(alias)] : [])]);
   const assigned = new Map<string, string>();
   let changed = false;
   const out = items.map((item) => {
@@ -56,7 +74,7 @@ export function assignInOrder(sql: string, defaultOf: (table: string, column: st
     }
     return m[1] + written;
   });
-  return changed ? sql.slice(0, head[0].length) + out.join(',') + sql.slice(end) : sql;
+  return changed ? sql.slice(0, from) + out.join(',') + sql.slice(end) : sql;
 }
 
 /** `expr` with each column assigned before it (`c`, or qualified by the table) replaced by its new value. */
