@@ -41,12 +41,17 @@ export const violated = (name: string) => `Check constraint '${name}' is violate
 /**
  * loupe_ignoring(): 1 under INSERT/UPDATE … IGNORE (REPLACE and upserts, which relax only the key
  * checks, are 0); loupe_check_skipped(message): a row IGNORE skips for a constraint, as MySQL's
- * warning 3819.
+ * warning 3819; loupe_row_skipped(code, message): one it skips for another rule (a view's CHECK
+ * OPTION, 1369).
  */
 export function registerCheckFunctions(db: Database): void {
   db.create_function('loupe_ignoring', () => (ignoring() ? 1 : 0));
   db.create_function('loupe_check_skipped', (message: unknown) => {
     warn(3819, String(message));
+    return null;
+  });
+  db.create_function('loupe_row_skipped', (code: unknown, message: unknown) => {
+    warn(Number(code), String(message));
     return null;
   });
 }

@@ -1630,10 +1630,16 @@ export class EmbeddedSource implements CaptureSource {
         try {
           for (const c of checks) {
             const rowids = this.translateDml({ ...session, database: c.st.name }, `SELECT 1 FROM \`${c.table.replace(/`/g, '``')}\` WHERE ${c.where}`).text.replace(/^\s*select\s+1\b/i, 'SELECT rowid');
+            const message = `CHECK OPTION failed '${c.view}'`.replace(/'/g, "''");
+            // under IGNORE the row is skipped and the error is a warning (MySQL's view_check_option), decided before the row is written
+            const def = c.st.tables.get(c.table)!;
+            const fails = `NOT coalesce((${this.checkCondition(c.st, def, c.where)}), 1)`;
             for (const event of ['INSERT', 'UPDATE']) {
               const name = `__loupe_check_option_${triggers.length}`;
-              c.st.db.run(`CREATE TEMP TRIGGER ${q(name)} AFTER ${event} ON main.${q(c.table)} WHEN NEW.rowid NOT IN (${rowids}) BEGIN SELECT RAISE(ABORT, 'ERROR1369:CHECK OPTION failed ''${c.view.replace(/'/g, "''")}'''); END`);
-              triggers.push({ st: c.st, name });
+              c.st.db.run(`CREATE TEMP TRIGGER ${q(name)} AFTER ${event} ON main.${q(c.table)} WHEN loupe_ignoring() = 0 AND NEW.rowid NOT IN (${rowids}) BEGIN SELECT RAISE(ABORT, 'ERROR1369:${message}'); END`);
+              const skip = `${name}_ignore`;
+              c.st.db.run(`CREATE TEMP TRIGGER ${q(skip)} BEFORE ${event} ON main.${q(c.table)} WHEN loupe_ignoring() = 1 AND ${fails} BEGIN SELECT loupe_row_skipped(1369, '${message}'); SELECT RAISE(IGNORE); END`);
+              triggers.push({ st: c.st, name }, { st: c.st, name: skip });
             }
           }
           return write();

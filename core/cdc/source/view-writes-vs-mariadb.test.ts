@@ -63,9 +63,17 @@ describe.skipIf(mariadb.skip)(`writes a view cannot take are MariaDB's errors${m
     ['INSERT through CHECK OPTION that the row passes', "INSERT INTO checked VALUES (11, 'small', 5)"],
     ['a view over a checked view: only the checked view’s WHERE is checked', "UPDATE above SET name = 'zed' WHERE id = 3"],
     ['LOCAL checks its own WHERE only, not the unchecked view it reads', 'UPDATE loc SET price = 0 WHERE id = 4'],
+    ['INSERT IGNORE through CHECK OPTION skips the row that fails it', "INSERT IGNORE INTO checked VALUES (40, 'ok', 5), (41, 'big', 500), (42, 'ok2', 6)"],
+    ['UPDATE IGNORE through CHECK OPTION leaves the row that would fail it', 'UPDATE IGNORE checked SET price = price + 90 WHERE id IN (40, 42)'],
   ])('%s: %s', async (_what, sql) => {
     const real = await outcome(pair.real, sql);
     expect(await outcome(pair.embedded, sql)).toBe(real);
+  });
+
+  it('under IGNORE the failed CHECK OPTION is MySQL 8.0’s warning (MariaDB: 44000 and backticks)', async () => {
+    const [r] = await pair.embedded.execute('vwe', "INSERT IGNORE INTO checked VALUES (43, 'big', 700)");
+    expect(r!.affectedRows).toBe(0);
+    expect(r!.warnings).toEqual({ count: 1, conditions: [{ level: 'Warning', code: 1369, message: "CHECK OPTION failed 'vwe.checked'" }] });
   });
 
   // MySQL 8.0 answers these otherwise than MariaDB 10.11; nothing is written on either
