@@ -11,7 +11,7 @@ import type { Database } from 'sql.js';
 import { ignoring, warn } from './diagnostics.js';
 import type { TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
-import { closingParen, maskQuoted } from './sql-text.js';
+import { closingParen, maskQuoted, NAME_PATTERN, unquotedName } from './sql-text.js';
 import { significant, tokenize, type Token } from './sql-tokens.js';
 
 export interface CheckDef {
@@ -40,16 +40,11 @@ export const violated = (name: string) => `Check constraint '${name}' is violate
 
 /**
  * loupe_ignoring(): 1 under INSERT/UPDATE … IGNORE (REPLACE and upserts, which relax only the key
- * checks, are 0); loupe_check_skipped(message): a row IGNORE skips for a constraint, as MySQL's
- * warning 3819; loupe_row_skipped(code, message): one it skips for another rule (a view's CHECK
- * OPTION, 1369).
+ * checks, are 0); loupe_row_skipped(code, message): a row IGNORE skips, its error as a warning
+ * (a constraint's 3819, a view's CHECK OPTION's 1369).
  */
 export function registerCheckFunctions(db: Database): void {
   db.create_function('loupe_ignoring', () => (ignoring() ? 1 : 0));
-  db.create_function('loupe_check_skipped', (message: unknown) => {
-    warn(3819, String(message));
-    return null;
-  });
   db.create_function('loupe_row_skipped', (code: unknown, message: unknown) => {
     warn(Number(code), String(message));
     return null;
@@ -247,11 +242,10 @@ export function refuseIfChecked(checks: readonly CheckDef[] | undefined, column:
   if (using) throw new MySqlError(3959, 'HY000', `Check constraint '${using.name}' uses column '${column}', hence column cannot be dropped or renamed.`);
 }
 
-const NAME = '(`(?:[^`]|``)*`|[A-Za-z0-9_$]+)';
+const NAME = `(${NAME_PATTERN})`;
 const ADD_CHECK = new RegExp(`^add\\s+(?:constraint\\s+(?:${NAME}\\s+)?)?check\\s*\\(`, 'i');
 const DROP_CHECK = new RegExp(`^drop\\s+(check|constraint)\\s+${NAME}$`, 'i');
 const ALTER_CHECK = new RegExp(`^alter\\s+(check|constraint)\\s+${NAME}\\s+(not\\s+)?enforced$`, 'i');
-const unquote = (name: string) => (name.startsWith('`') ? name.slice(1, -1).replace(/``/g, '`') : name);
 
 /**
  * ALTER TABLE's CHECK specifications on `next` (ADD [CONSTRAINT [x]] CHECK (…) [[NOT] ENFORCED],
@@ -266,14 +260,14 @@ export function alterCheck(spec: string, next: TableDef, verify: CheckDef[]): bo
     const close = closingParen(maskQuoted(spec), open);
     const after = spec.slice(close + 1).trim();
     if (close < 0 || !/^(?:(?:not\s+)?enforced)?$/i.test(after)) throw mysqlErrors.syntax(spec.slice(close + 1, close + 81));
-    const [check] = namedChecks(next.name, [{ ...(add[1] ? { name: unquote(add[1]) } : {}), expr: spec.slice(open + 1, close).trim(), enforced: !/^not\b/i.test(after) }], next.checks);
+    const [check] = namedChecks(next.name, [{ ...(add[1] ? { name: unquotedName(add[1]) } : {}), expr: spec.slice(open + 1, close).trim(), enforced: !/^not\b/i.test(after) }], next.checks);
     next.checks = [...(next.checks ?? []), check!];
     if (check!.enforced) verify.push(check!);
     return true;
   }
   const drop = DROP_CHECK.exec(spec);
   if (drop) {
-    const name = unquote(drop[2]!);
+    const name = unquotedName(drop[2]!);
     const found = (next.checks ?? []).find((c) => c.name.toLowerCase() === name.toLowerCase());
     if (!found) {
       // DROP CONSTRAINT names any kind of constraint (MySQL 8.0.19); a foreign key is dropped as DROP FOREIGN KEY drops it
@@ -287,7 +281,7 @@ export function alterCheck(spec: string, next: TableDef, verify: CheckDef[]): bo
   }
   const alter = ALTER_CHECK.exec(spec);
   if (alter) {
-    const name = unquote(alter[2]!);
+    const name = unquotedName(alter[2]!);
     const found = (next.checks ?? []).find((c) => c.name.toLowerCase() === name.toLowerCase());
     if (!found) throw new MySqlError(3940, 'HY000', `Constraint '${name}' does not exist.`);
     found.enforced = !alter[3];

@@ -10,10 +10,9 @@
  */
 import { mysqlErrors } from './mysql-error.js';
 import { showCreateTable, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
-import { closingParen, maskQuoted, selectItems, splitTopLevel } from './sql-text.js';
+import { closingParen, maskQuoted, NAME_PATTERN as IDENT, selectItems, splitTopLevel } from './sql-text.js';
 import { namedTables } from './table-refs.js';
 
-const IDENT = '`(?:[^`]|``)*`|[A-Za-z0-9_$]+';
 const HEAD = new RegExp(`^\\s*create\\s+table\\s+(if\\s+not\\s+exists\\s+)?((?:${IDENT})(?:\\s*\\.\\s*(?:${IDENT}))?)\\s*`, 'i');
 /** Table options (ENGINE=…, DEFAULT CHARSET=…, COMMENT='…'), then IGNORE or REPLACE, then AS. */
 const BEFORE_SELECT = /^((?:(?:default\s+)?(?:engine|charset|character\s+set|collate|comment|auto_increment|row_format)\s*=?\s*(?:'[^']*'|\S+)\s*)*)(?:(ignore|replace)\s+)?(?:as\s+)?(?=select\b|with\b|\()/i;

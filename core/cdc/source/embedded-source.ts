@@ -290,7 +290,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session: Session = { database: database || null, thread: this.nextThread++, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
+    const session = newSession(database || null, this.nextThread++);
     const statements = splitScript(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -1504,7 +1504,7 @@ export class EmbeddedSource implements CaptureSource {
       const first = `CASE ${fails.map((f) => `WHEN ${f.when} THEN ${f.message}`).join(' ')} END`;
       for (const [event, tag] of [['INSERT', 'i'], ['UPDATE', 'u']] as const) {
         st.db.run(`CREATE TRIGGER ${q(`__loupe_ck${tag}_${t}`)} BEFORE ${event} ON ${q(t)} WHEN loupe_ignoring() = 0 AND (${any}) BEGIN SELECT RAISE(ABORT, 'ERROR3819:' || ${first}); END`);
-        st.db.run(`CREATE TRIGGER ${q(`__loupe_ckw${tag}_${t}`)} BEFORE ${event} ON ${q(t)} WHEN loupe_ignoring() = 1 AND (${any}) BEGIN SELECT loupe_check_skipped(${first}); SELECT RAISE(IGNORE); END`);
+        st.db.run(`CREATE TRIGGER ${q(`__loupe_ckw${tag}_${t}`)} BEFORE ${event} ON ${q(t)} WHEN loupe_ignoring() = 1 AND (${any}) BEGIN SELECT loupe_row_skipped(3819, ${first}); SELECT RAISE(IGNORE); END`);
       }
     }
   }
@@ -1531,8 +1531,7 @@ export class EmbeddedSource implements CaptureSource {
     st.tables.set(def.name, def);
     this.dbs.set(st.name, st);
     try {
-      const session: Session = { database: st.name, thread: 0, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
-      return this.translateDml(session, sql).text;
+      return this.translateDml(newSession(st.name, 0), sql).text;
     } finally {
       if (before) st.tables.set(def.name, before);
       else st.tables.delete(def.name);
@@ -1629,10 +1628,10 @@ export class EmbeddedSource implements CaptureSource {
         const triggers: { st: DbState; name: string }[] = [];
         try {
           for (const c of checks) {
-            const rowids = this.translateDml({ ...session, database: c.st.name }, `SELECT 1 FROM \`${c.table.replace(/`/g, '``')}\` WHERE ${c.where}`).text.replace(/^\s*select\s+1\b/i, 'SELECT rowid');
+            const def = c.st.tables.get(c.table)!;
+            const rowids = this.checkQuery(c.st, def, `SELECT 1 FROM \`${c.table.replace(/`/g, '``')}\` WHERE ${c.where}`).replace(/^\s*select\s+1\b/i, 'SELECT rowid');
             const message = `CHECK OPTION failed '${c.view}'`.replace(/'/g, "''");
             // under IGNORE the row is skipped and the error is a warning (MySQL's view_check_option), decided before the row is written
-            const def = c.st.tables.get(c.table)!;
             const fails = `NOT coalesce((${this.checkCondition(c.st, def, c.where)}), 1)`;
             for (const event of ['INSERT', 'UPDATE']) {
               const name = `__loupe_check_option_${triggers.length}`;
@@ -1942,6 +1941,11 @@ function nthIndex(text: string, tok: string, k: number): number {
 }
 
 /** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
+/** A session of `database` with the server's defaults. */
+function newSession(database: string | null, thread: number): Session {
+  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
+}
+
 /** The statement as written where `sql` is the one running as the server read it (its executable comments opened, its comments dropped). */
 const asWritten = (session: Session, sql: string) => (session.written?.sql === sql ? session.written.text : sql);
 

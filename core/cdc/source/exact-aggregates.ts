@@ -13,7 +13,7 @@
  * functions.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { exactAverage, exactResult, exactSum, shownValue, valueNum, type Exact } from './mysql-arithmetic.js';
+import { exactAverage, exactResult, exactSum, shownValue, toDouble, valueNum, type Exact } from './mysql-arithmetic.js';
 
 interface Total {
   count: number;
@@ -31,8 +31,7 @@ function step(total: Total, v: SqlValue): Total {
     total.exact = total.exact ? exactSum(total.exact, n) : n;
     return total;
   }
-  const value = n.exact ? Number(`${n.digits}e-${n.scale}`) : n.value;
-  total.approx = (total.approx ?? (total.exact ? Number(`${total.exact.digits}e-${total.exact.scale}`) : 0)) + value;
+  total.approx = (total.approx ?? (total.exact ? toDouble(total.exact) : 0)) + toDouble(n);
   total.exact = undefined;
   return total;
 }

@@ -113,7 +113,8 @@ export function decimalText(digits: bigint, scale: number): string {
 
 const abs = (n: bigint) => (n < 0n ? -n : n);
 const pow10 = (n: number) => 10n ** BigInt(n);
-const toDouble = (n: Num) => (n.exact ? Number(`${n.digits}e-${n.scale}`) : n.value);
+/** The value as a double (an exact one rounded to the nearest). */
+export const toDouble = (n: Num) => (n.exact ? Number(`${n.digits}e-${n.scale}`) : n.value);
 
 /** digits at `from` decimals, rounded half away from zero (or cut toward zero) to `to` decimals (to < from). */
 function rescale(digits: bigint, from: number, to: number, cut = false): bigint {

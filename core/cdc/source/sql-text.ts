@@ -175,3 +175,9 @@ export function spliceText(text: string, splices: readonly { from: number; to: n
   }
   return out + text.slice(last);
 }
+
+/** A MySQL name as a regular expression's source: backquoted (a doubled backquote inside) or bare. */
+export const NAME_PATTERN = '`(?:[^`]|``)*`|[A-Za-z0-9_$]+';
+
+/** A name as NAME_PATTERN reads it, without its backquotes. */
+export const unquotedName = (name: string): string => (name.startsWith('`') ? name.slice(1, -1).replace(/``/g, '`') : name);

@@ -6,12 +6,11 @@
  * new value written in: `SET a = a + 1, b = (a + 1) * 2`. INSERT … ON DUPLICATE KEY UPDATE's
  * assignments likewise.
  */
-import { maskQuoted, splitTopLevel } from './sql-text.js';
+import { maskQuoted, NAME_PATTERN as IDENT, splitTopLevel, unquotedName } from './sql-text.js';
 import { significant, tokenize } from './sql-tokens.js';
 
-const IDENT = '`(?:[^`]|``)*`|[A-Za-z0-9_$]+';
 const HEAD = new RegExp(`^\\s*update(?:\\s+(?:low_priority|ignore))*\\s+((?:${IDENT})(?:\\s*\\.\\s*(?:${IDENT}))?)(?:\\s+(?:as\\s+)?(?!set\\b)(${IDENT}))?\\s+set\\b`, 'i');
-const unquote = (name: string) => (name.startsWith('`') ? name.slice(1, -1).replace(/``/g, '`') : name).toLowerCase();
+const unquote = (name: string) => unquotedName(name).toLowerCase();
 
 /**
  * The UPDATE with each assignment reading the values assigned before it; any other statement as

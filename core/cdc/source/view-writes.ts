@@ -10,12 +10,11 @@
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { unquoteIdent } from './mysql-ddl.js';
-import { maskQuoted, selectItems, splitTopLevel } from './sql-text.js';
+import { maskQuoted, NAME_PATTERN as IDENT, selectItems, splitTopLevel } from './sql-text.js';
 import { significant, tokenize, type Token } from './sql-tokens.js';
 import type { ViewDef } from './views.js';
 import { isUpdatable } from './views.js';
 
-const IDENT = '`(?:[^`]|``)*`|[A-Za-z0-9_$]+';
 /** A name as MySQL text. */
 const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 const TARGET = `((?:${IDENT})(?:\\s*\\.\\s*(?:${IDENT}))?)`;

@@ -6,7 +6,7 @@
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { splitQualified, unquoteIdent } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
-import { maskQuoted, selectItemNames } from './sql-text.js';
+import { maskQuoted, NAME_PATTERN as IDENT, selectItemNames } from './sql-text.js';
 import { namedTables } from './table-refs.js';
 
 export interface ViewDef {
@@ -31,7 +31,6 @@ export interface ParsedView {
   def: Omit<ViewDef, 'columns'>;
 }
 
-const IDENT = '`(?:[^`]|``)*`|[A-Za-z0-9_$]+';
 const HEAD = new RegExp(
   `^(create|alter)\\s+(or\\s+replace\\s+)?(?:algorithm\\s*=\\s*(undefined|merge|temptable)\\s+)?(?:definer\\s*=\\s*(\\S+?)\\s+)?(?:sql\\s+security\\s+(definer|invoker)\\s+)?view\\s+((?:${IDENT})(?:\\s*\\.\\s*(?:${IDENT}))?)\\s*(?:\\(([^)]*)\\)\\s*)?as\\s+([\\s\\S]+)$`,
   'i',
