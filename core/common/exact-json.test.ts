@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { exactNumber, narrowInteger, parseExactJson, stringifyExactJson } from './exact-json.js';
+
+describe('exact JSON', () => {
+  it('keeps integers beyond 2^53 as bigints and everything else as JSON.parse reads it', () => {
+    const text = '{"id":4611686018427387907,"min":-9223372036854775808,"max":18446744073709551615,"safe":9007199254740991,"f":1.25,"s":"12345678901234567890","e":1e3}';
+    expect(parseExactJson(text)).toEqual({ id: 4611686018427387907n, min: -9223372036854775808n, max: 18446744073709551615n, safe: 9007199254740991, f: 1.25, s: '12345678901234567890', e: 1000 });
+    expect(JSON.parse(text).id).toBe(4611686018427388000); // what the built-in parser makes of it
+  });
+  it('round-trips the digits', () => {
+    const text = '{"a":[1,-9223372036854775807,{"b":12345678901234567}],"c":null,"d":"x\\u0000y"}';
+    expect(stringifyExactJson(parseExactJson(text))).toBe(text);
+  });
+  it('writes what JSON.stringify writes when there is no bigint', () => {
+    const v = { d: new Date(0), u: undefined, n: null, arr: [undefined, 1.5], nan: NaN };
+    expect(stringifyExactJson(v)).toBe(JSON.stringify(v));
+    expect(stringifyExactJson({ ...v, big: 2n ** 63n })).toBe(JSON.stringify(v).slice(0, -1) + ',"big":9223372036854775808}');
+  });
+  it('reports bad JSON with the built-in parser\'s message', () => {
+    expect(() => parseExactJson('{"a":12345678901234567,')).toThrow(/JSON/);
+    expect(() => parseExactJson('{"a":12345678901234567,')).toThrow(SyntaxError);
+  });
+  it('numbers and narrowing', () => {
+    expect(exactNumber('9007199254740993')).toBe(9007199254740993n);
+    expect(exactNumber('9007199254740991')).toBe(9007199254740991);
+    expect(exactNumber('1.5e300')).toBe(1.5e300);
+    expect(narrowInteger(5n)).toBe(5);
+    expect(narrowInteger(-(2n ** 60n))).toBe(-(2n ** 60n));
+  });
+});
