@@ -52,7 +52,7 @@ import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMySqlOrder } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
-import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, SourceInfo, StatementResult } from './types.js';
+import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, RowValue, SourceInfo, StatementResult } from './types.js';
 import { collecting, Diagnostics, warn } from './diagnostics.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
@@ -1891,7 +1891,7 @@ function toSql(v: unknown): SqlValue {
   return v as SqlValue;
 }
 
-function blobOut(v: SqlValue): unknown {
+function blobOut(v: SqlValue): RowValue {
   return v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v;
 }
 

@@ -8,7 +8,16 @@ import type { ViewDef } from './views.js';
 
 export type { ColumnDef, TableDef } from './mysql-ddl.js';
 
-export type Row = Record<string, unknown>;
+/**
+ * A row by column name. A value is a string, a number, a bigint or null: an integer outside
+ * ±(2^53 − 1) (a BIGINT beyond what a double holds exactly) is a bigint, every other integer a
+ * number (common/exact-json.ts writes and reads such values exactly).
+ */
+export type Row = Record<string, RowValue>;
+
+/** One value of a row or a result: an integer outside ±(2^53 − 1) is a bigint, every other integer a number. */
+export type RowValue = string | number | bigint | null;
+
 
 /** Database → table → definition. */
 export type Catalog = Map<string, Map<string, TableDef>>;
