@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { stringifyExactJson } from '../../../common/exact-json.js';
 import type { Schema } from '../plugin.js';
 import { tableSchemas } from '../plugins/debezium-mysql/envelope.js';
-import { JsonConverter, asJsonSchema, convertToJson } from './json-converter.js';
+import { JsonConverter, asJsonSchema, convertToJson, mayHoldUnsafeInteger } from './json-converter.js';
 
-/** The general path, as JsonConverter wrote every message before its compiled serializers. */
+/** The general path, as JsonConverter wrote every message before its compiled serializers (bigints as their digits). */
 function reference(schemasEnable: boolean, schema: Schema | null, value: unknown): string | null {
   if (schema === null && (value === null || value === undefined)) return null;
   const payload = convertToJson(schema, value);
-  if (!schemasEnable) return JSON.stringify(payload);
-  return JSON.stringify({ schema: schema ? asJsonSchema(schema) : null, payload });
+  if (!schemasEnable) return stringifyExactJson(payload);
+  return stringifyExactJson({ schema: schema ? asJsonSchema(schema) : null, payload });
 }
 
 function outcome(fn: () => unknown): { ok: unknown } | { error: string } {
@@ -45,7 +46,7 @@ function randomSchema(r: () => number, depth: number): Schema {
   return s;
 }
 
-const ODD = [null, undefined, 0, -0, 1.5, -1e21, 1e21, NaN, Infinity, 2 ** 53 + 2, '', 'plain', 'quote " back \\ nl \n', '\u0000\u2028é😀', '\ud800', true, false, 12n, [1, 'a'], { nested: 1 }, new Date(0)];
+const ODD = [null, undefined, 0, -0, 1.5, -1e21, 1e21, NaN, Infinity, 2 ** 53 + 2, 4611686018427387907n, -(2n ** 63n), '', 'plain', 'quote " back \\ nl \n', '\u0000\u2028é😀', '\ud800', true, false, 12n, [1, 'a'], { nested: 1 }, new Date(0)];
 
 function randomValue(r: () => number, schema: Schema): unknown {
   if (r() < 0.12) return ODD[Math.floor(r() * ODD.length)];
@@ -150,5 +151,67 @@ describe('decimal.format and replace.null.with.default (JsonConverterConfig)', (
     expect(new JsonConverter().toConnectData('t', text).value).toEqual({ created_at: 0, name: 'a' });
     expect(new JsonConverter({ 'replace.null.with.default': 'false' }).toConnectData('t', text).value).toEqual({ created_at: null, name: 'a' });
     expect(() => new JsonConverter().toConnectData('t', text.replace('"name":"a"', '"name":null'))).toThrow('Invalid null value for required STRING field');
+  });
+});
+
+describe('INT64 beyond 2^53 (a MySQL BIGINT snowflake id) keeps every digit', () => {
+  const BIG = 4611686018427387907n;
+  const MIN = -9223372036854775808n;
+  const row: Schema = {
+    type: 'struct',
+    optional: false,
+    name: 'demo.customers.Value',
+    fields: [
+      { type: 'int64', optional: false, field: 'id' },
+      { type: 'int64', optional: true, field: 'low' },
+      { type: 'string', optional: true, field: 'name' },
+      { type: 'int32', optional: false, field: 'n' },
+    ],
+  };
+  const value = { id: BIG, low: MIN, name: 'Ada', n: 7 };
+
+  it('writes a bigint INT64 as its digits and reads it back as the same bigint, schemas.enable false and true', () => {
+    const plain = new JsonConverter({ 'schemas.enable': 'false' });
+    const text = plain.fromConnectData('t', row, value);
+    expect(text).toBe('{"id":4611686018427387907,"low":-9223372036854775808,"name":"Ada","n":7}');
+    expect(plain.toConnectData('t', text)).toEqual({ schema: null, value });
+    expect(plain.toConnectData('t', text).value).toStrictEqual({ id: BIG, low: MIN, name: 'Ada', n: 7 });
+
+    const withSchema = new JsonConverter();
+    const enveloped = withSchema.fromConnectData('t', row, value)!;
+    expect(enveloped).toContain('"payload":{"id":4611686018427387907,"low":-9223372036854775808,"name":"Ada","n":7}');
+    const back = withSchema.toConnectData('t', enveloped);
+    expect(back.value).toStrictEqual({ id: BIG, low: MIN, name: 'Ada', n: 7 });
+    expect(back.schema?.fields?.map((f) => f.type)).toEqual(['int64', 'int64', 'string', 'int32']);
+    // the general path (an array of longs, a schemaless value) writes the digits too
+    expect(plain.fromConnectData('t', { type: 'array', optional: false, items: { type: 'int64', optional: false } }, [BIG, 1])).toBe('[4611686018427387907,1]');
+    expect(withSchema.fromConnectData('t', null, { id: BIG })).toBe('{"schema":null,"payload":{"id":4611686018427387907}}');
+  });
+
+  it('reads the text a real Debezium wrote: integers beyond 2^53 exact, every other number as before', () => {
+    const text = '{"before":null,"after":{"id":4611686018427387907,"big_neg":-9223372036854775808,"small":9007199254740991,"price":1.5,"ts":1700000000000123},"op":"c"}';
+    const { value } = new JsonConverter({ 'schemas.enable': 'false' }).toConnectData('t', text);
+    expect(value).toStrictEqual({ before: null, after: { id: BIG, big_neg: MIN, small: 9007199254740991, price: 1.5, ts: 1700000000000123 }, op: 'c' });
+    // a DOUBLE field holding an integer that long is a double, as Jackson's doubleValue() gives it
+    const schemaText = '{"schema":{"type":"struct","fields":[{"type":"double","optional":false,"field":"d"},{"type":"int64","optional":false,"field":"id"}],"optional":false},"payload":{"d":12345678901234567890,"id":4611686018427387907}}';
+    expect(new JsonConverter().toConnectData('t', schemaText).value).toStrictEqual({ d: Number('12345678901234567890'), id: BIG });
+  });
+
+  it('finds every text with an integer beyond 2^53 without a full scan: JSON.parse keeps the others, MicroTimestamps (16 digits) included', () => {
+    for (let pad = 0; pad < 40; pad++) {
+      const lead = `{"${'x'.repeat(pad)}":`;
+      expect(mayHoldUnsafeInteger(`${lead}9007199254740992}`), `pad ${pad}`).toBe(true);
+      expect(mayHoldUnsafeInteger(`${lead}-12345678901234567890}`), `pad ${pad}`).toBe(true);
+      expect(mayHoldUnsafeInteger(`${lead}9007199254740991}`), `pad ${pad}`).toBe(false);
+      expect(mayHoldUnsafeInteger(`${lead}1704164645000123,"y":1704164645000}`), `pad ${pad}`).toBe(false);
+    }
+    expect(mayHoldUnsafeInteger('12345678901234567')).toBe(true);
+    const micros = '{"created_at":1704164645000123,"id":4611686018427387907}';
+    expect(new JsonConverter({ 'schemas.enable': 'false' }).toConnectData('t', micros).value).toStrictEqual({ created_at: 1704164645000123, id: BIG });
+  });
+
+  it('writes a bigint default of an INT64 field in the schema', () => {
+    const s: Schema = { type: 'struct', optional: false, fields: [{ type: 'int64', optional: true, default: BIG, field: 'id' }] };
+    expect(new JsonConverter().fromConnectData('t', s, { id: null })).toBe('{"schema":{"type":"struct","fields":[{"type":"int64","optional":true,"default":4611686018427387907,"field":"id"}],"optional":false},"payload":{"id":4611686018427387907}}');
   });
 });

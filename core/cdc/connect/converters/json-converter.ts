@@ -6,7 +6,13 @@
  * serialize to a tombstone. `decimal.format` NUMERIC writes Decimal fields as JSON numbers
  * (BASE64, the default, as the base64 of the unscaled bytes), and `replace.null.with.default`
  * (default true) says whether a null field with a default is written, and read, as the default.
+ *
+ * An INT64 beyond 2^53 (a MySQL BIGINT snowflake id, say) is a JavaScript bigint in Connect data
+ * and written as its digits, as Jackson writes a long; reading, a JSON integer beyond 2^53 comes
+ * back as a bigint rather than the double JSON.parse would round it to (common/exact-json.ts;
+ * JSON.parse stays the parser of every text without such a number, see mayHoldUnsafeInteger).
  */
+import { parseExactJson, stringifyExactJson } from '../../../common/exact-json.js';
 import { DataException, type Schema } from '../plugin.js';
 import type { Converter, SchemaAndValue } from './converter.js';
 
@@ -48,7 +54,7 @@ export function decimalText(base64: string, scale: number): string {
   return `${sign}${mantissa}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
 }
 
-/** JSON.stringify, but RawJson values are written as their text. */
+/** JSON.stringify, but RawJson values are written as their text (and bigints as their digits). */
 function stringifyWithRaw(v: unknown): string | undefined {
   if (v instanceof RawJson) return v.text;
   if (Array.isArray(v)) return `[${v.map((x) => stringifyWithRaw(x) ?? 'null').join(',')}]`;
@@ -60,7 +66,7 @@ function stringifyWithRaw(v: unknown): string | undefined {
     }
     return `{${parts.join(',')}}`;
   }
-  return JSON.stringify(v);
+  return typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
 }
 
 export function asJsonSchema(schema: Schema): Record<string, unknown> {
@@ -146,7 +152,7 @@ export function convertToJson(schema: Schema | null, value: unknown, opts: JsonO
 /** The text of convertToJson's result (RawJson values written as they are). */
 export function jsonText(schema: Schema | null, value: unknown, opts: JsonOptions = DEFAULT_OPTIONS): string | undefined {
   const json = convertToJson(schema, value, opts);
-  return opts.numericDecimals ? stringifyWithRaw(json) : JSON.stringify(json);
+  return opts.numericDecimals ? stringifyWithRaw(json) : (stringifyExactJson(json) as string | undefined);
 }
 
 /**
@@ -174,6 +180,10 @@ export function withDefaults(schema: Schema | null, value: unknown, opts: JsonOp
     }
     case 'array':
       return Array.isArray(value) ? value.map((v) => withDefaults(schema.items ?? null, v, opts)) : value;
+    case 'float32':
+    case 'float64':
+      // an integer beyond 2^53 in a FLOAT/DOUBLE field is read as a bigint; Jackson's doubleValue()
+      return typeof value === 'bigint' ? Number(value) : value;
     default:
       return value;
   }
@@ -190,7 +200,7 @@ function schemaTypeName(t: Schema['type']): string {
  * Structs of primitive fields (nested structs too) are written field by field; anything the
  * compiled form cannot reproduce exactly — arrays, maps, a field name V8 would reorder (an
  * array index) or treat specially (`__proto__`), a duplicate name, a value that is not a string,
- * number or boolean — takes the general path for the whole value. Byte-identical by construction
+ * number, bigint or boolean — takes the general path for the whole value. Byte-identical by construction
  * and by test (json-converter.test.ts).
  */
 export function payloadJson(schema: Schema, value: unknown, opts: JsonOptions = DEFAULT_OPTIONS): string | undefined {
@@ -244,6 +254,8 @@ function compile(schema: Schema, opts: JsonOptions): Serializer {
           return JSON.stringify(v);
         case 'number':
           return Number.isFinite(v) ? String(v) : 'null';
+        case 'bigint':
+          return v.toString();
         case 'boolean':
           return v ? 'true' : 'false';
         default:
@@ -273,8 +285,31 @@ function compile(schema: Schema, opts: JsonOptions): Serializer {
 const schemaTexts = new WeakMap<Schema, string>();
 function schemaJson(schema: Schema): string {
   let text = schemaTexts.get(schema);
-  if (text === undefined) schemaTexts.set(schema, (text = JSON.stringify(asJsonSchema(schema))));
+  // (a default may be a bigint)
+  if (text === undefined) schemaTexts.set(schema, (text = stringifyExactJson(asJsonSchema(schema))));
   return text;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether a JSON text may hold an integer JSON.parse would round: a run of 17 or more digits, or
+ * of 16 above 9007199254740991 (2^53 − 1). parseExactJson's own test (any 16-digit run) sends
+ * every record of a table with DATETIME(6) columns (MicroTimestamp, 16 digits, ~1.7e15) to the
+ * slow parser, and its regular expression costs as much as JSON.parse on a short record; this
+ * looks at every 16th character only (a run of 16 digits covers one of them) and measures the
+ * runs found there. A false positive (digits in a string or a fraction) only costs the slow parse.
+ */
+export function mayHoldUnsafeInteger(text: string): boolean {
+  for (let i = 15; i < text.length; i += 16) {
+    if (!isDigit(text.charCodeAt(i))) continue;
+    let start = i;
+    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
+    let end = i + 1;
+    while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+    if (end - start > 16 || (end - start === 16 && text.slice(start, end) > '9007199254740991')) return true;
+  }
+  return false;
 }
 
 export class JsonConverter implements Converter {
@@ -293,10 +328,10 @@ export class JsonConverter implements Converter {
 
   fromConnectData(_topic: string, schema: Schema | null, value: unknown): string | null {
     if (schema === null && (value === null || value === undefined)) return null;
-    if (schema === null) return JSON.stringify(this.schemasEnable ? { schema: null, payload: value } : value);
+    if (schema === null) return stringifyExactJson(this.schemasEnable ? { schema: null, payload: value } : value);
     const payload = payloadJson(schema, value, this.opts);
     // (undefined only for a value JSON cannot write, such as a function: the general path says what happens)
-    if (payload === undefined) return this.schemasEnable ? JSON.stringify({ schema: asJsonSchema(schema), payload: convertToJson(schema, value, this.opts) }) : (JSON.stringify(convertToJson(schema, value, this.opts)) as string | null);
+    if (payload === undefined) return this.schemasEnable ? stringifyExactJson({ schema: asJsonSchema(schema), payload: convertToJson(schema, value, this.opts) }) : (stringifyExactJson(convertToJson(schema, value, this.opts)) as string | null);
     if (!this.schemasEnable) return payload;
     // what JSON.stringify({schema, payload}) writes
     return `{"schema":${schemaJson(schema)},"payload":${payload}}`;
@@ -306,7 +341,7 @@ export class JsonConverter implements Converter {
     if (text === null) return { schema: null, value: null };
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = mayHoldUnsafeInteger(text) ? parseExactJson(text) : JSON.parse(text);
     } catch (err) {
       throw new DataException(`Converting byte[] to Kafka Connect data failed due to serialization error: ${(err as Error).message}`);
     }

@@ -4,11 +4,13 @@
  * int8, int16, int32, int64, float32, float64, boolean, string; bytes only to string (base64).
  * Number narrowing is Java's (int wraps, double→int saturates), string parsing Java's
  * (Integer.parseInt and friends), and a float32 result keeps the float's shortest decimal so it
- * prints as Java does.
+ * prints as Java does. A long beyond 2^53 is a bigint (as JsonConverter reads it) and stays exact
+ * through the casts to integers, boolean and string.
  */
 import { DataException, type Schema, type SchemaType } from '../plugin.js';
+import { narrowInteger } from '../../../common/exact-json.js';
 import { ConfigException, key, NO_DEFAULT, replaceNullWithDefaultKey } from './config-def.js';
-import { asField, checkPut, copySchemaBasics, DATE, DECIMAL, decimalNumber, decimalString, fieldSchema, javaClass, javaDoubleString, javaFloatString, MILLIS_PER_DAY, own, copyMap, putEntry, requireMap, requireStruct, shortestFloat, structGet, TIME, TIMESTAMP, type Side } from './connect-data.js';
+import { asField, bigDecimalLongValue, checkPut, copySchemaBasics, DATE, DECIMAL, decimalNumber, decimalString, fieldSchema, javaClass, javaDoubleString, javaFloatString, MILLIS_PER_DAY, own, copyMap, putEntry, requireMap, requireStruct, shortestFloat, structGet, TIME, TIMESTAMP, type Side } from './connect-data.js';
 import { keyValueTransforms, sideTransformation } from './kafka-plugin.js';
 import { javaSplitColon } from './replace-field.js';
 import { SimpleDateFormat } from './simple-date-format.js';
@@ -70,12 +72,21 @@ const SPECS = [
 
 // ------------------------------------------------------------------------ the casts
 
-/** A value as Java would hold it for the cast: its Connect type and, for numbers, a JS number. */
-type Held = { kind: 'number'; n: number; cls: string } | { kind: 'boolean'; b: boolean } | { kind: 'string'; s: string } | { kind: 'bytes'; base64: string } | { kind: 'date'; millis: number } | { kind: 'decimal'; n: number; text: string };
+/**
+ * A value as Java would hold it for the cast: its Connect type and, for numbers, a JS number;
+ * `i` is an integer's exact value where the number is not (a bigint long, a Decimal's longValue()).
+ */
+type Held = { kind: 'number'; n: number; i?: bigint; cls: string } | { kind: 'boolean'; b: boolean } | { kind: 'string'; s: string } | { kind: 'bytes'; base64: string } | { kind: 'date'; millis: number } | { kind: 'decimal'; n: number; i: bigint; text: string };
+
+/** A held long: the number, and the bigint itself when it is one. */
+const heldLong = (value: bigint, cls: string): Held => ({ kind: 'number', n: Number(value), i: value, cls });
 
 function hold(value: unknown, schema: Schema | null, target: SchemaType): Held {
   if (schema) {
-    if (schema.name === DECIMAL) return { kind: 'decimal', n: decimalNumber(value, schema), text: decimalString(value, schema) };
+    if (schema.name === DECIMAL) {
+      const text = decimalString(value, schema);
+      return { kind: 'decimal', n: decimalNumber(value, schema), i: bigDecimalLongValue(text)!, text };
+    }
     const logicalDate = schema.name === DATE || schema.name === TIME || schema.name === TIMESTAMP;
     // encodeLogicalType (all targets but string) gives days, millis of day or epoch millis:
     // the numbers Loupe already holds
@@ -92,12 +103,13 @@ function hold(value: unknown, schema: Schema | null, target: SchemaType): Held {
       case 'bytes':
         return { kind: 'bytes', base64: value instanceof Uint8Array ? Buffer.from(value).toString('base64') : String(value) };
       default:
-        return { kind: 'number', n: Number(value), cls: schema.type };
+        return typeof value === 'bigint' ? heldLong(value, schema.type) : { kind: 'number', n: Number(value), cls: schema.type };
     }
   }
   if (typeof value === 'boolean') return { kind: 'boolean', b: value };
   if (typeof value === 'string') return { kind: 'string', s: value };
   if (value instanceof Uint8Array) return { kind: 'bytes', base64: Buffer.from(value).toString('base64') };
+  if (typeof value === 'bigint') return heldLong(value, 'int64');
   return { kind: 'number', n: value as number, cls: Number.isInteger(value) ? 'int64' : 'float64' };
 }
 
@@ -106,6 +118,7 @@ function inferType(value: unknown): string | null {
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'string') return 'string';
   if (typeof value === 'number') return Number.isInteger(value) ? 'int64' : 'float64';
+  if (typeof value === 'bigint') return 'int64';
   if (value instanceof Uint8Array) return 'bytes';
   if (value instanceof Date) return null;
   if (Array.isArray(value)) return 'array';
@@ -115,12 +128,12 @@ function inferType(value: unknown): string | null {
 
 class OutOfRange extends Error {}
 
-/** Integer.parseInt and friends: optional sign, decimal digits, in range. */
-function parseJavaInt(s: string, bits: number): number {
+/** Integer.parseInt and friends: optional sign, decimal digits, in range (a long beyond 2^53 a bigint). */
+function parseJavaInt(s: string, bits: number): number | bigint {
   if (!/^[+-]?[0-9]+$/.test(s)) throw new OutOfRange();
   const n = BigInt(s);
   if (n < -(1n << BigInt(bits - 1)) || n >= 1n << BigInt(bits - 1)) throw new OutOfRange();
-  return Number(n);
+  return narrowInteger(n);
 }
 
 /** Double.parseDouble / Float.parseFloat (leading/trailing whitespace allowed, f/d suffixes). */
@@ -132,11 +145,14 @@ function parseJavaDouble(s: string): number {
   return Number(m[1]);
 }
 
-/** Number.xValue() for a value held as `cls` (a long wraps; a double saturates to int/long first). */
-function narrow(n: number, cls: string, bits: 8 | 16 | 32 | 64): number {
+/**
+ * Number.xValue() for a value held as `cls` (a long wraps; a double saturates to int/long first);
+ * `exact` is an integer's exact value when it has one. A long beyond 2^53 comes out a bigint.
+ */
+function narrow(n: number, cls: string, bits: 8 | 16 | 32 | 64, exact?: bigint): number | bigint {
   const integral = cls === 'int8' || cls === 'int16' || cls === 'int32' || cls === 'int64';
   let i: bigint;
-  if (integral) i = BigInt(Math.trunc(n));
+  if (integral) i = exact ?? BigInt(Math.trunc(n));
   else {
     // (byte)/(short) of a double goes through int; intValue/longValue saturate, NaN is 0
     const sat = bits === 64 ? 64 : 32;
@@ -147,7 +163,7 @@ function narrow(n: number, cls: string, bits: 8 | 16 | 32 | 64): number {
       i = n >= Number(max) ? max : n <= Number(min) ? min : BigInt(Math.trunc(n));
     }
   }
-  return Number(BigInt.asIntN(bits, i));
+  return narrowInteger(BigInt.asIntN(bits, i));
 }
 
 function castTo(h: Held, target: SchemaType, original: unknown): unknown {
@@ -159,9 +175,9 @@ function castTo(h: Held, target: SchemaType, original: unknown): unknown {
     case 'int32':
     case 'int64': {
       const b = bits[target];
-      if (h.kind === 'number') return narrow(h.n, h.cls, b);
+      if (h.kind === 'number') return narrow(h.n, h.cls, b, h.i);
       if (h.kind === 'date') return narrow(h.millis, 'int64', b);
-      if (h.kind === 'decimal') return narrow(Math.trunc(h.n), 'int64', b);
+      if (h.kind === 'decimal') return narrow(Math.trunc(h.n), 'int64', b, h.i);
       if (h.kind === 'boolean') return h.b ? 1 : 0;
       if (h.kind === 'string') return parseJavaInt(h.s, b);
       throw unexpected();
@@ -177,8 +193,8 @@ function castTo(h: Held, target: SchemaType, original: unknown): unknown {
       return target === 'float32' ? Number(shortestFloat(Math.fround(d))) : d;
     }
     case 'boolean':
-      if (h.kind === 'number') return narrow(h.n, h.cls, 64) !== 0;
-      if (h.kind === 'decimal') return Math.trunc(h.n) !== 0;
+      if (h.kind === 'number') return narrow(h.n, h.cls, 64, h.i) !== 0;
+      if (h.kind === 'decimal') return BigInt.asIntN(64, h.i) !== 0n;
       if (h.kind === 'date') return h.millis !== 0;
       if (h.kind === 'boolean') return h.b;
       if (h.kind === 'string') return h.s.toLowerCase() === 'true';
@@ -186,7 +202,7 @@ function castTo(h: Held, target: SchemaType, original: unknown): unknown {
     case 'string':
       switch (h.kind) {
         case 'number':
-          return h.cls === 'float64' ? javaDoubleString(h.n) : h.cls === 'float32' ? javaFloatString(h.n) : String(h.n);
+          return h.cls === 'float64' ? javaDoubleString(h.n) : h.cls === 'float32' ? javaFloatString(h.n) : String(h.i ?? h.n);
         case 'decimal':
           return h.text;
         case 'boolean':

@@ -381,6 +381,21 @@ export function decimalString(value: unknown, schema: Schema): string {
   return `${sign}${mant}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
 }
 
+/**
+ * BigDecimal.longValue() of a decimal text (`new BigDecimal(text)`'s syntax: sign, digits with an
+ * optional point, exponent): the low 64 bits of the integer part, exactly; undefined for another text.
+ */
+export function bigDecimalLongValue(text: string): bigint | undefined {
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m || (m[2] === '' && !m[3])) return undefined;
+  const digits = m[2]! + (m[3] ?? '');
+  const point = m[2]!.length + Number(m[4] ?? 0);
+  // 64 zeros appended: a multiple of 10^64, so of 2^64
+  if (point - digits.length >= 64) return 0n;
+  const int = point <= 0 ? '0' : point >= digits.length ? digits + '0'.repeat(point - digits.length) : digits.slice(0, point);
+  return BigInt.asIntN(64, BigInt((m[1] === '-' ? '-' : '') + int));
+}
+
 export function decimalNumber(value: unknown, schema: Schema): number {
   return Number(decimalString(value, schema));
 }

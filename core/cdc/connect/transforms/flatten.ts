@@ -67,7 +67,7 @@ function make(isKey: boolean): TransformPlugin {
             newValue = out;
           } else {
             if (typeof value !== 'object' || Array.isArray(value)) {
-              throw new DataException(`Only Map objects supported in absence of schema for [flattening], found: ${Array.isArray(value) ? 'java.util.ArrayList' : 'java.lang.' + (typeof value === 'string' ? 'String' : typeof value === 'number' ? 'Long' : 'Boolean')}`);
+              throw new DataException(`Only Map objects supported in absence of schema for [flattening], found: ${Array.isArray(value) ? 'java.util.ArrayList' : 'java.lang.' + (typeof value === 'string' ? 'String' : typeof value === 'number' || typeof value === 'bigint' ? 'Long' : 'Boolean')}`);
             }
             // A map with nothing nested flattens to an equal map: the record passes as it is
             // (the value is never changed in place, so sharing it is safe).

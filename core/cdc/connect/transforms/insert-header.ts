@@ -5,6 +5,7 @@
  * anything else it is the literal itself.
  */
 import type { ConnectRecord } from '../plugin.js';
+import { parseExactJson } from '../../../common/exact-json.js';
 import { headerText } from '../converters/header-text.js';
 import { key, NO_DEFAULT, nonNull } from './config-def.js';
 import { kafkaTransform, transformation } from './kafka-plugin.js';
@@ -19,7 +20,7 @@ export function literalHeaderText(literal: string): string {
   const t = literal.trim();
   if ((t.startsWith('[') && t.endsWith(']')) || (t.startsWith('{') && t.endsWith('}'))) {
     try {
-      return headerText(JSON.parse(t)) ?? literal;
+      return headerText(parseExactJson(t)) ?? literal;
     } catch {
       return literal;
     }

@@ -143,6 +143,9 @@ describe('MaskField', () => {
     expect(chain('MaskField$Value', { fields: 'id,name' })(sink({ id: 7, name: 'Ada', ts: 1 }))!.value).toEqual({ id: 0, name: '', ts: 1 });
     expect(chain('MaskField$Value', { fields: 'id,name', replacement: '300' })(sink({ id: 7, name: 'Ada', ts: 1 }, { ...valueSchema, fields: [{ type: 'int8', optional: false, field: 'id' }, valueSchema.fields![1]!, valueSchema.fields![2]!] }))!.value).toEqual({ id: 44, name: '300', ts: 1 });
     expect(chain('MaskField$Value', { fields: 'a,b,c,d,e' })(sink({ a: 1.5, b: true, c: [1], d: { x: 1 }, e: null }, null))!.value).toEqual({ a: 0, b: false, c: [], d: {}, e: null });
+    // a Long masked with a replacement beyond 2^53 keeps its digits; a bigint field is a Long
+    expect(chain('MaskField$Value', { fields: 'a,b', replacement: '4611686018427387907' })(sink({ a: 1, b: 4611686018427387907n }, null))!.value).toEqual({ a: 4611686018427387907n, b: 4611686018427387907n });
+    expect(chain('MaskField$Value', { fields: 'a' })(sink({ a: 4611686018427387907n }, null))!.value).toEqual({ a: 0 });
     expect(() => chain('MaskField$Value', { fields: 'b', replacement: 'x' })(sink({ b: true }, null))).toThrow('Cannot mask value of type class java.lang.Boolean with custom replacement.');
     expect(() => chain('MaskField$Value', { fields: 'a', replacement: 'x' })(sink({ a: 1 }, null))).toThrow('Unable to convert x (class java.lang.String) to a number');
     expect(validate('MaskField$Value', { fields: 'a', replacement: ' ' })).toEqual({ 'transforms.t.replacement': ['Invalid value  for configuration replacement: String must be non-empty'] });
@@ -190,6 +193,22 @@ describe('Cast', () => {
     expect([r.key, r.keySchema]).toEqual([7, { type: 'int32', optional: true }]);
     expect(chain('Cast$Value', { spec: 'a:string,b:int16' })(sink({ a: 2, b: '3', c: 1 }, null))!.value).toEqual({ a: '2', b: 3, c: 1 });
     expect(() => chain('Cast$Value', { spec: 'a:string' })(sink({ a: { x: 1 } }, null))).toThrow('Cast transformation does not support casting from MAP; supported types are [INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, BOOLEAN, STRING, BYTES]');
+  });
+  it('a long beyond 2^53 (a bigint) stays exact to int64, string and boolean, with and without a schema; narrowing wraps its exact bits', () => {
+    const t = (spec: string, type: Schema['type'], v: unknown) => chain('Cast$Value', { spec })(sink({ f: v }, s(type)))!.value;
+    const BIG = 4611686018427387907n;
+    expect(t('f:int64', 'int64', BIG)).toEqual({ f: BIG });
+    expect(t('f:string', 'int64', BIG)).toEqual({ f: '4611686018427387907' });
+    expect(t('f:string', 'int64', -(2n ** 63n))).toEqual({ f: '-9223372036854775808' });
+    expect(t('f:int32', 'int64', BIG)).toEqual({ f: 3 }); // (int) 0x4000000000000003
+    expect(t('f:boolean', 'int64', 2n ** 62n)).toEqual({ f: true });
+    expect(t('f:float64', 'int64', BIG)).toEqual({ f: 4611686018427387904 });
+    expect(t('f:int64', 'string', '4611686018427387907')).toEqual({ f: BIG });
+    expect(t('f:int64', 'float64', 1e300)).toEqual({ f: 2n ** 63n - 1n }); // (long) saturates
+    // a Decimal(scale 0) of 2^62 + 3 to int64: BigDecimal.longValue, exact
+    expect(chain('Cast$Value', { spec: 'f:int64' })(sink({ f: Buffer.from('4000000000000003', 'hex').toString('base64') }, s('bytes', { name: 'org.apache.kafka.connect.data.Decimal', parameters: { scale: '0' } })))!.value).toEqual({ f: BIG });
+    const schemaless = chain('Cast$Value', { spec: 'a:string,b:int64' })(sink({ a: BIG, b: BIG }, null))!.value;
+    expect(schemaless).toEqual({ a: '4611686018427387907', b: BIG });
   });
   it('spec validation texts', () => {
     expect(validate('Cast$Value', { spec: 'a:bytes' })).toEqual({ 'transforms.t.spec': ['Cast transformation does not support casting to BYTES; supported types are [INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, BOOLEAN, STRING]'] });

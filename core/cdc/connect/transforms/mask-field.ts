@@ -6,8 +6,9 @@
  */
 import { DataException, type ConnectRecord, type Schema } from '../plugin.js';
 import { key, NO_DEFAULT, nonEmptyList, nonEmptyString, replaceNullWithDefaultKey } from './config-def.js';
-import { copyMap, javaClass, javaClassName, own, putEntry, requireMap, requireStruct, shortestFloat, structGet, type Side } from './connect-data.js';
+import { bigDecimalLongValue, copyMap, javaClass, javaClassName, own, putEntry, requireMap, requireStruct, shortestFloat, structGet, type Side } from './connect-data.js';
 import { keyValueTransforms, transformation } from './kafka-plugin.js';
+import { narrowInteger } from '../../../common/exact-json.js';
 
 const PURPOSE = 'mask fields';
 
@@ -25,7 +26,11 @@ function bigDecimal(s: string): number {
   return Number(s);
 }
 
-const wrap = (n: number, bits: number) => Number(BigInt.asIntN(bits, BigInt(Math.trunc(n))));
+/** Values.asLong(...).byteValue() and friends: the integer part, wrapped (a long beyond 2^53 a bigint). */
+function wrap(s: string, bits: number): number | bigint {
+  bigDecimal(s);
+  return narrowInteger(BigInt.asIntN(bits, bigDecimalLongValue(s)!));
+}
 
 /** A Decimal value (base64 unscaled bytes) of `n` at the schema's scale. */
 function decimalValue(n: string, schema: Schema): string {
@@ -67,13 +72,13 @@ function maskWithNullValue(value: unknown, schema: Schema | undefined): unknown 
 function maskWithCustomReplacement(value: unknown, schema: Schema | undefined, replacement: string): unknown {
   switch (javaClassName(value, schema)) {
     case 'java.lang.Byte':
-      return wrap(bigDecimal(replacement), 8);
+      return wrap(replacement, 8);
     case 'java.lang.Short':
-      return wrap(bigDecimal(replacement), 16);
+      return wrap(replacement, 16);
     case 'java.lang.Integer':
-      return wrap(bigDecimal(replacement), 32);
+      return wrap(replacement, 32);
     case 'java.lang.Long':
-      return Math.trunc(bigDecimal(replacement));
+      return wrap(replacement, 64);
     case 'java.lang.Float':
       return Number(shortestFloat(Math.fround(bigDecimal(replacement))));
     case 'java.lang.Double':

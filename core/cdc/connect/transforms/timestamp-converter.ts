@@ -59,7 +59,7 @@ function typeFromSchema(schema: Schema): Format {
 
 function inferType(v: unknown): Format {
   if (v instanceof Date) return 'Timestamp';
-  if (typeof v === 'number' && Number.isInteger(v)) return 'unix';
+  if ((typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') return 'unix';
   if (typeof v === 'string') return 'string';
   throw new DataException(`TimestampConverter does not support ${javaClass(v)} objects as timestamps`);
 }
@@ -95,6 +95,12 @@ export const [timestampConverterKeyPlugin, timestampConverterValuePlugin] = keyV
           throw err;
         }
       case 'unix': {
+        // a long beyond 2^53 (a bigint): nanoseconds since 1970, say
+        if (typeof v === 'bigint') {
+          if (precision === 'microseconds') return Number(v / 1000n);
+          if (precision === 'nanoseconds') return Number(v / 1_000_000n);
+          v = Number(v);
+        }
         if (typeof v !== 'number' || !Number.isInteger(v)) throw new DataException(`Expected Unix timestamp to be a Long, but found ${javaClass(v, withSchema ? { type: 'int64', optional: true } : null)}`);
         if (precision === 'seconds') return scaleUp(v, 1000);
         if (precision === 'microseconds') return scaleDown(v, 1000);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../../../common/log.js';
+import { parseExactJson, stringifyExactJson } from '../../../common/exact-json.js';
 import { parseStoredLine } from '../../log/embedded-log.js';
 import { LogError, type AppendListener, type LogRecord, type TopicLog } from '../../log/types.js';
 import type { SinkConnectorPlugin, WorkerServices } from '../plugin.js';
@@ -81,7 +82,7 @@ function logger(scope: string[]): Logger {
       send({ kind: 'log', scope, level, msg, ...(fields ? { fields } : {}) });
     } catch {
       // fields that cannot cross threads (a function, say) go as JSON
-      send({ kind: 'log', scope, level, msg, fields: JSON.parse(JSON.stringify(fields)) as Record<string, unknown> });
+      send({ kind: 'log', scope, level, msg, fields: parseExactJson(stringifyExactJson(fields)) as Record<string, unknown> });
     }
   };
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error'), child: (s) => logger([...scope, s]) };

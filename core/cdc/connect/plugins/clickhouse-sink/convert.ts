@@ -1,6 +1,7 @@
 /**
  * Turns a sink record's value into a JSONEachRow row for the target table. Most values go
- * through unchanged (ClickHouse parses them); datetimes arrive as epoch numbers (Debezium's
+ * through unchanged (ClickHouse parses them; an integer beyond 2^53 is a bigint, which the
+ * task's client writes as its digits); datetimes arrive as epoch numbers (Debezium's
  * io.debezium.time.Timestamp is milliseconds) and are converted for DateTime and DateTime64
  * columns, which would otherwise read them as seconds or as ticks of their own precision; a
  * Decimal field of a record with a schema becomes its decimal text.
@@ -46,10 +47,11 @@ function unitsPerSecond(schemaName: string | undefined): bigint {
 }
 
 /** Epoch number in `perSecond` units → the text/number ClickHouse reads exactly for the column. */
-export function epochForColumn(value: number, precision: number, perSecond = 1000n): number | string {
+export function epochForColumn(value: number | bigint, precision: number, perSecond = 1000n): number | string {
   // DateTime64(3) reads an integer as milliseconds: the common case needs no conversion.
-  if (precision === 3 && perSecond === 1000n && Number.isSafeInteger(value)) return value;
-  const units = BigInt(Math.trunc(value));
+  if (precision === 3 && perSecond === 1000n && Number.isSafeInteger(value)) return value as number;
+  // (nanoseconds since 1970 are beyond 2^53: a bigint)
+  const units = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
   let sec = units / perSecond;
   let rem = units % perSecond;
   if (rem < 0n) {
@@ -110,7 +112,7 @@ export function convertRow(value: unknown, columns: Map<string, ColumnType>, sch
       if (scale !== undefined) (converted ??= new Map()).set(k, decimalText(v, scale));
       continue;
     }
-    if (col?.dateTimePrecision === undefined || typeof v !== 'number') continue;
+    if (col?.dateTimePrecision === undefined || (typeof v !== 'number' && typeof v !== 'bigint')) continue;
     fieldSchemas ??= new Map((schema?.fields ?? []).map((f) => [f.field ?? '', f]));
     const c = epochForColumn(v, col.dateTimePrecision, unitsPerSecond(fieldSchemas.get(k)?.name));
     if (c !== v) (converted ??= new Map()).set(k, c);

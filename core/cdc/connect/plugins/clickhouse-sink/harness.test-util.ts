@@ -1,12 +1,14 @@
 /**
  * A minimal consumer loop for sink tests: fetches from the topic log from the committed offset
- * (or where the task seeks), converts JSON values (schemas disabled or enabled), calls put and
+ * (or where the task seeks), converts keys and values with the config's converters (JsonConverter
+ * by default, schemas disabled or enabled, as the worker's task runner does), calls put and
  * commits what preCommit allows — what a Kafka Connect worker does for a sink task. A crash hook
  * that throws stops the loop dead, like a killed worker: nothing further is written or committed.
  */
 import type { TopicLog } from '../../../log/types.js';
 import { silentLogger } from '../../../../common/log.js';
 import type { ConnectorConfig, SinkRecord, SinkTaskContext, TopicPartitionOffset } from '../../plugin.js';
+import { converterFor } from '../../converters/index.js';
 import { ClickHouseSinkTask, type SinkTaskHooks } from './task.js';
 
 export class Killed extends Error {}
@@ -15,6 +17,8 @@ export async function runSinkUntilCaughtUp(log: TopicLog, config: ConnectorConfi
   const topics = config.topics!.split(',');
   const maxPoll = Number(config['consumer.override.max.poll.records'] ?? 500);
   const seeks = new Map<string, number>();
+  const keyConverter = converterFor(config, true);
+  const valueConverter = converterFor(config, false);
   const ctx: SinkTaskContext = {
     services: { log: silentLogger, dataDir: opts.dataDir, peers: {}, now: () => Date.now(), resource: () => undefined },
     connector: 'sink',
@@ -40,18 +44,18 @@ export async function runSinkUntilCaughtUp(log: TopicLog, config: ConnectorConfi
         const recs = await log.fetch(topic, 0, pos.get(topic)!, { maxRecords: maxPoll, maxBytes: Number(config['consumer.override.max.partition.fetch.bytes'] ?? 1048576) });
         if (!recs.length) continue;
         any = true;
-        const schemas = config['value.converter.schemas.enable'] === 'true';
         const sinkRecords: SinkRecord[] = recs.map((r) => {
-          const parsed = r.value === null ? null : (JSON.parse(r.value) as { schema?: unknown; payload?: unknown });
+          const k = keyConverter.toConnectData(r.topic, r.key);
+          const v = valueConverter.toConnectData(r.topic, r.value);
           return {
             topic: r.topic,
             kafkaPartition: r.partition,
             kafkaOffset: r.offset,
             originalTopic: r.topic,
-            keySchema: null,
-            key: r.key === null ? null : JSON.parse(r.key),
-            valueSchema: schemas && parsed ? ((parsed.schema as SinkRecord['valueSchema']) ?? null) : null,
-            value: schemas && parsed ? parsed.payload : parsed,
+            keySchema: k.schema,
+            key: k.value,
+            valueSchema: v.schema,
+            value: v.value,
             timestamp: r.timestamp,
             timestampType: 'CreateTime',
             headers: r.headers,

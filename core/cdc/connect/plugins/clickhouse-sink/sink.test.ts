@@ -48,6 +48,8 @@ describe('ClickHouse sink connector', () => {
     expect(epochForColumn(1_700_000_000_123, 6)).toBe('1700000000.123000');
     expect(epochForColumn(1_700_000_000_123, 9)).toBe('1700000000.123000000');
     expect(epochForColumn(-1, 6)).toBe('-1.999000'); // 1 ms before the epoch
+    // io.debezium.time.NanoTimestamp values are beyond 2^53: bigints
+    expect(epochForColumn(1_700_000_000_123_456_789n, 9, 1_000_000_000n)).toBe('1700000000.123456789');
   });
 
   it('inserts unwrapped change messages: DateTime from epoch millis, __deleted "true"/"false" into UInt8', async () => {
@@ -83,6 +85,34 @@ describe('ClickHouse sink connector', () => {
     expect(rows).toEqual([
       { id: 1, price: '11805916207174113034.25', small: '0.0000001' },
       { id: 2, price: '-12.5', small: null },
+    ]);
+  });
+
+  it('inserts Int64/UInt64 values beyond 2^53 exact: bigints handed to put, and the digits a real Debezium wrote on the topic', async () => {
+    await client.command({ query: 'CREATE TABLE default.big_ints (id Int64, u UInt64, wide Int128, maybe Nullable(Int64), name String) ENGINE = MergeTree ORDER BY id' });
+    // toString: the test's own client would read the numbers as doubles
+    const exact = async () => (await (await client.query({ query: 'SELECT toString(id) AS id, toString(u) AS u, toString(wide) AS wide, toString(maybe) AS maybe, name FROM default.big_ints ORDER BY id', format: 'JSONEachRow' })).json()) as Record<string, string>[];
+    const task = await startTask(sinkConfig('big_ints', { exactlyOnce: 'false' }));
+    try {
+      await task.put([rec('big_ints', 0, { id: 4611686018427387907n, u: 18446744073709551615n, wide: -(2n ** 100n), maybe: -9223372036854775808n, name: 'bigints' })]);
+    } finally {
+      await task.stop();
+    }
+    expect(await exact()).toEqual([{ id: '4611686018427387907', u: '18446744073709551615', wide: '-1267650600228229401496703205376', maybe: '-9223372036854775808', name: 'bigints' }]);
+
+    // JSON texts as Debezium's JsonConverter writes them, read by the sink's converter: schemaless
+    // (the seed's config) and with a schema
+    await log.produce('big_ints', [{ key: '{"id":1152921504606846977}', value: '{"id":1152921504606846977,"u":9223372036854775809,"wide":170141183460469231731687303715884105727,"maybe":null,"name":"schemaless"}' }]);
+    expect(await runSinkUntilCaughtUp(log, sinkConfig('big_ints', { exactlyOnce: 'false' }), { group: 'g-big', dataDir: dir })).toBe('done');
+    await log.createTopic('big_ints_schema');
+    const schema = '{"type":"struct","fields":[{"type":"int64","optional":false,"field":"id"},{"type":"int64","optional":false,"field":"u"},{"type":"int64","optional":true,"field":"maybe"},{"type":"string","optional":true,"field":"name"}],"optional":false,"name":"dbserver1.demo.big_ints.Value"}';
+    await log.produce('big_ints_schema', [{ key: null, value: `{"schema":${schema},"payload":{"id":4611686018427387909,"u":9223372036854775807,"maybe":-4611686018427387907,"name":"with schema"}}` }]);
+    const withSchema = sinkConfig('big_ints_schema', { exactlyOnce: 'false', topic2TableMap: 'big_ints_schema=big_ints', 'value.converter.schemas.enable': 'true' });
+    expect(await runSinkUntilCaughtUp(log, withSchema, { group: 'g-big-schema', dataDir: dir })).toBe('done');
+    expect(await exact()).toEqual([
+      { id: '1152921504606846977', u: '9223372036854775809', wide: '170141183460469231731687303715884105727', maybe: null, name: 'schemaless' },
+      { id: '4611686018427387907', u: '18446744073709551615', wide: '-1267650600228229401496703205376', maybe: '-9223372036854775808', name: 'bigints' },
+      { id: '4611686018427387909', u: '9223372036854775807', wide: '0', maybe: '-4611686018427387907', name: 'with schema' },
     ]);
   });
 

@@ -14,6 +14,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { Readable } from 'node:stream';
 import type { Logger } from '../../../../common/log.js';
+import { parseExactJson, stringifyExactJson } from '../../../../common/exact-json.js';
 import { ConnectException, DataException, type ConnectorConfig, type SinkRecord, type SinkTask, type SinkTaskContext, type TopicPartition, type TopicPartitionOffset } from '../../plugin.js';
 import { javaSplit, parseSinkConfig, type SinkConfig } from './config.js';
 import { convertRow, parseColumnType, type ColumnType, type RowOptions } from './convert.js';
@@ -104,6 +105,9 @@ export class ClickHouseSinkTask implements SinkTask {
       max_open_connections: 4,
       // Failures reach the task's own log (with the retry they lead to), not the console.
       log: { level: ClickHouseLogLevel.OFF },
+      // JSONEachRow rows with an Int64/UInt64 beyond 2^53 (a bigint) written as their digits;
+      // the built-in JSON for every other row
+      json: { parse: parseExactJson as <T>(text: string) => T, stringify: stringifyExactJson },
     });
     if (this.cfg.exactlyOnce) {
       this.stateStore = new StateStore(this.client, { onCluster: this.cfg.keeperOnCluster, zkPath: this.cfg.zkPath, zkDatabase: this.cfg.zkDatabase });

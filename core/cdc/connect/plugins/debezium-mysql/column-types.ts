@@ -10,6 +10,7 @@ import { GEOMETRY_SCHEMA_NAME, POINT_SCHEMA_NAME, spatialSchema, spatialSchemaKi
 import { JDBC_TYPES, sourceColumnType } from './source-column-type.js';
 import { unquoteString } from '../../../source/mysql-ddl.js';
 import { quoted } from '../../../source/mysql-type-display.js';
+import { narrowInteger } from '../../../../common/exact-json.js';
 
 export interface ColumnLike {
   name: string;
@@ -269,6 +270,22 @@ function defaultValue(c: ColumnLike, s: Schema, modes: TypeModes | DecimalMode):
   return convertValue(c, s, unquoteString(e), decimalMode) ?? undefined;
 }
 
+const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;
+
+/**
+ * A whole number that is not a JS number: the source's bigint (a BIGINT beyond 2^53) or a text (a
+ * DEFAULT). An INT64 keeps every digit, as a bigint where a double would round it, and takes the
+ * low 64 bits as Java's longValue() does: BIGINT UNSIGNED under bigint.unsigned.handling.mode=long
+ * is a signed long, so 18446744073709551615 is -1, as Debezium writes it.
+ */
+function integerValue(v: unknown, int64: boolean): number | bigint {
+  if (!int64) return Number(v);
+  if (typeof v === 'bigint') return narrowInteger(BigInt.asIntN(64, v));
+  const n = Number(v);
+  if (Number.isSafeInteger(n) || typeof v !== 'string' || !INTEGER_TEXT.test(v)) return n;
+  return narrowInteger(BigInt.asIntN(64, BigInt(v)));
+}
+
 /** A source value (as the embedded source stores it) in Debezium's representation. */
 export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: DecimalMode): unknown {
   if (v === null || v === undefined) return null;
@@ -305,7 +322,7 @@ export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: 
   if (s.type === 'bytes') return Buffer.from(String(v), 'hex').toString('base64');
   // JdbcValueConverters.convertBoolean: any non-zero number is true
   if (s.type === 'boolean') return typeof v === 'boolean' ? v : /^true$/i.test(String(v)) || (Number(v) !== 0 && !Number.isNaN(Number(v)));
-  if (s.type.startsWith('int')) return typeof v === 'number' ? Math.trunc(v) : Number(v);
+  if (s.type.startsWith('int')) return typeof v === 'number' ? Math.trunc(v) : integerValue(v, s.type === 'int64');
   if (s.type === 'float32') return toFloat32(Number(v));
   if (s.type.startsWith('float')) return Number(v);
   if (s.type === 'string') {
