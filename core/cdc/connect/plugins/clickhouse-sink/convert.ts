@@ -9,6 +9,7 @@
 import type { Schema } from '../../plugin.js';
 import { DataException } from '../../plugin.js';
 import { decimalText } from '../../converters/json-converter.js';
+import { stringifyExactJson } from '../../../../common/exact-json.js';
 
 const DECIMAL = 'org.apache.kafka.connect.data.Decimal';
 
@@ -131,4 +132,30 @@ export function convertRow(value: unknown, columns: Map<string, ColumnType>, sch
     row[k] = converted?.has(k) ? converted.get(k) : v;
   }
   return row;
+}
+
+/**
+ * A JSONEachRow row's text, the client's JSON.stringify: bigints (Int64/UInt64 values beyond
+ * 2^53) as their digits. A row holding one is written field by field, where JSON.stringify would
+ * throw and stringifyExactJson write the row again with lossless-json (7.5 µs against 0.9 µs for a
+ * seed row with a snowflake id); every other value is stringifyExactJson's (JSON.stringify's).
+ */
+export function rowJson(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return stringifyExactJson(value);
+  const row = value as Record<string, unknown>;
+  let big = false;
+  for (const k in row) {
+    if (typeof row[k] === 'bigint') {
+      big = true;
+      break;
+    }
+  }
+  if (!big) return stringifyExactJson(row);
+  let out = '';
+  for (const k of Object.keys(row)) {
+    const v = row[k];
+    const text = typeof v === 'bigint' ? v.toString() : (stringifyExactJson(v) as string | undefined);
+    if (text !== undefined) out += (out ? ',' : '{') + JSON.stringify(k) + ':' + text;
+  }
+  return out ? out + '}' : '{}';
 }

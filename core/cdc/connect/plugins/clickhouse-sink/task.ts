@@ -14,10 +14,10 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { Readable } from 'node:stream';
 import type { Logger } from '../../../../common/log.js';
-import { parseExactJson, stringifyExactJson } from '../../../../common/exact-json.js';
+import { parseExactJson } from '../../../../common/exact-json.js';
 import { ConnectException, DataException, type ConnectorConfig, type SinkRecord, type SinkTask, type SinkTaskContext, type TopicPartition, type TopicPartitionOffset } from '../../plugin.js';
 import { javaSplit, parseSinkConfig, type SinkConfig } from './config.js';
-import { convertRow, parseColumnType, type ColumnType, type RowOptions } from './convert.js';
+import { convertRow, parseColumnType, rowJson, type ColumnType, type RowOptions } from './convert.js';
 import { StateStore, type ProcessingState, type StateRecord } from './state.js';
 
 /** Where a test can stop the task dead, between the steps of the exactly-once state machine. */
@@ -107,7 +107,7 @@ export class ClickHouseSinkTask implements SinkTask {
       log: { level: ClickHouseLogLevel.OFF },
       // JSONEachRow rows with an Int64/UInt64 beyond 2^53 (a bigint) written as their digits;
       // the built-in JSON for every other row
-      json: { parse: parseExactJson as <T>(text: string) => T, stringify: stringifyExactJson },
+      json: { parse: parseExactJson as <T>(text: string) => T, stringify: rowJson },
     });
     if (this.cfg.exactlyOnce) {
       this.stateStore = new StateStore(this.client, { onCluster: this.cfg.keeperOnCluster, zkPath: this.cfg.zkPath, zkDatabase: this.cfg.zkDatabase });
