@@ -6,7 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { stringifyExactJson } from '../../common/exact-json.js';
 import { lowerBound } from '../../common/sorted.js';
+import { parseJsonObject } from './exact-integers.js';
 import type { BinlogPosition, BinlogTransaction, RowChange } from './types.js';
 
 const ROTATE_BYTES = 256 * 1024 * 1024;
@@ -78,7 +80,8 @@ export class Binlog {
       f = this.create(this.files.length + 1, this.nextSeq);
       this.files.push(f);
     }
-    const line = Buffer.from(JSON.stringify(tx) + '\n', 'utf8');
+    // a BIGINT beyond 2^53 in a row image is a bigint: written as its digits
+    const line = Buffer.from(stringifyExactJson(tx) + '\n', 'utf8');
     const pos = f.size;
     fs.writeSync(f.fd, line, 0, line.length, pos);
     f.positions.push(pos);
@@ -111,7 +114,8 @@ export class Binlog {
       for (let k = 0; k < take; k++, i++) {
         const p = f.positions[i]!;
         const next = i + 1 < f.positions.length ? f.positions[i + 1]! : f.size;
-        const tx = JSON.parse(buf.toString('utf8', off, off + (next - p))) as Stored;
+        // a BIGINT beyond 2^53 in a row image as the bigint it is (exact-integers.ts)
+        const tx = parseJsonObject(buf.toString('utf8', off, off + (next - p))) as Stored;
         out.push({ ...tx, file: f.name, pos: p, nextPos: next });
         off += next - p;
       }

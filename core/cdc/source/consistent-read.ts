@@ -92,7 +92,7 @@ export class ConsistentRead {
       const txs = this.source.readTransactions(this.readThrough, READ_BATCH);
       for (const tx of txs) {
         // the rows cascading foreign key actions changed too: the snapshot saw them before
-        for (const ev of rowChangesMade(tx)) if (this.wanted(tx.database, ev.table)) this.note(tx.database, ev.table, ev.op, ev.rowid, ev.before, ev.after);
+        for (const ev of rowChangesMade(tx)) if (this.wanted(tx.database, ev.table)) this.note(tx.database, ev.table, ev.op, Number(ev.rowid), ev.before, ev.after);
         this.readThrough = { file: tx.file, pos: tx.nextPos };
       }
       if (txs.length < READ_BATCH) return;

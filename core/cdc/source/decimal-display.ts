@@ -41,7 +41,12 @@ export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefine
 export function showDecimals(rows: unknown[][], programs: (ShownColumn | undefined)[]): unknown[][] {
   const scales = programs.map((p) => (p === undefined ? undefined : aggregateScale(shownScale(p.program), p.aggregate)));
   if (scales.every((s) => s === undefined || s < 0)) return rows;
-  return rows.map((row) => row.map((v, i) => (typeof v === 'number' && scales[i] !== undefined && scales[i]! >= 0 ? v.toFixed(scales[i]) : v)));
+  return rows.map((row) => row.map((v, i) => (scales[i] === undefined || scales[i]! < 0 ? v : typeof v === 'number' ? v.toFixed(scales[i]) : typeof v === 'bigint' ? bigintFixed(v, scales[i]!) : v)));
+}
+
+/** A bigint (an integer beyond 2^53) with `scale` zero decimals, as toFixed writes a number. */
+function bigintFixed(v: bigint, scale: number): string {
+  return scale > 0 ? `${v}.${'0'.repeat(scale)}` : String(v);
 }
 
 /** The decimals shown: a program's own, or SUM's of it (a BIGINT's sum is a DECIMAL), or AVG's (div_precision_increment more). */

@@ -77,6 +77,11 @@ export function registerStoreFunctions(db: Database): void {
     if (!col) return v;
     return storeValue(col.c, col.k, { value: v }, Number(row), strict === 1);
   });
+  // an INTEGER beyond 2^53 as its digits (wrapExact): given as a literal's digits are
+  db.create_function('loupe_store_digits', (digits: SqlValue, key: SqlValue, row: SqlValue, strict: SqlValue) => {
+    const col = columnsByKey[Number(key)]!;
+    return storeValue(col.c, col.k, { value: Number(digits), numeric: String(digits) }, Number(row), strict === 1);
+  });
   db.create_function('loupe_no_default', (name: SqlValue) => {
     throw new StoreError(1364, `Field '${String(name)}' doesn't have a default value`);
   });
@@ -297,7 +302,22 @@ function keptAsWritten(text: string, k: StoreKind): boolean {
 /** A row's number: known when the statement is rewritten (a VALUES row), or SQL that gives it for each row. */
 type Row = number | string;
 
-const wrap = (expr: string, col: Column, row: Row, strict: boolean) => `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
+const wrap = (expr: string, col: Column, row: Row, strict: boolean) =>
+  SIMPLE_EXPRESSION.test(expr) ? wrapExact(expr, col, row, strict) : `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
+
+/**
+ * sql.js gives a JavaScript function an INTEGER as a double, so loupe_store would get a BIGINT
+ * beyond 2^53 rounded (4611686018427387907 → …88000). Such an INTEGER goes to
+ * loupe_store_digits as its digits instead, read as a literal's are. The expression is written
+ * twice, so only one that is cheap and the same both times: a column, a literal, or arithmetic
+ * of them (`v`, `v + 1`, INSERT … SELECT's columns). An expression with a call or a variable
+ * still goes to loupe_store as a double.
+ */
+const wrapExact = (expr: string, col: Column, row: Row, strict: boolean) =>
+  `(CASE WHEN typeof(${expr}) = 'integer' AND (${expr}) NOT BETWEEN ${-Number.MAX_SAFE_INTEGER} AND ${Number.MAX_SAFE_INTEGER} THEN loupe_store_digits(CAST(${expr} AS TEXT), ${col.key}, ${row}, ${strict ? 1 : 0}) ELSE loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0}) END)`;
+
+/** Columns (quoted or qualified), numbers and arithmetic: no call, subquery, string, variable or parameter. */
+const SIMPLE_EXPRESSION = /^[\w$."` +\-*%]+$/;
 
 /** DEFAULT(col) in an expression: the column's default. */
 function withDefaults(text: string, def: TableDef, strict: boolean): string {

@@ -16,6 +16,7 @@ import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.j
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog, rowChangesMade } from './binlog.js';
+import { execExact, getExact, parseJsonObject, type ExactValue } from './exact-integers.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { datesReadFor } from './mysql-dates.js';
@@ -24,7 +25,7 @@ import { registerSpatialFunctions } from './spatial-functions.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, insertColumns, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
 import { rewriteRowAlias } from './upsert-row-alias.js';
-import { boundVariables, hoistConstantAssignments, registerVariableFunctions, rewriteVariableAssignments, selectInto, setItems, withVariables, type UserVariables } from './user-variables.js';
+import { boundVariables, castBigVariables, hoistConstantAssignments, registerVariableFunctions, rewriteVariableAssignments, selectInto, setItems, withVariables, type UserVariables } from './user-variables.js';
 import { comparedColumnsIn, compareAsMySql, mentions, registerComparisonFunctions } from './column-comparisons.js';
 import { orderedDml, rewriteDmlLimit, type OrderedDml } from './dml-limit.js';
 import { registerStoreFunctions, rewriteStoredValues } from './dml-values.js';
@@ -222,12 +223,12 @@ export class EmbeddedSource implements CaptureSource {
     if (!def) throw mysqlErrors.noSuchTable(database, table);
     // a BLOB column as the change log's row images have it, hex(col) (createTriggers): a string stored in it is text to SQLite, not the hex of its bytes
     const columns = def.columns.map((c) => (c.name && sqliteType(c) === 'BLOB' ? `hex(${q(c.name)})` : q(c.name)));
-    const res = st.db.exec(`SELECT rowid AS __rowid, ${columns.join(', ')} FROM ${q(table)} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [afterRowid, limit]);
+    const res = execExact(st.db, `SELECT rowid AS __rowid, ${columns.join(', ')} FROM ${q(table)} WHERE rowid > ? ORDER BY rowid LIMIT ?`, [afterRowid, limit]);
     const out: { rowid: number; row: Row }[] = [];
     for (const values of res[0]?.values ?? []) {
       const row: Row = {};
       def.columns.forEach((c, i) => (row[c.name] = blobOut(values[i + 1]!)));
-      out.push({ rowid: values[0] as number, row });
+      out.push({ rowid: Number(values[0]), row });
     }
     return out;
   }
@@ -964,7 +965,8 @@ export class EmbeddedSource implements CaptureSource {
       const hoisted = hoistConstantAssignments(text);
       for (const first of hoisted?.first ?? []) st.db.exec(first, params);
       if (isRead) exactColumns = calcColumns(hoisted?.text ?? text);
-      res = st.db.exec(hoisted?.text ?? text, params);
+      // a read's INTEGERs exact (exact-integers.ts); a write gives no rows
+      res = isRead ? execExact(st.db, hoisted?.text ?? text, params) : st.db.exec(hoisted?.text ?? text, params);
       affected = st.db.getRowsModified();
       if (isUpdate) matched = affected;
       else if (inserting) records = affected;
@@ -1117,7 +1119,7 @@ export class EmbeddedSource implements CaptureSource {
     const ordered = orderedDml(text);
     if (ordered) return { st, text: ordered.each, lenient, ignore, ordered, copies };
     text = rewriteDmlLimit(text) ?? text;
-    return { st, text, lenient, ignore, copies };
+    return { st, text: castBigVariables(text, session.vars), lenient, ignore, copies };
   }
 
   /** Columns compared as MySQL compares their types: DECIMAL, date/time, text and number columns (column-comparisons.ts). */
@@ -1216,8 +1218,9 @@ export class EmbeddedSource implements CaptureSource {
 
   private captureAndCommit(st: DbState, session: Session, statements: string[]): BinlogTransaction | undefined {
     const p = prepared(st);
-    const values: SqlValue[][] = [];
-    while (p.select.step()) values.push(p.select.get());
+    const values: ExactValue[][] = [];
+    // the rowid exact: an AUTO_INCREMENT BIGINT key is the rowid, and may be beyond 2^53
+    while (p.select.step()) values.push(getExact(p.select));
     p.select.reset();
     if (values.length === 0) return undefined;
     p.clear.run();
@@ -1229,9 +1232,10 @@ export class EmbeddedSource implements CaptureSource {
       const change: RowChange = {
         table: tbl as string,
         op: op as RowChange['op'],
-        rowid: rid as number,
-        before: b === null ? null : (JSON.parse(b as string) as Row),
-        after: a === null ? null : (JSON.parse(a as string) as Row),
+        rowid: rid as number | bigint,
+        // SQLite's JSON writes a BIGINT's digits exactly; parseJsonObject keeps them
+        before: b === null ? null : (parseJsonObject(b as string) as Row),
+        after: a === null ? null : (parseJsonObject(a as string) as Row),
       };
       if (cas === 1) cascaded.push({ ...change, at: events.length });
       else events.push(change);
@@ -1441,8 +1445,10 @@ export class EmbeddedSource implements CaptureSource {
   /** Capture triggers (before/after images) and MySQL-worded duplicate-key checks. */
   private createTriggers(st: DbState, def: TableDef): void {
     const t = def.name;
-    // a BLOB is logged as hex; hex is MySQL's HEX (mysql-functions.ts), which keeps a NULL NULL where SQLite's gives ''
-    const image = (alias: 'NEW' | 'OLD') => `json_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')})`;
+    // a BLOB is logged as hex; hex is MySQL's HEX (mysql-functions.ts), which keeps a NULL NULL where SQLite's gives ''.
+    // SQLite's own JSON writer, which writes a BIGINT's 64 bits exactly: json_object is MySQL's
+    // (json-functions.ts), in JavaScript, which gets an INTEGER as a double (4611686018427387907 → …88000)
+    const image = (alias: 'NEW' | 'OLD') => `json(jsonb_object(${def.columns.map((c) => `'${c.name.replace(/'/g, "''")}', ${c.name && sqliteType(c) === 'BLOB' ? `hex(${alias}.${q(c.name)})` : `${alias}.${q(c.name)}`}`).join(', ')}))`;
     // a table a cascading foreign key action can change marks the rows it changes that way (foreign-keys.ts)
     const [cas, casValue] = isCascadeTarget(def) ? [', cas', `, ${IN_CASCADE}`] : ['', ''];
     st.db.run(`CREATE TRIGGER ${q(`__loupe_ai_${t}`)} AFTER INSERT ON ${q(t)} WHEN ${NOT_REPLACING_A_ROW} BEGIN INSERT INTO __loupe_changes (tbl, op, rid, b, a${cas}) VALUES ('${t.replace(/'/g, "''")}', 'c', NEW.rowid, NULL, ${image('NEW')}${casValue}); END`);
@@ -1782,9 +1788,11 @@ export class EmbeddedSource implements CaptureSource {
           const v = ev.after![c.name];
           return typeof v === 'string' && sqliteType(c) === 'BLOB' ? Uint8Array.from(Buffer.from(v, 'hex')) : toSql(v);
         };
-        if (ev.op === 'd') st.db.run(`DELETE FROM ${q(ev.table)} WHERE rowid = ?`, [ev.rowid]);
-        else if (ev.op === 'c') st.db.run(`INSERT INTO ${q(ev.table)} (rowid, ${cols.map((c) => q(c.name)).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [ev.rowid, ...cols.map(value)]);
-        else st.db.run(`UPDATE ${q(ev.table)} SET ${cols.map((c) => `${q(c.name)} = ?`).join(', ')} WHERE rowid = ?`, [...cols.map(value), ev.rowid]);
+        // a rowid beyond 2^53 is bound as its digits (toSql), which CAST reads back as the INTEGER
+        const rowid = toSql(ev.rowid);
+        if (ev.op === 'd') st.db.run(`DELETE FROM ${q(ev.table)} WHERE rowid = CAST(? AS INTEGER)`, [rowid]);
+        else if (ev.op === 'c') st.db.run(`INSERT INTO ${q(ev.table)} (rowid, ${cols.map((c) => q(c.name)).join(', ')}) VALUES (CAST(? AS INTEGER), ${cols.map(() => '?').join(', ')})`, [rowid, ...cols.map(value)]);
+        else st.db.run(`UPDATE ${q(ev.table)} SET ${cols.map((c) => `${q(c.name)} = ?`).join(', ')} WHERE rowid = CAST(? AS INTEGER)`, [...cols.map(value), rowid]);
       }
       st.db.run('UPDATE __loupe_fk SET checks = 1');
       st.db.run('DELETE FROM __loupe_changes');
@@ -1885,13 +1893,15 @@ function runInOrder(db: Database, ordered: OrderedDml, vars: UserVariables): num
   return rowids.length;
 }
 
+/** A logged value as a bound parameter; a bigint (an INTEGER beyond 2^53) as its digits, which a column of INTEGER affinity stores as the INTEGER (sql.js would bind it so too). */
 function toSql(v: unknown): SqlValue {
   if (v === undefined) return null;
   if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'bigint') return String(v);
   return v as SqlValue;
 }
 
-function blobOut(v: SqlValue): RowValue {
+function blobOut(v: ExactValue): RowValue {
   return v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v;
 }
 

@@ -45,7 +45,7 @@ export function preparedText(text: string): string {
   return statements[0]!;
 }
 
-function literal(v: SqlValue | undefined): string {
+function literal(v: SqlValue | bigint | undefined): string {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (v instanceof Uint8Array) return `X'${Buffer.from(v).toString('hex')}'`;
@@ -53,7 +53,7 @@ function literal(v: SqlValue | undefined): string {
 }
 
 /** The statement with each `?` replaced by its value, in order; ER_WRONG_ARGUMENTS when the counts differ. */
-export function bindPlaceholders(text: string, values: SqlValue[]): string {
+export function bindPlaceholders(text: string, values: (SqlValue | bigint)[]): string {
   const tokens = tokenize(text);
   const marks = tokens.filter((t) => t.kind === 'op' && t.text === '?');
   if (marks.length !== values.length) throw new MySqlError(1210, 'HY000', 'Incorrect arguments to EXECUTE');

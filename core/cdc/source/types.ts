@@ -52,8 +52,8 @@ export interface RowChange {
   op: 'c' | 'u' | 'd';
   before: Row | null;
   after: Row | null;
-  /** SQLite rowid of the row; used to replay the log onto a snapshot. */
-  rowid: number;
+  /** SQLite rowid of the row; used to replay the log onto a snapshot. A bigint beyond ±(2^53 − 1) (an AUTO_INCREMENT BIGINT key near 2^63, which is the rowid). */
+  rowid: number | bigint;
 }
 
 /** One committed transaction, as written to the change log. */

@@ -8,9 +8,10 @@ import type { BindParams, Database, SqlValue } from 'sql.js';
 import { warn } from './diagnostics.js';
 import { statementScope } from './statement-scope.js';
 import { unquoteIdent } from './mysql-ddl.js';
-import { closingParen, maskQuoted, spliceText, splitTopLevel } from './sql-text.js';
+import { closingParen, maskQuoted, replaceOutsideQuotes, spliceText, splitTopLevel } from './sql-text.js';
 
-export type UserVariables = Map<string, SqlValue>;
+/** A variable's value; a bigint for an INTEGER beyond ±(2^53 − 1), which castBigVariables reads back exactly. */
+export type UserVariables = Map<string, SqlValue | bigint>;
 
 const USED = /(?<![@\w$])@([A-Za-z_][\w$]*)/g;
 
@@ -18,8 +19,23 @@ const USED = /(?<![@\w$])@([A-Za-z_][\w$]*)/g;
 export function boundVariables(sql: string, vars: UserVariables): BindParams | undefined {
   if (!sql.includes('@')) return undefined;
   let params: Record<string, SqlValue> | undefined;
-  for (const m of maskQuoted(sql).matchAll(USED)) (params ??= {})[`@${m[1]}`] = vars.get(m[1]!.toLowerCase()) ?? null;
+  // sql.js binds a bigint as its digits (text): castBigVariables has made those reads INTEGERs again
+  for (const m of maskQuoted(sql).matchAll(USED)) (params ??= {})[`@${m[1]}`] = (vars.get(m[1]!.toLowerCase()) ?? null) as SqlValue;
   return params;
+}
+
+/**
+ * The statement with each read of a variable holding a bigint (a BIGINT beyond 2^53, from
+ * `SET @id = …` or SELECT … INTO) as `CAST(@v AS INTEGER)`: sql.js binds a bigint as its digits,
+ * text to SQLite, which would compare and add as a string does; CAST makes it the exact INTEGER.
+ */
+export function castBigVariables(sql: string, vars: UserVariables): string {
+  if (!sql.includes('@')) return sql;
+  let big: Set<string> | undefined;
+  for (const [name, v] of vars) if (typeof v === 'bigint') (big ??= new Set()).add(name);
+  if (!big) return sql;
+  const names = big;
+  return replaceOutsideQuotes(sql, USED, (all, name) => (names.has(name!.toLowerCase()) ? `CAST(${all} AS INTEGER)` : all));
 }
 
 /** One assignment of a SET statement. */
