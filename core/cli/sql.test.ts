@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer, listen, readBody, sendJson } from '../common/http.js';
 import { silentLogger } from '../common/log.js';
+import { EmbeddedSource } from '../cdc/source/embedded-source.js';
 import type { ServiceHandle } from '../common/service.js';
 import { startConnectService, type ConnectApi } from '../cdc/connect/service.js';
 import { connectPort, runSqlCommand } from './sql.js';
@@ -72,5 +75,44 @@ describe('loupe sql', () => {
   it('says clearly when nothing listens', async () => {
     const r = await runSqlCommand(['SELECT 1'], { LOUPE_CONNECT_PORT: '1' }, { out: () => {}, err: (s) => expect(s).toMatch(/^ERROR 2003 \(HY000\): Can't connect/) });
     expect(r).toBe(1);
+  });
+});
+
+describe('loupe sql and BIGINT values beyond 2^53', () => {
+  // The embedded source behind POST /loupe/sql as the connect route answers (its results,
+  // written by common/http.ts's sendJson), so that what is tested is the CLI reading the digits
+  let src: EmbeddedSource;
+  let server: http.Server;
+  let bigEnv: NodeJS.ProcessEnv;
+  let srcDir: string;
+  beforeAll(async () => {
+    srcDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-sql-big-'));
+    src = await EmbeddedSource.open({ dir: srcDir, seedDemo: false });
+    src.executeSync(null, 'CREATE DATABASE demo; USE demo; CREATE TABLE big (id INT PRIMARY KEY, v BIGINT); INSERT INTO big VALUES (1, 4611686018427387907), (2, -9223372036854775808), (3, 9223372036854775807), (4, 42)');
+    server = http.createServer((req, res) => {
+      void readBody(req, 1 << 20).then(async (body) => {
+        const { database, sql } = JSON.parse(body.toString()) as { database: string; sql: string };
+        sendJson(res, 200, { results: await src.execute(database, sql) });
+      });
+    });
+    bigEnv = { LOUPE_CONNECT_PORT: String(await listen(server, '127.0.0.1', 0, 'test')) };
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    await src.close();
+    fs.rmSync(srcDir, { recursive: true, force: true });
+  });
+  const run = async (args: string[]) => {
+    const out: string[] = [];
+    await runSqlCommand(args, bigEnv, { out: (s) => out.push(s), err: (s) => out.push(s) });
+    return out;
+  };
+
+  it('--json prints their exact digits, and small integers as they are', async () => {
+    expect(await run(['--json', 'SELECT id, v FROM big ORDER BY id'])).toEqual(['[{"id":1,"v":4611686018427387907},{"id":2,"v":-9223372036854775808},{"id":3,"v":9223372036854775807},{"id":4,"v":42}]']);
+  });
+
+  it('the table prints their exact digits, right-aligned as numbers', async () => {
+    expect(await run(['SELECT v FROM big ORDER BY id'])).toEqual(['+----------------------+', '| v                    |', '+----------------------+', '|  4611686018427387907 |', '| -9223372036854775808 |', '|  9223372036854775807 |', '|                   42 |', '+----------------------+', '4 rows in set']);
   });
 });

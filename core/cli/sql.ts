@@ -5,6 +5,7 @@
  * JSON array of objects. Errors are MySQL's text on stderr with exit code 1.
  */
 import { parseArgs } from 'node:util';
+import { parseExactJson, stringifyExactJson } from '../common/exact-json.js';
 import { DEFAULT_PORTS, parsePort, portOverrides } from '../host/ports.js';
 
 export interface SqlIo {
@@ -77,14 +78,15 @@ export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
     io.err(`ERROR 2003 (HY000): Can't connect to Loupe's embedded source on '127.0.0.1:${port}' (is \`loupe services\` or \`loupe serve\` running?)`);
     return 1;
   }
-  const body = (await res.json().catch(() => null)) as { results?: StatementResult[]; error?: { text: string }; message?: string } | null;
+  // a BIGINT beyond 2^53 comes as its exact digits, which JSON.parse would round
+  const body = (await res.text().then(parseExactJson).catch(() => null)) as { results?: StatementResult[]; error?: { text: string }; message?: string } | null;
   if (!res.ok || !body?.results) {
     io.err(body?.error?.text ?? `ERROR 2013 (HY000): ${body?.message ?? `unexpected answer (HTTP ${res.status}) from 127.0.0.1:${port}`}`);
     return 1;
   }
   const last = body.results[body.results.length - 1]!;
   if (v.json) {
-    io.out(JSON.stringify(last.kind === 'rows' ? last.rows.map((r) => Object.fromEntries(last.columns.map((c, i) => [c, r[i] ?? null]))) : []));
+    io.out(stringifyExactJson(last.kind === 'rows' ? last.rows.map((r) => Object.fromEntries(last.columns.map((c, i) => [c, r[i] ?? null]))) : []));
     return 0;
   }
   for (const line of formatResult(last)) io.out(line);
@@ -99,7 +101,7 @@ export function formatResult(r: StatementResult): string[] {
   if (r.rows.length === 0) return [`Empty set${warnings}`];
   const cells = r.rows.map((row) => row.map((c) => (c === null || c === undefined ? 'NULL' : String(c))));
   const widths = r.columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const numeric = r.columns.map((_, i) => r.rows.every((row) => row[i] === null || typeof row[i] === 'number'));
+  const numeric = r.columns.map((_, i) => r.rows.every((row) => row[i] === null || typeof row[i] === 'number' || typeof row[i] === 'bigint'));
   const rule = '+' + widths.map((w) => '-'.repeat(w + 2)).join('+') + '+';
   const line = (vals: string[], alignNumbers: boolean) => '| ' + vals.map((s, i) => (alignNumbers && numeric[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))).join(' | ') + ' |';
   return [rule, line(r.columns, false), rule, ...cells.map((c) => line(c, true)), rule, `${r.rows.length} ${r.rows.length === 1 ? 'row' : 'rows'} in set${warnings}`];

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stringifyExactJson } from './exact-json.js';
 
 export class PortInUseError extends Error {
   constructor(
@@ -60,8 +61,9 @@ export async function readBody(req: http.IncomingMessage, limit = 100 * 1024 * 1
   return Buffer.concat(chunks);
 }
 
+/** The body as JSON; a bigint (a BIGINT or INT64 beyond 2^53) is written as its digits, where JSON.stringify would throw. */
 export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = stringifyExactJson(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
