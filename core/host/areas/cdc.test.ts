@@ -141,6 +141,18 @@ describe('cdc contract over the embedded pipeline', () => {
     expect(restarted.connector!.name).toBe('mysql-source-customers');
   }, 120_000);
 
+  it('gives a BIGINT beyond 2^53 exactly: SQL results, the change log and a topic message parsed', async () => {
+    await call('cdc.sql', { sql: 'CREATE TABLE big_ids (id BIGINT PRIMARY KEY, n INT); INSERT INTO big_ids VALUES (4611686018427387907, 1)' });
+    const r = await call('cdc.sql', { sql: 'SELECT id, n FROM big_ids' });
+    expect(r.results.at(-1)!.rows).toEqual([[4611686018427387907n, 1]]);
+    const log = await call('cdc.changeLog', { last: 1 });
+    expect(log.transactions[0]!.events.map((e) => e.after)).toEqual([{ id: 4611686018427387907n, n: 1 }]);
+    const topicLog = (connect.api as unknown as { topicLog: import('../../cdc/log/types.js').TopicLog }).topicLog;
+    await topicLog.produce('big_ids', [{ key: '{"id":4611686018427387907}', value: '{"id":4611686018427387907,"n":1}' }]);
+    const msgs = await call('cdc.messages', { topic: 'big_ids' });
+    expect(msgs.messages.map((m) => m.json)).toEqual([{ id: 4611686018427387907n, n: 1 }]);
+  });
+
   it('lists a failed connector first with its trace', async () => {
     const sink = JSON.parse(fs.readFileSync(path.join(ASSETS, 'sink-variant1.json'), 'utf8'));
     // A sink whose target table does not exist fails on its first batch.

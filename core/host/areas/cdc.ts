@@ -11,6 +11,7 @@ import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
 import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcTargetRows, CdcTransaction } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
+import { parseExactJson } from '../../common/exact-json.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
 import { RemoteSource } from '../../cdc/source/remote-source.js';
 import type { BinlogPosition } from '../../cdc/source/types.js';
@@ -131,7 +132,8 @@ function messageOf(r: import('../../cdc/log/types.js').LogRecord): CdcMessage {
   const m: CdcMessage = { topic: r.topic, partition: r.partition, offset: r.offset, timestamp: r.timestamp, key: r.key, headers: r.headers, value: r.value, tombstone: r.value === null };
   if (r.value !== null) {
     try {
-      m.json = JSON.parse(r.value);
+      // a Connect INT64 beyond 2^53 (a BIGINT id) as the bigint it is, where JSON.parse would round it
+      m.json = parseExactJson(r.value);
       const j = m.json as Record<string, unknown> | null;
       if (j && typeof j === 'object' && !Array.isArray(j) && 'schema' in j && 'payload' in j && Object.keys(j).length === 2) m.payload = j.payload;
     } catch {
