@@ -85,6 +85,10 @@ describe('BIGINT values beyond 2^53', () => {
       [MAX - 2n, 1],
       [MAX - 1n, 3],
     ]);
+    // the last value the type holds, then InnoDB's counter has run out (MySQL 8.0: ER_AUTOINC_READ_FAILED)
+    fresh.run('INSERT INTO a (n) VALUES (4)');
+    expect(fresh.rows('SELECT id FROM a WHERE n = 4')).toEqual([[MAX]]);
+    expect(fresh.errorOf('INSERT INTO a (n) VALUES (5)')).toBe('ERROR 1467 (HY000): Failed to read auto-increment value from storage engine');
   });
 
   it('INSERT … SELECT and CREATE TABLE … SELECT copy them exactly', () => {

@@ -1141,6 +1141,8 @@ export class EmbeddedSource implements CaptureSource {
     let m: RegExpExecArray | null;
     if ((m = /^ERROR(\d{4}):(.*)$/s.exec(msg))) return new MySqlError(Number(m[1]), STORE_ERROR_STATES[m[1]!] ?? 'HY000', m[2]!);
     if (msg === 'datatype mismatch') return this.rowidMismatch(st, text);
+    // SQLite's AUTOINCREMENT past 2^63 − 1 (SQLITE_FULL): MySQL 8.0's InnoDB counter has run out, HA_ERR_AUTOINC_READ_FAILED (MariaDB 10.11 says 167, out of range)
+    if (msg === 'database or disk is full' && /^\s*(insert|replace)\b/i.test(text)) return new MySqlError(1467, 'HY000', 'Failed to read auto-increment value from storage engine');
     if ((m = /^(Duplicate entry '.*' for key '.*')$/s.exec(msg))) {
       const inner = /^Duplicate entry '(.*)' for key '(.*)'$/s.exec(m[1]!)!;
       return mysqlErrors.duplicate(inner[1]!, inner[2]!);
