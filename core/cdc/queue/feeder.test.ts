@@ -117,6 +117,17 @@ describe('the Kafka engine, as materialized views and queries see it', () => {
     await f.stop();
   });
 
+  it('carries Int64/UInt64 values beyond 2^53 exact: the rows pass as JSON text, never through a JavaScript number', async () => {
+    const f = await queue("CREATE TABLE biq (id Int64, u UInt64, msg String) ENGINE = Kafka('k:9092', 'bigints', 'gbi', 'JSONEachRow')");
+    await client.command({ query: 'CREATE TABLE bit (id Int64, u UInt64, msg String, from_json Int64) ENGINE = MergeTree ORDER BY id' });
+    await client.command({ query: "CREATE MATERIALIZED VIEW bimv TO bit AS SELECT id, u, msg, JSONExtractInt(msg, 'payload', 'id') AS from_json FROM biq" });
+    const msg = '{"payload":{"id":4611686018427387907}}';
+    await log.produce('bigints', [{ key: null, value: JSON.stringify({ id: 0, u: 0, msg }).replace('"id":0,"u":0', '"id":4611686018427387907,"u":18446744073709551615') }]);
+    expect(await f.pollOnce()).toBe(true);
+    expect(await rows('SELECT toString(id) AS id, toString(u) AS u, toString(from_json) AS from_json FROM bit')).toEqual([{ id: '4611686018427387907', u: '18446744073709551615', from_json: '4611686018427387907' }]);
+    await f.stop();
+  });
+
   it('consumes nothing until a materialized view is attached, so earlier messages still reach it', async () => {
     const f = await queue("CREATE TABLE wq (msg String) ENGINE = Kafka('k:9092', 'waiting', 'gw', 'JSONAsString')");
     await log.produce('waiting', [{ key: null, value: '{"early":true}' }]);
