@@ -110,6 +110,8 @@ describe('BIGINT values beyond 2^53 written from expressions', () => {
     expect(fresh.rows('SELECT v FROM t WHERE id = 2')).toEqual([[BIG + 1n]]);
     fresh.run(`UPDATE t SET v = -v WHERE id = 1`);
     expect(fresh.rows('SELECT v FROM t WHERE id = 1')).toEqual([[-(BIG - 1n)]]);
+    // CAST to SIGNED or UNSIGNED of such an INTEGER is the INTEGER
+    expect(fresh.rows('SELECT CAST(v AS SIGNED), CAST(v AS UNSIGNED), CAST(v + 0 AS SIGNED) FROM t WHERE id = 3')).toEqual([[BIG + 1n, BIG + 1n, BIG + 1n]]);
     // out of range still as MySQL says it
     expect(fresh.errorOf('UPDATE t SET v = v + 1 WHERE id = 5')).toMatch(/^ERROR (1264|1690)/);
   });

@@ -21,6 +21,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
+import { beyondDouble, isSimpleExpression } from './exact-integers.js';
 import { collecting, currentRow, Diagnostics, duplicateSkipped, silently } from './diagnostics.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
@@ -303,21 +304,18 @@ function keptAsWritten(text: string, k: StoreKind): boolean {
 type Row = number | string;
 
 const wrap = (expr: string, col: Column, row: Row, strict: boolean) =>
-  SIMPLE_EXPRESSION.test(expr) ? wrapExact(expr, col, row, strict) : `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
+  isSimpleExpression(expr) ? wrapExact(expr, col, row, strict) : `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;
 
 /**
  * sql.js gives a JavaScript function an INTEGER as a double, so loupe_store would get a BIGINT
  * beyond 2^53 rounded (4611686018427387907 → …88000). Such an INTEGER goes to
  * loupe_store_digits as its digits instead, read as a literal's are. The expression is written
- * twice, so only one that is cheap and the same both times: a column, a literal, or arithmetic
- * of them (`v`, `v + 1`, INSERT … SELECT's columns). An expression with a call or a variable
- * still goes to loupe_store as a double.
+ * twice, so only a simple one (exact-integers.ts): a column, a literal, or arithmetic of them
+ * (`v`, `v + 1`, INSERT … SELECT's columns). An expression with a call or a variable still goes
+ * to loupe_store as a double.
  */
 const wrapExact = (expr: string, col: Column, row: Row, strict: boolean) =>
-  `(CASE WHEN typeof(${expr}) = 'integer' AND (${expr}) NOT BETWEEN ${-Number.MAX_SAFE_INTEGER} AND ${Number.MAX_SAFE_INTEGER} THEN loupe_store_digits(CAST(${expr} AS TEXT), ${col.key}, ${row}, ${strict ? 1 : 0}) ELSE loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0}) END)`;
-
-/** Columns (quoted or qualified), numbers and arithmetic: no call, subquery, string, variable or parameter. */
-const SIMPLE_EXPRESSION = /^[\w$."` +\-*%]+$/;
+  `(CASE WHEN ${beyondDouble(expr)} THEN loupe_store_digits(CAST(${expr} AS TEXT), ${col.key}, ${row}, ${strict ? 1 : 0}) ELSE loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0}) END)`;
 
 /** DEFAULT(col) in an expression: the column's default. */
 function withDefaults(text: string, def: TableDef, strict: boolean): string {

@@ -55,3 +55,17 @@ const INTEGER_DIGITS = /[^.\d]\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/;
 export function parseJsonObject(text: string): unknown {
   return INTEGER_DIGITS.test(text) ? parseExactJson(text) : JSON.parse(text);
 }
+
+/**
+ * Columns (quoted or qualified), numbers and arithmetic: no call, subquery, string, variable or
+ * parameter. Such an expression is cheap and the same each time it is evaluated, so SQL may
+ * write it twice: once to ask whether it is an INTEGER beyond a double (beyondDouble), once for
+ * the value.
+ */
+export const isSimpleExpression = (expr: string): boolean => /^[\w$."` +\-*%]+$/.test(expr);
+
+/**
+ * SQL that is true when `expr` is an INTEGER outside ±(2^53 − 1): a JavaScript function (sql.js
+ * gives it a double) would get it rounded, so SQL keeps it where it can.
+ */
+export const beyondDouble = (expr: string): string => `typeof(${expr}) = 'integer' AND (${expr}) NOT BETWEEN ${-Number.MAX_SAFE_INTEGER} AND ${Number.MAX_SAFE_INTEGER}`;

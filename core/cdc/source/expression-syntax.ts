@@ -11,6 +11,7 @@
  */
 import { rewriteDateCalls } from './date-functions.js';
 import { rewriteArithmetic, type ArithmeticKind } from './arithmetic-rewrite.js';
+import { beyondDouble, isSimpleExpression } from './exact-integers.js';
 import { MySqlError } from './mysql-error.js';
 import { rewriteMySqlOperators } from './mysql-operators.js';
 import { closingParen, maskQuoted, replaceOutsideQuotes, topLevel } from './sql-text.js';
@@ -188,7 +189,11 @@ function rewriteCasts(sql: string): string {
       // what the text shows of the operand: a string literal ('s') or a DECIMAL literal ('d')
       const literal = expr.trim();
       const hint = /^(?:_\w+\s*)?'(?:[^'\\]|\\.|'')*'$|^"(?:[^"\\]|\\.|"")*"$/s.test(literal) ? 's' : /^[-+]?(?:\d+\.\d*|\.\d+)$/.test(literal) ? 'd' : '';
-      return `loupe_cast_integer(${expr}, '${type.startsWith('u') ? 'u' : 's'}', '${hint}')`;
+      const cast = `loupe_cast_integer(${expr}, '${type.startsWith('u') ? 'u' : 's'}', '${hint}')`;
+      // an INTEGER beyond 2^53 is its own SIGNED value (and UNSIGNED, when not negative): kept in
+      // SQL, as loupe_cast_integer would get it as a double (exact-integers.ts)
+      if (!isSimpleExpression(expr.trim())) return cast;
+      return `(CASE WHEN ${beyondDouble(expr)}${type.startsWith('u') ? ` AND (${expr}) > 0` : ''} THEN (${expr}) ELSE ${cast} END)`;
     }
     return undefined;
   });
