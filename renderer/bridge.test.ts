@@ -18,6 +18,8 @@ import { startWebHost, type WebHost } from '../core/host/web-host.js';
 import { echoRegistry } from '../core/host/testing/echo-service.js';
 import { freePortBase } from '../core/common/testing/free-port.js';
 import { silentLogger } from '../core/common/log.js';
+import { closeServer, listen } from '../core/common/http.js';
+import { createServer } from 'node:http';
 
 let desktop: Desktop;
 let web: WebHost;
@@ -104,6 +106,18 @@ describe('the same call through IPC and through HTTP', () => {
   it('over HTTP, a wrong token is refused as unauthorized', async () => {
     const e = await errorOf(httpBridge('wrong-token', web.url).invoke('services.status', {}));
     expect(e.code).toBe('unauthorized');
+  });
+
+  it('over HTTP, an integer beyond 2^53 in a result stays exact (a BIGINT id in cdc.sql rows), as IPC\'s structured clone keeps it', async () => {
+    const answer = '{"results":[{"columns":["id"],"rows":[[4611686018427387907],[42]]}]}';
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
+    const port = await listen(server, '127.0.0.1', 0, 'test');
+    try {
+      const r = (await httpBridge('t', `http://127.0.0.1:${port}`).invoke('cdc.sql', { sql: 'SELECT id FROM big' })) as unknown as { results: { rows: unknown[][] }[] };
+      expect(r.results[0]!.rows).toEqual([[4611686018427387907n], [42]]);
+    } finally {
+      await closeServer(server);
+    }
   });
 
   it('over HTTP, an unreachable host is a network error with a readable message', async () => {

@@ -4,7 +4,14 @@
  * - browser: `loupe serve` answers `POST /api/<method>` and streams events over SSE.
  * Stores call `bridge()`; components never talk to the host themselves.
  */
+import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
 import type { ContractErrorBody, EventName, Events, HostBridge, MethodName, Params, Result } from '../core/host/contract.js';
+
+/**
+ * The host's JSON, with an integer beyond 2^53 (a BIGINT id in cdc.sql or cdc.changeLog rows) as
+ * a bigint, as IPC's structured clone delivers it, where JSON.parse would round it.
+ */
+const hostJson = (text: string): unknown => parseLossless(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? BigInt(n) : Number(n)));
 
 type ErrorBody = ContractErrorBody['error'];
 
@@ -102,7 +109,7 @@ export function httpBridge(token: string | null, base = ''): Bridge {
     source.addEventListener(event, (msg) => {
       let payload: unknown;
       try {
-        payload = JSON.parse((msg as MessageEvent<string>).data);
+        payload = hostJson((msg as MessageEvent<string>).data);
       } catch {
         return;
       }
@@ -135,7 +142,7 @@ export function httpBridge(token: string | null, base = ''): Bridge {
       const text = await res.text();
       let body: unknown;
       try {
-        body = text ? JSON.parse(text) : null;
+        body = text ? hostJson(text) : null;
       } catch {
         body = null;
       }

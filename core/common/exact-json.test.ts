@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactNumber, narrowInteger, parseExactJson, stringifyExactJson } from './exact-json.js';
+import { exactNumber, mayHoldUnsafeInteger, narrowInteger, parseExactJson, stringifyExactJson } from './exact-json.js';
 
 describe('exact JSON', () => {
   it('keeps integers beyond 2^53 as bigints and everything else as JSON.parse reads it', () => {
@@ -19,6 +19,20 @@ describe('exact JSON', () => {
   it('reports bad JSON with the built-in parser\'s message', () => {
     expect(() => parseExactJson('{"a":12345678901234567,')).toThrow(/JSON/);
     expect(() => parseExactJson('{"a":12345678901234567,')).toThrow(SyntaxError);
+  });
+  it('finds every text with an integer beyond 2^53 without a full scan: JSON.parse keeps the others, MicroTimestamps (16 digits) included', () => {
+    for (let pad = 0; pad < 40; pad++) {
+      const lead = `{"${'x'.repeat(pad)}":`;
+      expect(mayHoldUnsafeInteger(`${lead}9007199254740992}`), `pad ${pad}`).toBe(true);
+      expect(mayHoldUnsafeInteger(`${lead}-12345678901234567890}`), `pad ${pad}`).toBe(true);
+      expect(mayHoldUnsafeInteger(`${lead}9007199254740991}`), `pad ${pad}`).toBe(false);
+      expect(mayHoldUnsafeInteger(`${lead}1704164645000123,"y":1704164645000}`), `pad ${pad}`).toBe(false);
+    }
+    expect(mayHoldUnsafeInteger('12345678901234567')).toBe(true);
+    // doubles as SQLite's JSON writes them: JSON.parse reads them as well
+    for (const d of ['0.33333333333333332', '9007199254740994.0', '-12345678901234567e3', '1.2345678901234567E+20']) expect(mayHoldUnsafeInteger(`{"d":${d}}`), d).toBe(false);
+    expect(parseExactJson('{"d":0.33333333333333332,"e":9007199254740994.0}')).toEqual({ d: 1 / 3, e: 9007199254740994 });
+    expect(parseExactJson('{"us":1704164645000123}')).toEqual({ us: 1704164645000123 });
   });
   it('numbers and narrowing', () => {
     expect(exactNumber('9007199254740993')).toBe(9007199254740993n);

@@ -5,13 +5,37 @@
  * a bigint. Here such integers are JavaScript bigints; every other number stays a number.
  *
  * Both directions keep the built-in JSON on the common path: a text is parsed by lossless-json
- * only when it holds a run of 16 digits (every integer above 2^53 has at least 16), and a value
- * is written by it only when JSON.stringify has refused a bigint.
+ * only when mayHoldUnsafeInteger finds a digit run long enough, and a value is written by it only
+ * when JSON.stringify has refused a bigint.
  */
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 
-const LONG_DIGITS = /\d{16}/;
 const INTEGER = /^-?\d+$/;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether a JSON text may hold an integer JSON.parse would round: a run of 17 or more digits, or
+ * of 16 above 9007199254740991 (2^53 − 1). It looks at every 16th character only (a run of 16
+ * digits covers one of them) and measures the runs found there: a regular expression for any
+ * 16-digit run cost as much as JSON.parse on a short record and sent every record with a
+ * DATETIME(6) column (MicroTimestamp, 16 digits, ~1.7e15) to the slow parser. A false positive
+ * (digits in a string) only costs the slow parse.
+ */
+export function mayHoldUnsafeInteger(text: string): boolean {
+  for (let i = 15; i < text.length; i += 16) {
+    if (!isDigit(text.charCodeAt(i))) continue;
+    let start = i;
+    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
+    let end = i + 1;
+    while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+    // a fraction's digits (0.33333333333333332, as SQLite writes 1/3) or a double's integral part
+    // (9007199254740994.0, 1234567890123456789e3) read the same either way
+    const c = text.charCodeAt(end);
+    if (text.charCodeAt(start - 1) === 46 || c === 46 || c === 101 || c === 69) continue;
+    if (end - start > 16 || (end - start === 16 && text.slice(start, end) > '9007199254740991')) return true;
+  }
+  return false;
+}
 
 /** A number's JSON text as a JavaScript value: a bigint for an integer outside ±(2^53 − 1). */
 export function exactNumber(text: string): number | bigint {
@@ -21,7 +45,7 @@ export function exactNumber(text: string): number | bigint {
 
 /** JSON.parse, with integers beyond 2^53 as bigints. */
 export function parseExactJson(text: string): unknown {
-  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
+  if (!mayHoldUnsafeInteger(text)) return JSON.parse(text);
   try {
     return losslessParse(text, null, exactNumber);
   } catch (err) {

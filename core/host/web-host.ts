@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
+import { stringifyExactJson } from '../common/exact-json.js';
 import { closeServer, listen, readBody, sendJson, sendText, BodyTooLargeError } from '../common/http.js';
 import { randomToken } from '../common/ids.js';
 import type { ContractErrorBody } from './contract.js';
@@ -186,7 +187,7 @@ export async function startWebHost(host: Host, opts: WebHostOptions): Promise<We
 }
 
 function writeEvent(res: http.ServerResponse, event: string, payload: unknown): void {
-  res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+  res.write(`event: ${event}\ndata: ${stringifyExactJson(payload)}\n\n`);
 }
 
 function bearer(h: string | undefined): string | undefined {

@@ -6,9 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { stringifyExactJson } from '../../common/exact-json.js';
+import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
 import { lowerBound } from '../../common/sorted.js';
-import { parseJsonObject } from './exact-integers.js';
 import type { BinlogPosition, BinlogTransaction, RowChange } from './types.js';
 
 const ROTATE_BYTES = 256 * 1024 * 1024;
@@ -115,7 +114,7 @@ export class Binlog {
         const p = f.positions[i]!;
         const next = i + 1 < f.positions.length ? f.positions[i + 1]! : f.size;
         // a BIGINT beyond 2^53 in a row image as the bigint it is (exact-integers.ts)
-        const tx = parseJsonObject(buf.toString('utf8', off, off + (next - p))) as Stored;
+        const tx = parseExactJson(buf.toString('utf8', off, off + (next - p))) as Stored;
         out.push({ ...tx, file: f.name, pos: p, nextPos: next });
         off += next - p;
       }

@@ -13,10 +13,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
 import { readJsonOrBackup, writeFileAtomicSync } from '../../common/json-store.js';
+import { parseExactJson } from '../../common/exact-json.js';
 import type { Logger } from '../../common/log.js';
 import { silentLogger } from '../../common/log.js';
 import { Binlog, rowChangesMade } from './binlog.js';
-import { execExact, getExact, parseJsonObject, type ExactValue } from './exact-integers.js';
+import { execExact, getExact, type ExactValue } from './exact-integers.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { datesReadFor } from './mysql-dates.js';
@@ -1235,9 +1236,9 @@ export class EmbeddedSource implements CaptureSource {
         table: tbl as string,
         op: op as RowChange['op'],
         rowid: rid as number | bigint,
-        // SQLite's JSON writes a BIGINT's digits exactly; parseJsonObject keeps them
-        before: b === null ? null : (parseJsonObject(b as string) as Row),
-        after: a === null ? null : (parseJsonObject(a as string) as Row),
+        // SQLite's JSON writes a BIGINT's digits exactly; parseExactJson keeps them
+        before: b === null ? null : (parseExactJson(b as string) as Row),
+        after: a === null ? null : (parseExactJson(a as string) as Row),
       };
       if (cas === 1) cascaded.push({ ...change, at: events.length });
       else events.push(change);

@@ -9,8 +9,8 @@
  *
  * An INT64 beyond 2^53 (a MySQL BIGINT snowflake id, say) is a JavaScript bigint in Connect data
  * and written as its digits, as Jackson writes a long; reading, a JSON integer beyond 2^53 comes
- * back as a bigint rather than the double JSON.parse would round it to (common/exact-json.ts;
- * JSON.parse stays the parser of every text without such a number, see mayHoldUnsafeInteger).
+ * back as a bigint rather than the double JSON.parse would round it to (common/exact-json.ts,
+ * where JSON.parse stays the parser of every text without such a number).
  */
 import { parseExactJson, stringifyExactJson } from '../../../common/exact-json.js';
 import { DataException, type Schema } from '../plugin.js';
@@ -290,28 +290,6 @@ function schemaJson(schema: Schema): string {
   return text;
 }
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-
-/**
- * Whether a JSON text may hold an integer JSON.parse would round: a run of 17 or more digits, or
- * of 16 above 9007199254740991 (2^53 − 1). parseExactJson's own test (any 16-digit run) sends
- * every record of a table with DATETIME(6) columns (MicroTimestamp, 16 digits, ~1.7e15) to the
- * slow parser, and its regular expression costs as much as JSON.parse on a short record; this
- * looks at every 16th character only (a run of 16 digits covers one of them) and measures the
- * runs found there. A false positive (digits in a string or a fraction) only costs the slow parse.
- */
-export function mayHoldUnsafeInteger(text: string): boolean {
-  for (let i = 15; i < text.length; i += 16) {
-    if (!isDigit(text.charCodeAt(i))) continue;
-    let start = i;
-    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
-    let end = i + 1;
-    while (end < text.length && isDigit(text.charCodeAt(end))) end++;
-    if (end - start > 16 || (end - start === 16 && text.slice(start, end) > '9007199254740991')) return true;
-  }
-  return false;
-}
-
 export class JsonConverter implements Converter {
   readonly class = JSON_CONVERTER_CLASS;
   readonly schemasEnable: boolean;
@@ -341,7 +319,7 @@ export class JsonConverter implements Converter {
     if (text === null) return { schema: null, value: null };
     let json: unknown;
     try {
-      json = mayHoldUnsafeInteger(text) ? parseExactJson(text) : JSON.parse(text);
+      json = parseExactJson(text);
     } catch (err) {
       throw new DataException(`Converting byte[] to Kafka Connect data failed due to serialization error: ${(err as Error).message}`);
     }

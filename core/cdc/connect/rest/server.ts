@@ -6,6 +6,7 @@
  * after any bad request.
  */
 import http from 'node:http';
+import { stringifyExactJson } from '../../../common/exact-json.js';
 import { BodyTooLargeError, closeServer, listen, readBody } from '../../../common/http.js';
 import type { Logger } from '../../../common/log.js';
 import { ConnectError } from '../errors.js';
@@ -84,7 +85,8 @@ function send(res: http.ServerResponse, out: RestResponse): void {
     res.end();
     return;
   }
-  const text = JSON.stringify(out.body);
+  // a source row's BIGINT beyond 2^53 (POST /loupe/sql) is a bigint: its digits, exact
+  const text = stringifyExactJson(out.body);
   res.writeHead(out.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(out.headers ?? {}) });
   res.end(text);
 }
