@@ -55,3 +55,23 @@ describe('BIGINT beyond 2^53 (the source hands it out as a bigint)', () => {
     expect(Buffer.from(precise!.convert(18446744073709551615n) as string, 'base64').toString('hex')).toBe('00ffffffffffffffff');
   });
 });
+
+describe('decimal.handling.mode=string', () => {
+  const m: TypeModes = { decimal: 'string', timePrecision: 'adaptive_time_microseconds', bigintUnsigned: 'long' };
+  const convert = (ddl: string) =>
+    columns(ddl).map((c) => {
+      const s = columnSchema(c, m);
+      return { schema: s, convert: columnConverter(c, s, m) };
+    });
+
+  it("is BigDecimal.toPlainString() at the column's scale, every digit kept (a double kept 17)", () => {
+    const [wide, plain, whole] = convert('CREATE TABLE t (w DECIMAL(30,2), p DECIMAL(10,3), z DECIMAL(20,0))');
+    expect(wide!.schema.type).toBe('string');
+    expect(wide!.convert('1234567890123456789012345678.91')).toBe('1234567890123456789012345678.91');
+    expect(wide!.convert('-0.05')).toBe('-0.05');
+    expect(plain!.convert('12.5')).toBe('12.500');
+    expect(plain!.convert('-0.000')).toBe('0.000');
+    expect(whole!.convert('98765432109876543210')).toBe('98765432109876543210');
+    expect(whole!.convert(42)).toBe('42');
+  });
+});

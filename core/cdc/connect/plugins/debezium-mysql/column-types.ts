@@ -94,6 +94,19 @@ export function decimalToBase64(text: string, scale: number): string {
   return Buffer.from(bytes).toString('base64');
 }
 
+/**
+ * decimal.handling.mode=string: BigDecimal.toPlainString() of the value at the column's scale,
+ * digit for digit from the source's exact text (a DECIMAL(30,2) has more digits than a double).
+ */
+export function decimalPlain(text: string, scale: number): string {
+  const m = /^\s*([-+]?)(\d*)(?:\.(\d*))?\s*$/.exec(text);
+  if (!m || (!m[2] && !m[3])) return Number(text).toFixed(scale);
+  const int = m[2]!.replace(/^0+(?=\d)/, '') || '0';
+  const frac = (m[3] ?? '').padEnd(scale, '0').slice(0, scale);
+  const sign = m[1] === '-' && /[1-9]/.test(int + frac) ? '-' : '';
+  return sign + int + (scale > 0 ? `.${frac}` : '');
+}
+
 export function columnSchema(c: ColumnLike, modes: TypeModes | DecimalMode): Schema {
   const { decimal: decimalMode, timePrecision, bigintUnsigned, binary } = typeModes(modes);
   const connectTime = timePrecision === 'connect';
@@ -327,8 +340,7 @@ export function convertValue(c: ColumnLike, s: Schema, v: unknown, decimalMode: 
   if (s.type.startsWith('float')) return Number(v);
   if (s.type === 'string') {
     if (decimalMode === 'string' && (c.baseType === 'decimal' || c.baseType === 'numeric')) {
-      const scale = Number(c.args[1] ?? 0);
-      return Number(v).toFixed(scale);
+      return decimalPlain(String(v), Number(c.args[1] ?? 0));
     }
     return String(v);
   }
