@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import path from 'node:path';
+import { parseExactJson } from '../../common/exact-json.js';
 import type { ServiceContext, ServiceHandle } from '../../common/service.js';
 import { closeServer, listen } from '../../common/http.js';
 import { readJsonOrBackup, writeJsonAtomic } from '../../common/json-store.js';
@@ -110,7 +111,8 @@ export async function startClickHouseService(ctx: ServiceContext, opts: ClickHou
     async rowsWithPart(database, table, limit = 10_000) {
       const ident = (s: string) => `\`${s.replace(/`/g, '\\`')}\``;
       const text = await engine.query(`SELECT _part, * FROM ${ident(database)}.${ident(table)} ORDER BY _part LIMIT ${Math.max(0, Math.floor(limit))}`, 'JSONEachRow');
-      return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      // an Int64/UInt64 is a bare JSON number here (output_format_json_quote_64bit_integers is 0)
+      return text.split('\n').filter(Boolean).map((l) => parseExactJson(l) as Record<string, unknown>);
     },
     queueTables: () => [...queues],
     onInsert(cb) {

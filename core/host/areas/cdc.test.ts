@@ -151,6 +151,15 @@ describe('cdc contract over the embedded pipeline', () => {
     await topicLog.produce('big_ids', [{ key: '{"id":4611686018427387907}', value: '{"id":4611686018427387907,"n":1}' }]);
     const msgs = await call('cdc.messages', { topic: 'big_ids' });
     expect(msgs.messages.map((m) => m.json)).toEqual([{ id: 4611686018427387907n, n: 1 }]);
+    // the target's rows: this ClickHouse writes 64-bit integers in JSON unquoted
+    const client = createClient({ url: ch.url });
+    await client.command({ query: 'CREATE TABLE big_target (id Int64, u UInt64) ENGINE = ReplacingMergeTree ORDER BY id' });
+    await client.command({ query: 'INSERT INTO big_target VALUES (4611686018427387907, 18446744073709551615)' });
+    await client.close();
+    for (const final of [false, true]) {
+      const target = await call('cdc.targetRows', { table: 'big_target', final });
+      expect(target.rows.map(({ id, u }) => ({ id, u }))).toEqual([{ id: 4611686018427387907n, u: 18446744073709551615n }]);
+    }
   });
 
   it('lists a failed connector first with its trace', async () => {

@@ -11,7 +11,7 @@ import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
 import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcTargetRows, CdcTransaction } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
-import { parseExactJson } from '../../common/exact-json.js';
+import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
 import { RemoteSource } from '../../cdc/source/remote-source.js';
 import type { BinlogPosition } from '../../cdc/source/types.js';
@@ -70,7 +70,8 @@ function toStatus(s: RestStatus, config: Record<string, string>, topics: string[
 // ------------------------------------------------------------------------------- ClickHouse
 
 function clickhouse(rt: HostRuntime): ClickHouseClient {
-  return createClient({ url: rt.urlOf('clickhouse'), request_timeout: 60_000 });
+  // ClickHouse writes an Int64/UInt64 in JSON as a bare number (chDB's output_format_json_quote_64bit_integers is 0): read exactly
+  return createClient({ url: rt.urlOf('clickhouse'), request_timeout: 60_000, json: { parse: parseExactJson as <T>(text: string) => T, stringify: stringifyExactJson } });
 }
 
 async function chRows<T>(rt: HostRuntime, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
