@@ -21,13 +21,15 @@ import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { MAX_OPERANDS } from './mysql-arithmetic.js';
 import { closingParen, hasCharOutsideQuotes, maskQuoted, selectList, spliceText } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
+import { beyondDouble } from './exact-integers.js';
 
 /**
- * What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `f` DOUBLE/FLOAT, `s`
+ * What a column is to arithmetic: `cN` DECIMAL of scale N, `i` integer, `b` BIGINT (an integer
+ * that may lie beyond a double: handed to JavaScript as its digits, see exactInteger), `f` DOUBLE/FLOAT, `s`
  * string, `t` date/time, an ENUM's or a SET's members (read as its index or its bits, as MySQL does), `x` leave the
  * expression to SQLite (BIT, binary).
  */
-export type ArithmeticKind = `c${number}` | 'i' | 'f' | 's' | 't' | 'x' | { enum: string[] } | { set: string[] };
+export type ArithmeticKind = `c${number}` | 'i' | 'b' | 'f' | 's' | 't' | 'x' | { enum: string[] } | { set: string[] };
 
 const WORDS = /\b(?:div|mod|round|truncate)\b/i;
 /**
@@ -58,6 +60,7 @@ function kindOf(c: ColumnDef): ArithmeticKind {
     case 'decimal':
       return `c${k.scale}`;
     case 'int':
+      return k.max - k.min > 1n << 53n ? 'b' : 'i';
     case 'year':
       return 'i';
     case 'real':
@@ -144,7 +147,17 @@ interface Build {
   args: string[];
   needed: boolean;
   declined: boolean;
+  /** Whether a BIGINT column is an operand: an integer result beyond 2^53 comes back as its digits. */
+  wide?: boolean;
 }
+
+/**
+ * A BIGINT column as a JavaScript function's argument: its digits when the value lies beyond
+ * ±(2^53 − 1) (sql.js passes every argument as a double, which would round
+ * 4611686018427387907 to 4611686018427387904), the INTEGER otherwise. mysql-arithmetic.ts reads
+ * digits with the hint `i` as that exact integer.
+ */
+export const exactInteger = (column: string): string => `CASE WHEN ${beyondDouble(column)} THEN CAST(${column} AS TEXT) ELSE ${column} END`;
 
 /** The end of the chain of operands and binary operators that starts at `s`, or -1. */
 function chainEnd(t: Token[], s: number): number {
@@ -208,6 +221,10 @@ function operand(sql: string, t: Token[], s: number, e: number, b: Build, kindOf
         text = 'enum' in kind ? enumIndex(text, kind.enum) : setBits(text, kind.set);
         hint = 'i';
         b.needed = true;
+      } else if (kind === 'b') {
+        text = exactInteger(text);
+        hint = 'i';
+        b.wide = true;
       } else hint = kind?.startsWith('c') ? 'c' : (kind ?? '');
     } else hint = aggregateHint(sql, t, s, e, kindOf);
     if (hint !== 'i') b.needed = true;
@@ -336,12 +353,29 @@ function shownAggregates(sql: string, kindOf: (column: string) => ArithmeticKind
   const out = items.map((item, i) => {
     const m = AGGREGATE_ITEM.exec(item);
     const kind = m ? kindOf(m[4]!.replace(/^`|`$/g, '').toLowerCase()) : undefined;
-    const scale = kind === 'i' ? 0 : typeof kind === 'string' && kind.startsWith('c') ? Number(kind.slice(1)) : undefined;
+    const scale = kind === 'i' || kind === 'b' ? 0 : typeof kind === 'string' && kind.startsWith('c') ? Number(kind.slice(1)) : undefined;
     if (!m || scale === undefined) return item;
     changed = true;
+    const aggregate = kind === 'b' ? /^(sum|avg)(\s*\(\s*)(distinct\s+)?((?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(?:`[^`]*`|[A-Za-z_][\w$]*))\s*\)$/i.exec(m[2]!) : null;
+    if (aggregate) return `${m[1]}${exactBigintAggregate(aggregate[1]!.toLowerCase() as 'sum' | 'avg', aggregate[4]!, !!aggregate[3], i)}${m[5] ?? ''}${m[6]}`;
     return `${m[1]}loupe_calc('a${i}:|$0:d${scale + (m[3]!.toLowerCase() === 'avg' ? 4 : 0)}', ${m[2]})${m[5] ?? ''}${m[6]}`;
   });
   return changed ? sql.slice(0, list.from) + out.join(',') + sql.slice(list.from + items.join(',').length) : sql;
+}
+
+/**
+ * SUM or AVG of a BIGINT column, exact: SQLite's SUM reaches loupe_calc as a double (the sum
+ * 4611686018427387909 as 4611686018427388000) and fails past 2^63 ("integer overflow"), where
+ * MySQL's is a DECIMAL(41,0) (AVG's has div_precision_increment decimals more). SQLite adds the
+ * values' high 32 bits and their low 32 bits apart, each far from overflowing, and loupe_calc
+ * puts the two sums together exactly (hi · 2^32 + lo, divided by the count for AVG), given as
+ * their digits (hint `c`: a DECIMAL of scale 0). Both sums stay SQLite's own, so that this costs
+ * no JavaScript call per row. DISTINCT values go through exact-aggregates.ts one by one instead.
+ */
+function exactBigintAggregate(fn: 'sum' | 'avg', column: string, distinct: boolean, item: number): string {
+  if (distinct) return `loupe_${fn}(DISTINCT loupe_calc('a${item}:x|$0:i', ${exactInteger(column)}))`;
+  const halves = `CAST(SUM(${column} >> 32) AS TEXT), CAST(SUM(${column} & 4294967295) AS TEXT)`;
+  return fn === 'sum' ? `loupe_calc('a${item}:|$0:c #4294967296 * $1:c +', ${halves})` : `loupe_calc('a${item}:|$0:c #4294967296 * $1:c + $2:c /', ${halves}, COUNT(${column}))`;
 }
 
 /**
@@ -396,7 +430,12 @@ export function rewriteArithmetic(statement: string, kindOf: (column: string) =>
       if (!b.needed || b.declined || b.args.length > MAX_OPERANDS) return undefined;
       const place = programs++;
       const flags = `${place ? `${place}:` : ''}${mode}${mode.includes('w') && wholeValue(t, from, to) ? 'v' : ''}`;
-      return { from, to, text: `loupe_calc('${flags}|${b.steps.join(' ')}'${b.args.map((a) => `, ${a}`).join('')})` };
+      const program = `loupe_calc('${flags}|${b.steps.join(' ')}'${b.args.map((a) => `, ${a}`).join('')})`;
+      // an integer result beyond 2^53 comes back as its digits (mysql-arithmetic.ts), which the
+      // CAST makes the INTEGER again (a number passes unchanged); not SUM's or AVG's argument,
+      // whose exact text exact-aggregates.ts reads, nor a write's value
+      const wide = b.wide && !mode && !aggregateArgument(t, from, to);
+      return { from, to, text: wide ? `CAST(${program} AS NUMERIC)` : program };
     },
   );
   return /\b(?:sum|avg)\s*\(/i.test(rewritten) ? exactAggregates(rewritten) : rewritten;

@@ -124,3 +124,38 @@ describe('BIGINT values beyond 2^53 in user variables', () => {
     expect(fresh.run(`SET @z = ${MAX}; PREPARE p FROM 'SELECT id FROM t WHERE v = ?'; EXECUTE p USING @z`).at(-1)!.rows).toEqual([[5]]);
   });
 });
+
+describe('BIGINT values beyond 2^53 in SUM, AVG and DIV, which are computed in JavaScript', () => {
+  it("SUM and AVG of them are MySQL's exact DECIMALs, past 2^63 too (SQLite's SUM fails there with integer overflow)", () => {
+    expect(fresh.rows('SELECT SUM(v), AVG(v) FROM t WHERE id IN (1, 6)')).toEqual([['4611686018427387948', '2305843009213693974.0000']]);
+    // 3 · 4611686018427387907 = 13835058055282163721, beyond BIGINT: MySQL's SUM is a DECIMAL(41,0)
+    expect(fresh.rows('SELECT SUM(v), AVG(v) FROM t WHERE id <= 3')).toEqual([[String(3n * BIG), `${BIG}.0000`]]);
+    expect(fresh.rows('SELECT SUM(v), AVG(v) FROM t')).toEqual([['13835058055282163762', '2305843009213693960.3333']]);
+    expect(fresh.rows('SELECT SUM(DISTINCT v), AVG(DISTINCT v) FROM t WHERE id IN (2, 3)')).toEqual([[String(2n * BIG + 1n), `${BIG}.5000`]]);
+    expect(fresh.rows('SELECT SUM(v) FROM t WHERE id > 100')).toEqual([[null]]);
+  });
+
+  it('SUM with GROUP BY, and SUM of an expression of them, are exact', () => {
+    expect(fresh.rows('SELECT id, SUM(v), AVG(v) FROM t WHERE id IN (2, 5, 6) GROUP BY id ORDER BY id')).toEqual([
+      [2, String(BIG), `${BIG}.0000`],
+      [5, String(MAX), `${MAX}.0000`],
+      [6, '42', '42.0000'],
+    ]);
+    expect(fresh.rows('SELECT SUM(v - 1), SUM(v + id), AVG(v + 0) FROM t WHERE id <= 3')).toEqual([[String(3n * BIG - 3n), String(3n * BIG + 6n), `${BIG}.0000`]]);
+  });
+
+  it('DIV, MOD and ROUND of them give the exact BIGINT, in the select list and in WHERE', () => {
+    expect(fresh.rows('SELECT v DIV 1, v DIV 2, -v DIV 1, v MOD 10, ROUND(v, -1) FROM t WHERE id = 2')).toEqual([[BIG, BIG / 2n, -BIG, 7, 4611686018427387910n]]);
+    expect(fresh.rows('SELECT v DIV 1, v DIV 3 FROM t WHERE id IN (4, 5, 6) ORDER BY id')).toEqual([
+      [MIN, MIN / 3n],
+      [MAX, MAX / 3n],
+      [42, 14],
+    ]);
+    expect(fresh.rows(`SELECT id FROM t WHERE v DIV 1 = ${BIG}`)).toEqual([[2]]);
+    expect(fresh.rows('SELECT id, v DIV 1 AS q FROM t WHERE id <= 3 ORDER BY q DESC')).toEqual([
+      [3, BIG + 1n],
+      [2, BIG],
+      [1, BIG - 1n],
+    ]);
+  });
+});

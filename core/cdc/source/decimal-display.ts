@@ -8,7 +8,7 @@
 import { DIV_PRECISION_INCREMENT, forgetShownScales, MAX_SCALE, shownScale } from './mysql-arithmetic.js';
 import { closingParen, maskQuoted, selectItems } from './sql-text.js';
 
-const CALL = /^\s*(?:loupe_(sum|avg)\(\s*(?:distinct\s+)?)?loupe_calc\('((?:[^']|'')*)'/i;
+const CALL = /^\s*(?:loupe_(sum|avg)\(\s*(?:distinct\s+)?|cast\(\s*)?loupe_calc\('((?:[^']|'')*)'/i;
 const ALIAS = /^\s*(?:as\s+)?(?:`[^`]*`|"[^"]*"|'[^']*'|[A-Za-z_][\w$]*)?\s*$/i;
 
 /** A column's exact results: the program whose shown scale they take, and whether SUM or AVG of it. */
@@ -19,7 +19,7 @@ export interface ShownColumn {
 
 /**
  * The program of each select item that is a single loupe_calc call, or SUM/AVG of one
- * (exact-aggregates.ts), an alias allowed, by column.
+ * (exact-aggregates.ts), or the CAST of one that may give a BIGINT beyond 2^53 (arithmetic-rewrite.ts), an alias allowed, by column.
  */
 export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefined {
   if (!sql.includes('loupe_calc(')) return undefined;
@@ -41,7 +41,16 @@ export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefine
 export function showDecimals(rows: unknown[][], programs: (ShownColumn | undefined)[]): unknown[][] {
   const scales = programs.map((p) => (p === undefined ? undefined : aggregateScale(shownScale(p.program), p.aggregate)));
   if (scales.every((s) => s === undefined || s < 0)) return rows;
-  return rows.map((row) => row.map((v, i) => (scales[i] === undefined || scales[i]! < 0 ? v : typeof v === 'number' ? v.toFixed(scales[i]) : typeof v === 'bigint' ? bigintFixed(v, scales[i]!) : v)));
+  return rows.map((row) => row.map((v, i) => (scales[i] === undefined || scales[i]! < 0 ? v : typeof v === 'number' ? v.toFixed(scales[i]) : typeof v === 'bigint' ? bigintFixed(v, scales[i]!) : typeof v === 'string' ? textFixed(v, scales[i]!) : v)));
+}
+
+/** An exact aggregate's DECIMAL text (one a double could not hold: exact-aggregates.ts) with `scale` decimals. */
+function textFixed(v: string, scale: number): string {
+  if (!/^-?\d+(?:\.\d*)?$/.test(v)) return v;
+  const dot = v.indexOf('.');
+  const decimals = dot < 0 ? 0 : v.length - dot - 1;
+  if (decimals >= scale) return v;
+  return `${v}${dot < 0 && scale > 0 ? '.' : ''}${'0'.repeat(scale - decimals)}`;
 }
 
 /** A bigint (an integer beyond 2^53) with `scale` zero decimals, as toFixed writes a number. */

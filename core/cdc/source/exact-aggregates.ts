@@ -9,11 +9,12 @@
  *
  * The result goes back to SQLite as the double nearest to the DECIMAL MySQL shows, so that HAVING
  * and ORDER BY compare it as a number; the select list shows it as that DECIMAL's text
- * (decimal-display.ts). A window (`SUM(…) OVER …`) is left to SQLite: sql.js registers no window
+ * (decimal-display.ts). A DECIMAL with more digits than a double holds (a SUM of BIGINTs beyond
+ * 2^53, or past 2^63) goes back as that text itself (aggregateValue in mysql-arithmetic.ts). A window (`SUM(…) OVER …`) is left to SQLite: sql.js registers no window
  * functions.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { exactAverage, exactResult, exactSum, shownValue, toDouble, valueNum, type Exact } from './mysql-arithmetic.js';
+import { aggregateValue, exactAverage, exactResult, exactSum, toDouble, valueNum, type Exact } from './mysql-arithmetic.js';
 
 interface Total {
   count: number;
@@ -43,12 +44,12 @@ export function registerExactAggregates(db: Database): void {
   aggregates.create_aggregate('loupe_sum', {
     init: start,
     step,
-    finalize: (t: Total) => (t.count === 0 ? null : t.exact ? shownValue(t.exact) : (t.approx ?? null)),
+    finalize: (t: Total) => (t.count === 0 ? null : t.exact ? aggregateValue(t.exact) : (t.approx ?? null)),
   });
   aggregates.create_aggregate('loupe_avg', {
     init: start,
     step,
-    finalize: (t: Total) => (t.count === 0 ? null : t.exact ? shownValue(exactAverage(t.exact, t.count)) : (t.approx ?? 0) / t.count),
+    finalize: (t: Total) => (t.count === 0 ? null : t.exact ? aggregateValue(exactAverage(t.exact, t.count)) : (t.approx ?? 0) / t.count),
   });
 }
 

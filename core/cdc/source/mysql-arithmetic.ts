@@ -23,7 +23,10 @@
  * data-changing statement (mode `t`), for each row it is computed for.
  *
  * A result is returned as a number (SQLite compares and sorts text after numbers), so it shows as
- * 2.5 where MySQL shows the DECIMAL 2.5000; the value is MySQL's.
+ * 2.5 where MySQL shows the DECIMAL 2.5000; the value is MySQL's. A BIGINT result beyond 2^53 is
+ * returned as its digits, which the rewrite CASTs back to the INTEGER (sql.js cannot return a
+ * bigint from a function), and a BIGINT column's value beyond 2^53 arrives as its digits too
+ * (arithmetic-rewrite.ts's exactInteger), read with the hint `i` as that integer.
  */
 import type { SqlValue } from 'sql.js';
 import { StoreError } from './column-values.js';
@@ -90,6 +93,8 @@ export function valueNum(v: SqlValue, hint: string, truncation: boolean): Num | 
     return hint === 'c' ? literalNum(String(v)) : approx(v);
   }
   const text = v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v);
+  // a BIGINT column's value beyond a double, handed over as its digits (arithmetic-rewrite.ts's exactInteger)
+  if (hint === 'i' && /^-?\d+$/.test(text)) return integer(BigInt(text));
   if (hint !== 's' && hint !== 'f' && !hint.startsWith('d')) {
     const m = EXACT_TEXT.exec(text);
     if (m && (m[2] || m[3])) return exactOf(m[1]!, m[2]!, m[3] ?? '');
@@ -307,7 +312,24 @@ function finish(program: string, result: Num): SqlValue {
   // for an exact aggregate (exact-aggregates.ts): every digit, and the decimals it shows
   if (mode.includes('x')) return `${decimalText(result.digits, result.scale)}~${result.shown}`;
   if (mode.includes('w')) return toDouble(result);
+  // a SELECT's own SUM or AVG item (arithmetic-rewrite.ts's shownAggregates): a DECIMAL beyond a double as its text
+  if (mode.startsWith('a')) return aggregateValue(result);
+  // a BIGINT beyond a double as its digits: sql.js cannot return a bigint from a function, and the
+  // rewrite CASTs them back to the INTEGER (arithmetic-rewrite.ts)
+  if (result.int && abs(result.digits) > MAX_EXACT) return String(result.digits);
   return shownValue(result);
+}
+
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An exact aggregate's value (exact-aggregates.ts): the double nearest to what it shows, or, when
+ * that has more digits than a double holds exactly (a SUM of BIGINTs beyond 2^53), its DECIMAL
+ * text, which the select list shows as it is (decimal-display.ts).
+ */
+export function aggregateValue(n: Exact): number | string {
+  const digits = n.scale > n.shown ? rescale(n.digits, n.scale, n.shown) : n.digits;
+  return abs(digits) > MAX_EXACT ? decimalText(digits, Math.min(n.scale, n.shown)) : shownValue(n);
 }
 
 /** An exact value as the double nearest to what it shows (rounded half away from zero to its shown decimals). */
