@@ -19,7 +19,7 @@ import { storeKind } from './column-values.js';
 import { enumIndex, mentions, setBits } from './column-comparisons.js';
 import type { ColumnDef, TableDef } from './mysql-ddl.js';
 import { MAX_OPERANDS } from './mysql-arithmetic.js';
-import { closingParen, hasCharOutsideQuotes, maskQuoted, selectList, spliceText } from './sql-text.js';
+import { closingParen, hasCharOutsideQuotes, maskQuoted, selectList, spliceText, topLevelItems } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
 import { beyondDouble } from './exact-integers.js';
 
@@ -406,7 +406,7 @@ function inOperandGroup(t: Token[], i: number): boolean {
  * is, unparsed. `kindOf` tells a column's kind by its lower-case name.
  */
 export function rewriteArithmetic(statement: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined): string {
-  const sql = shownAggregates(statement, kindOf);
+  const sql = shownAggregates(EXACT_CALLS.test(statement) ? exactIntegerCalls(statement, kindOf) : statement, kindOf);
   // an INSERT of many rows of text (the usual write) is scanned once, without a copy
   if (!hasCharOutsideQuotes(sql, '+-*/%') && !(WORDS.test(sql) && WORDS.test(maskQuoted(sql)))) return sql;
   const mode = modeOf(sql);
@@ -439,6 +439,42 @@ export function rewriteArithmetic(statement: string, kindOf: (column: string) =>
     },
   );
   return /\b(?:sum|avg)\s*\(/i.test(rewritten) ? exactAggregates(rewritten) : rewritten;
+}
+
+const EXACT_CALLS = /\b(?:concat|greatest|least)\s*\(/i;
+const COLUMN_REF = /^(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(`[^`]*`|[A-Za-z_][\w$]*)$/;
+
+/**
+ * CONCAT, GREATEST and LEAST of BIGINT columns, which are JavaScript functions (mysql-functions.ts)
+ * and would get a value beyond 2^53 as a double: CONCAT(v, '') gave '4611686018427388000'. CONCAT
+ * is given such a column as its digits (exactInteger), which are the text MySQL writes;
+ * GREATEST and LEAST of integer columns and integer literals only are SQLite's max and min,
+ * which compare the INTEGERs as MySQL does (and are NULL when an argument is).
+ */
+function exactIntegerCalls(sql: string, kindOf: (column: string) => ArithmeticKind | undefined): string {
+  const masked = maskQuoted(sql);
+  const edits: { from: number; to: number; text: string }[] = [];
+  for (const m of masked.matchAll(/\b(concat|greatest|least)(\s*)\(/gi)) {
+    if (/[.\w$]/.test(masked[m.index - 1] ?? '')) continue;
+    const open = m.index + m[0].length - 1;
+    const close = closingParen(masked, open);
+    if (close < 0) continue;
+    const items = topLevelItems(masked, open + 1, close).map(([from, to]) => {
+      const text = sql.slice(from, to);
+      const lead = text.length - text.trimStart().length;
+      const trimmed = text.trim();
+      const ref = COLUMN_REF.exec(trimmed);
+      const kind = ref ? kindOf(ref[1]!.replace(/^`|`$/g, '').toLowerCase()) : undefined;
+      return { from: from + lead, to: from + lead + trimmed.length, text: trimmed, kind };
+    });
+    if (!items.some((it) => it.kind === 'b')) continue;
+    if (m[1]!.toLowerCase() === 'concat') {
+      for (const it of items) if (it.kind === 'b') edits.push({ from: it.from, to: it.to, text: exactInteger(it.text) });
+    } else if (items.every((it) => it.kind === 'b' || it.kind === 'i' || /^-?\d{1,18}$/.test(it.text))) {
+      edits.push({ from: m.index, to: m.index + m[1]!.length, text: m[1]!.toLowerCase() === 'greatest' ? 'max' : 'min' });
+    }
+  }
+  return edits.length ? spliceText(sql, edits.sort((a, b) => a.from - b.from)) : sql;
 }
 
 /** Whether tokens `from`…`to` are the whole argument of SUM or AVG (DISTINCT allowed). */

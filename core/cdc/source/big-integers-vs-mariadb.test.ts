@@ -24,6 +24,7 @@ const CASES: CaseBeside[] = [
   { what: 'SUM and AVG with GROUP BY, each group exact', sql: 'SELECT id, SUM(v), AVG(v), SUM(u) FROM t GROUP BY id ORDER BY id' },
   { what: 'SUM and AVG of an expression of big values', sql: 'SELECT SUM(v - 1), SUM(v + id), AVG(v + 0) FROM t WHERE id <= 3' },
   { what: 'DIV and MOD of big values are the exact BIGINT', sql: 'SELECT id, v DIV 1, v DIV 3, v MOD 10, u DIV 7 FROM t ORDER BY id' },
+  { what: 'CONCAT, GREATEST and LEAST of big values', sql: "SELECT id, CONCAT(v, ''), CONCAT('u=', u), GREATEST(v, id, 3), LEAST(v, 0) FROM t ORDER BY id" },
   { what: 'a WHERE on a DIV of a big value finds its row', sql: 'SELECT id FROM t WHERE v DIV 1 = 4611686018427387907' },
   { what: 'an UPDATE by a big value changes that row only', sql: 'UPDATE t SET id = id + 10 WHERE v = 4611686018427387907; SELECT id, v FROM t ORDER BY id' },
 ];

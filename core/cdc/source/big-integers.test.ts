@@ -144,7 +144,7 @@ describe('BIGINT values beyond 2^53 in SUM, AVG and DIV, which are computed in J
     expect(fresh.rows('SELECT SUM(v - 1), SUM(v + id), AVG(v + 0) FROM t WHERE id <= 3')).toEqual([[String(3n * BIG - 3n), String(3n * BIG + 6n), `${BIG}.0000`]]);
   });
 
-  it('DIV, MOD and ROUND of them give the exact BIGINT, in the select list and in WHERE', () => {
+  it('DIV, MOD and ROUND of them give the exact BIGINT, in the select list and in WHERE; CONCAT, GREATEST and LEAST see their exact value', () => {
     expect(fresh.rows('SELECT v DIV 1, v DIV 2, -v DIV 1, v MOD 10, ROUND(v, -1) FROM t WHERE id = 2')).toEqual([[BIG, BIG / 2n, -BIG, 7, 4611686018427387910n]]);
     expect(fresh.rows('SELECT v DIV 1, v DIV 3 FROM t WHERE id IN (4, 5, 6) ORDER BY id')).toEqual([
       [MIN, MIN / 3n],
@@ -152,6 +152,10 @@ describe('BIGINT values beyond 2^53 in SUM, AVG and DIV, which are computed in J
       [42, 14],
     ]);
     expect(fresh.rows(`SELECT id FROM t WHERE v DIV 1 = ${BIG}`)).toEqual([[2]]);
+    expect(fresh.rows('SELECT CONCAT(v, \'\'), CONCAT(note, \':\', v), GREATEST(v, 1, id), LEAST(v, 0) FROM t WHERE id IN (2, 4) ORDER BY id')).toEqual([
+      [String(BIG), `big:${BIG}`, BIG, 0],
+      [String(MIN), `min:${MIN}`, 4, MIN],
+    ]);
     expect(fresh.rows('SELECT id, v DIV 1 AS q FROM t WHERE id <= 3 ORDER BY q DESC')).toEqual([
       [3, BIG + 1n],
       [2, BIG],
