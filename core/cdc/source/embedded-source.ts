@@ -902,7 +902,10 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
-    datesReadFor(sql);
+    return datesReadFor(sql, () => this.dmlStatement(session, sql, ok, rows, original));
+  }
+
+  private dmlStatement(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
     if (readsInformationSchema(sql, session.database)) {
       if (!/^\s*(select|with|\()/i.test(sql)) throw new MySqlError(1044, '42000', `Access denied for user '${ACCOUNT.replace('@', "'@'")}' to database 'information_schema'`);
       const catalog: SchemaCatalog = new Map([...this.dbs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, st]) => [name, [...this.schemaTables(st), ...this.schemaViews(st)]]));

@@ -9,6 +9,7 @@ import type { SqlValue } from 'sql.js';
 import { daysIn, pad } from './calendar.js';
 import { StoreError } from './column-values.js';
 import { warn } from './diagnostics.js';
+import { statementScope } from './statement-scope.js';
 
 export interface MySqlDateTime {
   y: number;
@@ -25,20 +26,20 @@ export interface MySqlDateTime {
   hasTime: boolean;
 }
 
-/** Whether the statement running now is a write in strict mode (set as each statement starts). */
-let refusalIsError = false;
+/** Whether the statement running now is a write in strict mode. */
+const strictWrite = statementScope<boolean>();
 
 const WRITE = /^\s*(?:insert|replace|update|delete)\b/i;
 const IGNORED = /^\s*\w+(?:\s+(?:low_priority|high_priority|delayed|quick))*\s+ignore\b/i;
 
-/** Called as each statement starts: in a strict-mode write (no IGNORE) an invalid date is the statement's error. */
-export function datesReadFor(sql: string): void {
-  refusalIsError = WRITE.test(sql) && !IGNORED.test(sql);
+/** Runs a statement: in a strict-mode write (no IGNORE) an invalid date is the statement's error, elsewhere a warning. */
+export function datesReadFor<R>(sql: string, run: () => R): R {
+  return strictWrite.run(WRITE.test(sql) && !IGNORED.test(sql), run);
 }
 
 /** A date function's condition: a warning in a SELECT (or under IGNORE), the statement's error in a strict-mode write. */
 export function dateCondition(code: number, message: string): void {
-  if (refusalIsError) throw new StoreError(code, message);
+  if (strictWrite.current) throw new StoreError(code, message);
   warn(code, message);
 }
 

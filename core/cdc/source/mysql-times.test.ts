@@ -17,12 +17,10 @@ describe('MySQL TIME values on SQLite', () => {
 
   it('what is no time is NULL with warning 1292, and the error of a strict-mode write', () => {
     const warned = new Diagnostics();
-    datesReadFor('SELECT 1');
-    expect(collecting(warned, () => [call('hour', '25:61:00'), call('loupe_time', '2024-02-30 10:00:00'), call('time_to_sec', 'abc'), call('hour', '838:59:59')])).toEqual([null, null, null, 838]);
+    const read = datesReadFor('SELECT 1', () => collecting(warned, () => [call('hour', '25:61:00'), call('loupe_time', '2024-02-30 10:00:00'), call('time_to_sec', 'abc'), call('hour', '838:59:59')]));
+    expect(read).toEqual([null, null, null, 838]);
     expect(warned.conditions.map((c) => c.message)).toEqual(["Incorrect time value: '25:61:00'", "Incorrect time value: '2024-02-30 10:00:00'", "Incorrect time value: 'abc'"]);
-    datesReadFor("INSERT INTO t VALUES (HOUR('25:61:00'))");
-    expect(() => collecting(new Diagnostics(), () => call('hour', '25:61:00'))).toThrow("Incorrect time value: '25:61:00'");
-    datesReadFor('SELECT 1');
+    expect(() => datesReadFor("INSERT INTO t VALUES (HOUR('25:61:00'))", () => collecting(new Diagnostics(), () => call('hour', '25:61:00')))).toThrow("Incorrect time value: '25:61:00'");
   });
 
   it('ends a TIME at 838:59:59 with a warning', () => {
