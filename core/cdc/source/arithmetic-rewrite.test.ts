@@ -48,8 +48,8 @@ describe('MySQL arithmetic written for SQLite', () => {
   });
 
   it('SUM and AVG of an expression add its exact values (mode x), integer ones too; not over a window', () => {
-    expect(rewrite('SELECT SUM(price * n), avg(DISTINCT n + 1) FROM t')).toBe("SELECT loupe_sum(loupe_calc('x|$0:c $1:i *', price, n)), loupe_avg(DISTINCT loupe_calc('1:x|$0:i #1 +', n)) FROM t");
-    expect(rewrite('SELECT g FROM t GROUP BY g HAVING SUM(price * n) > 10')).toBe("SELECT g FROM t GROUP BY g HAVING loupe_sum(loupe_calc('x|$0:c $1:i *', price, n)) > 10");
+    expect(rewrite('SELECT SUM(price * n), avg(DISTINCT n + 1) FROM t')).toBe("SELECT CAST(loupe_sum(loupe_calc('x|$0:c $1:i *', price, n), 'x|$0:c $1:i *') AS NUMERIC), CAST(loupe_avg(DISTINCT loupe_calc('1:x|$0:i #1 +', n)) AS NUMERIC) FROM t");
+    expect(rewrite('SELECT g FROM t GROUP BY g HAVING SUM(price * n) > 10')).toBe("SELECT g FROM t GROUP BY g HAVING CAST(loupe_sum(loupe_calc('x|$0:c $1:i *', price, n), 'x|$0:c $1:i *') AS NUMERIC) > 10");
     expect(rewrite('SELECT SUM(price * 2) OVER (), SUM(price * 2) + 1 FROM t')).toBe("SELECT SUM(loupe_calc('|$0:c #2 *', price)) OVER (), loupe_calc('2:|$0:d2 #1 +', loupe_sum(loupe_calc('1:x|$0:c #2 *', price))) FROM t");
   });
 

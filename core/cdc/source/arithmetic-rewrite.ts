@@ -373,10 +373,18 @@ function shownAggregates(sql: string, kindOf: (column: string) => ArithmeticKind
  * no JavaScript call per row. DISTINCT values go through exact-aggregates.ts one by one instead.
  */
 function exactBigintAggregate(fn: 'sum' | 'avg', column: string, distinct: boolean, item: number): string {
-  if (distinct) return `loupe_${fn}(DISTINCT loupe_calc('a${item}:x|$0:i', ${exactInteger(column)}))`;
+  if (distinct) return numeric(`loupe_${fn}(DISTINCT loupe_calc('a${item}:x|$0:i', ${exactInteger(column)}))`);
   const halves = `CAST(SUM(${column} >> 32) AS TEXT), CAST(SUM(${column} & 4294967295) AS TEXT)`;
-  return fn === 'sum' ? `loupe_calc('a${item}:|$0:c #4294967296 * $1:c +', ${halves})` : `loupe_calc('a${item}:|$0:c #4294967296 * $1:c + $2:c /', ${halves}, COUNT(${column}))`;
+  return numeric(fn === 'sum' ? `loupe_calc('a${item}:|$0:c #4294967296 * $1:c +', ${halves})` : `loupe_calc('a${item}:|$0:c #4294967296 * $1:c + $2:c /', ${halves}, COUNT(${column}))`);
 }
+
+/**
+ * An exact aggregate as a number to SQLite: beyond a double it comes back as its DECIMAL text
+ * (aggregateValue), which `HAVING s < 0` or `ORDER BY s` would compare as text (text sorts after
+ * every number). CAST makes an integer within 64 bits the exact INTEGER, and anything else the
+ * double nearest to it; a number passes as it is.
+ */
+const numeric = (aggregate: string): string => `CAST(${aggregate} AS NUMERIC)`;
 
 /**
  * Whether the operator at `i` is inside a parenthesized chain that an operator after it takes as
@@ -492,6 +500,26 @@ const SUM_OR_AVG = /\b(sum|avg)(\s*\(\s*)(distinct\s+)?(?=loupe_calc\(')/gi;
  * the program's exact values (mode `x`), so that SUM(price * qty) adds DECIMALs as MySQL does. Not
  * a window (`OVER`), nor an aggregate with FILTER.
  */
+/** Whether the text at `at` is inside the arguments of a loupe_calc call. */
+function argumentOfCalc(masked: string, at: number): boolean {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (masked[i] === ')') depth++;
+    else if (masked[i] === '(' && depth-- === 0) return masked.slice(Math.max(0, i - 'loupe_calc'.length), i) === 'loupe_calc';
+  }
+  return false;
+}
+
+/** The quote that ends the SQL string literal opening at `open` ('' inside it is a quote). */
+function closingQuote(sql: string, open: number): number {
+  let i = open + 1;
+  for (;;) {
+    const q = sql.indexOf("'", i);
+    if (q < 0 || sql[q + 1] !== "'") return q;
+    i = q + 2;
+  }
+}
+
 function exactAggregates(sql: string): string {
   const masked = maskQuoted(sql);
   const edits: { from: number; to: number; text: string }[] = [];
@@ -504,7 +532,17 @@ function exactAggregates(sql: string): string {
     const callClose = closingParen(masked, call + 'loupe_calc'.length);
     if (close < 0 || callClose < 0 || masked.slice(callClose + 1, close).trim() !== '' || /^\s*(?:over|filter)\b/i.test(masked.slice(close + 1))) continue;
     const bar = sql.indexOf('|', call);
-    edits.push({ from: at, to: bar, text: `loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x` });
+    // an operand of another program: that program reads the exact text as it is
+    if (argumentOfCalc(masked, at)) {
+      edits.push({ from: at, to: bar, text: `loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x` });
+      continue;
+    }
+    edits.push({ from: at, to: bar, text: `CAST(loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x` });
+    // the program as it runs, for the select list to find the exact text of its sums
+    // (exactTextOf); an aggregate with DISTINCT takes one argument only
+    const quote = sql.indexOf("'", call);
+    const program = `${sql.slice(quote, bar)}x${sql.slice(bar, closingQuote(sql, quote) + 1)}`;
+    edits.push({ from: close, to: close + 1, text: `${m[3] ? '' : `, ${program}`}) AS NUMERIC)` });
   }
   return spliceText(sql, edits);
 }

@@ -144,6 +144,20 @@ describe('BIGINT values beyond 2^53 in SUM, AVG and DIV, which are computed in J
     expect(fresh.rows('SELECT SUM(v - 1), SUM(v + id), AVG(v + 0) FROM t WHERE id <= 3')).toEqual([[String(3n * BIG - 3n), String(3n * BIG + 6n), `${BIG}.0000`]]);
   });
 
+  it('HAVING and ORDER BY compare such a SUM or AVG as a number (text sorts after every number in SQLite), and the select list still shows it exact', () => {
+    // groups: id 4 (-2^63), id 1 + 2 (2 · BIG - 1), id 5 + 3 (past 2^63), id 6 (42)
+    const grouped = (tail: string) => fresh.rows(`SELECT CASE WHEN id IN (1, 2) THEN 1 WHEN id IN (3, 5) THEN 3 ELSE id END AS g, SUM(v) AS s, AVG(v) AS a FROM t GROUP BY g ${tail}`);
+    const low = [4, String(MIN), `${MIN}.0000`];
+    const pair = [1, String(2n * BIG - 1n), `${BIG - 1n}.5000`];
+    const past = [3, String(MAX + BIG + 1n), `${(MAX + BIG + 1n) / 2n}.5000`]; // an odd sum
+    const small = [6, '42', '42.0000'];
+    expect(grouped('HAVING s < 0')).toEqual([low]);
+    expect(grouped('HAVING s > 1000 ORDER BY s')).toEqual([pair, past]);
+    expect(grouped('HAVING a > 3000000000000000000 AND a < 4000000000000000000')).toEqual([]);
+    expect(grouped('ORDER BY s DESC')).toEqual([past, pair, small, low]);
+    expect(grouped('ORDER BY a')).toEqual([low, small, pair, past]);
+  });
+
   it('DIV, MOD and ROUND of them give the exact BIGINT, in the select list and in WHERE; CONCAT, GREATEST and LEAST see their exact value', () => {
     expect(fresh.rows('SELECT v DIV 1, v DIV 2, -v DIV 1, v MOD 10, ROUND(v, -1) FROM t WHERE id = 2')).toEqual([[BIG, BIG / 2n, -BIG, 7, 4611686018427387910n]]);
     expect(fresh.rows('SELECT v DIV 1, v DIV 3 FROM t WHERE id IN (4, 5, 6) ORDER BY id')).toEqual([

@@ -5,10 +5,10 @@
  * compares and sorts as one; only the select list's own items that are one loupe_calc program
  * are turned to text, after the rows are read, with the decimals that program's result showed.
  */
-import { DIV_PRECISION_INCREMENT, forgetShownScales, MAX_SCALE, shownScale } from './mysql-arithmetic.js';
+import { DIV_PRECISION_INCREMENT, exactTextOf, forgetShownScales, MAX_SCALE, shownScale } from './mysql-arithmetic.js';
 import { closingParen, maskQuoted, selectItems } from './sql-text.js';
 
-const CALL = /^\s*(?:loupe_(sum|avg)\(\s*(?:distinct\s+)?|cast\(\s*)?loupe_calc\('((?:[^']|'')*)'/i;
+const CALL = /^\s*(?:cast\(\s*)?(?:loupe_(sum|avg)\(\s*(?:distinct\s+)?)?loupe_calc\('((?:[^']|'')*)'/i;
 const ALIAS = /^\s*(?:as\s+)?(?:`[^`]*`|"[^"]*"|'[^']*'|[A-Za-z_][\w$]*)?\s*$/i;
 
 /** A column's exact results: the program whose shown scale they take, and whether SUM or AVG of it. */
@@ -41,7 +41,13 @@ export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefine
 export function showDecimals(rows: unknown[][], programs: (ShownColumn | undefined)[]): unknown[][] {
   const scales = programs.map((p) => (p === undefined ? undefined : aggregateScale(shownScale(p.program), p.aggregate)));
   if (scales.every((s) => s === undefined || s < 0)) return rows;
-  return rows.map((row) => row.map((v, i) => (scales[i] === undefined || scales[i]! < 0 ? v : typeof v === 'number' ? v.toFixed(scales[i]) : typeof v === 'bigint' ? bigintFixed(v, scales[i]!) : typeof v === 'string' ? textFixed(v, scales[i]!) : v)));
+  return rows.map((row) => row.map((v, i) => (scales[i] === undefined || scales[i]! < 0 ? v : typeof v === 'number' ? numberFixed(v, scales[i]!, programs[i]!.program) : typeof v === 'bigint' ? bigintFixed(v, scales[i]!) : typeof v === 'string' ? textFixed(v, scales[i]!) : v)));
+}
+
+/** A number with `scale` decimals; a double an exact aggregate's text became, as that text. */
+function numberFixed(v: number, scale: number, program: string): string {
+  const exact = Math.abs(v) > Number.MAX_SAFE_INTEGER ? exactTextOf(program, v) : undefined;
+  return exact === undefined ? v.toFixed(scale) : textFixed(exact, scale);
 }
 
 /** An exact aggregate's DECIMAL text (one a double could not hold: exact-aggregates.ts) with `scale` decimals. */

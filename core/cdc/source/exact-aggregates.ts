@@ -17,6 +17,8 @@ import type { Database, SqlValue } from 'sql.js';
 import { aggregateValue, exactAverage, exactResult, exactSum, toDouble, valueNum, type Exact } from './mysql-arithmetic.js';
 
 interface Total {
+  /** The program of the select item, when the rewrite gives it (exactTextOf's key). */
+  program?: string;
   count: number;
   exact: Exact | undefined;
   /** The double sum, once a row's value was not exact. */
@@ -39,18 +41,22 @@ function step(total: Total, v: SqlValue): Total {
 
 const start = (): Total => ({ count: 0, exact: undefined, approx: undefined });
 
+/** A step given the select item's program as well (sql.js counts a step's parameters for the SQL function's arguments). */
+function stepOfItem(total: Total, v: SqlValue, program: SqlValue): Total {
+  if (typeof program === 'string') total.program = program;
+  return step(total, v);
+}
+
+const sum = (t: Total) => (t.count === 0 ? null : t.exact ? aggregateValue(t.exact, t.program) : (t.approx ?? null));
+const average = (t: Total) => (t.count === 0 ? null : t.exact ? aggregateValue(exactAverage(t.exact, t.count), t.program) : (t.approx ?? 0) / t.count);
+
 export function registerExactAggregates(db: Database): void {
   const aggregates = db as unknown as AggregateDatabase;
-  aggregates.create_aggregate('loupe_sum', {
-    init: start,
-    step,
-    finalize: (t: Total) => (t.count === 0 ? null : t.exact ? aggregateValue(t.exact) : (t.approx ?? null)),
-  });
-  aggregates.create_aggregate('loupe_avg', {
-    init: start,
-    step,
-    finalize: (t: Total) => (t.count === 0 ? null : t.exact ? aggregateValue(exactAverage(t.exact, t.count)) : (t.approx ?? 0) / t.count),
-  });
+  // loupe_sum(value) for DISTINCT (one argument only), loupe_sum(value, program) otherwise
+  for (const s of [step, stepOfItem]) {
+    aggregates.create_aggregate('loupe_sum', { init: start, step: s, finalize: sum });
+    aggregates.create_aggregate('loupe_avg', { init: start, step: s, finalize: average });
+  }
 }
 
 /** sql.js's create_aggregate, which its type definitions leave out. */

@@ -263,6 +263,23 @@ export function shownScale(program: string): number | undefined {
 
 export function forgetShownScales(): void {
   shown.clear();
+  exactTexts.clear();
+}
+
+/**
+ * The exact text of each aggregate the statement returned as text that SQLite turned into a
+ * double (a fraction or a value past 2^63, see aggregateValue), by its program (the select item)
+ * and that double, so that the select list still shows the exact DECIMAL; null where two texts
+ * gave one double.
+ */
+const exactTexts = new Map<string, string | null>();
+
+/**
+ * The exact text behind a double the aggregate of `program` gave this statement, if there is
+ * exactly one; a DISTINCT aggregate is given no program and keeps its texts under ''.
+ */
+export function exactTextOf(program: string, v: number): string | undefined {
+  return exactTexts.get(`${program}\u0000${v}`) ?? exactTexts.get(`\u0000${v}`) ?? undefined;
 }
 
 /** loupe_calc('mode|steps', args…): the expression's value as MySQL computes it. */
@@ -313,7 +330,7 @@ function finish(program: string, result: Num): SqlValue {
   if (mode.includes('x')) return `${decimalText(result.digits, result.scale)}~${result.shown}`;
   if (mode.includes('w')) return toDouble(result);
   // a SELECT's own SUM or AVG item (arithmetic-rewrite.ts's shownAggregates): a DECIMAL beyond a double as its text
-  if (mode.startsWith('a')) return aggregateValue(result);
+  if (mode.startsWith('a')) return aggregateValue(result, program);
   // a BIGINT beyond a double as its digits: sql.js cannot return a bigint from a function, and the
   // rewrite CASTs them back to the INTEGER (arithmetic-rewrite.ts)
   if (result.int && abs(result.digits) > MAX_EXACT) return String(result.digits);
@@ -324,13 +341,27 @@ const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * An exact aggregate's value (exact-aggregates.ts): the double nearest to what it shows, or, when
- * that has more digits than a double holds exactly (a SUM of BIGINTs beyond 2^53), its DECIMAL
- * text, which the select list shows as it is (decimal-display.ts).
+ * that has more digits than a double holds exactly (a SUM of BIGINTs beyond 2^53), its text, which
+ * the rewrite CASTs to NUMERIC (arithmetic-rewrite.ts) so that HAVING and ORDER BY compare a
+ * number: a whole value as its integer digits, the exact INTEGER within 64 bits (AVG's
+ * 4611686018427387907.0000 too, shown with its decimals by decimal-display.ts); a fraction or a
+ * value past 2^63 becomes the nearest double there.
  */
-export function aggregateValue(n: Exact): number | string {
+export function aggregateValue(n: Exact, program = ''): number | string {
+  const scale = Math.min(n.scale, n.shown);
   const digits = n.scale > n.shown ? rescale(n.digits, n.scale, n.shown) : n.digits;
-  return abs(digits) > MAX_EXACT ? decimalText(digits, Math.min(n.scale, n.shown)) : shownValue(n);
+  if (abs(digits) <= MAX_EXACT) return shownValue(n);
+  const unit = 10n ** BigInt(scale);
+  if (digits % unit === 0n && digits / unit >= INT64_MIN && digits / unit <= INT64_MAX) return String(digits / unit);
+  const text = decimalText(digits, scale);
+  const key = `${program}\u0000${Number(text)}`;
+  const seen = exactTexts.get(key);
+  exactTexts.set(key, seen === undefined || seen === text ? text : null);
+  return text;
 }
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 
 /** An exact value as the double nearest to what it shows (rounded half away from zero to its shown decimals). */
 export function shownValue(n: Exact): number {
