@@ -495,11 +495,6 @@ function aggregateArgument(t: Token[], from: number, to: number): boolean {
 
 const SUM_OR_AVG = /\b(sum|avg)(\s*\(\s*)(distinct\s+)?(?=loupe_calc\(')/gi;
 
-/**
- * SUM and AVG whose argument is one program: `loupe_sum`/`loupe_avg` (exact-aggregates.ts), given
- * the program's exact values (mode `x`), so that SUM(price * qty) adds DECIMALs as MySQL does. Not
- * a window (`OVER`), nor an aggregate with FILTER.
- */
 /** Whether the text at `at` is inside the arguments of a loupe_calc call. */
 function argumentOfCalc(masked: string, at: number): boolean {
   let depth = 0;
@@ -510,16 +505,11 @@ function argumentOfCalc(masked: string, at: number): boolean {
   return false;
 }
 
-/** The quote that ends the SQL string literal opening at `open` ('' inside it is a quote). */
-function closingQuote(sql: string, open: number): number {
-  let i = open + 1;
-  for (;;) {
-    const q = sql.indexOf("'", i);
-    if (q < 0 || sql[q + 1] !== "'") return q;
-    i = q + 2;
-  }
-}
-
+/**
+ * SUM and AVG whose argument is one program: `loupe_sum`/`loupe_avg` (exact-aggregates.ts), given
+ * the program's exact values (mode `x`), so that SUM(price * qty) adds DECIMALs as MySQL does. Not
+ * a window (`OVER`), nor an aggregate with FILTER.
+ */
 function exactAggregates(sql: string): string {
   const masked = maskQuoted(sql);
   const edits: { from: number; to: number; text: string }[] = [];
@@ -532,17 +522,17 @@ function exactAggregates(sql: string): string {
     const callClose = closingParen(masked, call + 'loupe_calc'.length);
     if (close < 0 || callClose < 0 || masked.slice(callClose + 1, close).trim() !== '' || /^\s*(?:over|filter)\b/i.test(masked.slice(close + 1))) continue;
     const bar = sql.indexOf('|', call);
+    const head = `loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x`;
     // an operand of another program: that program reads the exact text as it is
     if (argumentOfCalc(masked, at)) {
-      edits.push({ from: at, to: bar, text: `loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x` });
+      edits.push({ from: at, to: bar, text: head });
       continue;
     }
-    edits.push({ from: at, to: bar, text: `CAST(loupe_${m[1]!.toLowerCase()}${m[2]}${m[3] ?? ''}${sql.slice(call, bar)}x` });
     // the program as it runs, for the select list to find the exact text of its sums
     // (exactTextOf); an aggregate with DISTINCT takes one argument only
     const quote = sql.indexOf("'", call);
-    const program = `${sql.slice(quote, bar)}x${sql.slice(bar, closingQuote(sql, quote) + 1)}`;
-    edits.push({ from: close, to: close + 1, text: `${m[3] ? '' : `, ${program}`}) AS NUMERIC)` });
+    const program = `${sql.slice(quote, bar)}x${sql.slice(bar, masked.indexOf("'", quote + 1) + 1)}`;
+    edits.push({ from: at, to: close + 1, text: numeric(`${head}${sql.slice(bar, close)}${m[3] ? '' : `, ${program}`})`) });
   }
   return spliceText(sql, edits);
 }

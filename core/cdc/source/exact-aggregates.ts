@@ -10,8 +10,9 @@
  * The result goes back to SQLite as the double nearest to the DECIMAL MySQL shows, so that HAVING
  * and ORDER BY compare it as a number; the select list shows it as that DECIMAL's text
  * (decimal-display.ts). A DECIMAL with more digits than a double holds (a SUM of BIGINTs beyond
- * 2^53, or past 2^63) goes back as that text itself (aggregateValue in mysql-arithmetic.ts). A window (`SUM(…) OVER …`) is left to SQLite: sql.js registers no window
- * functions.
+ * 2^53, or past 2^63) goes back as its text, which the rewrite CASTs to the exact INTEGER or the
+ * nearest double, and the select list shows that text (aggregateValue in mysql-arithmetic.ts). A
+ * window (`SUM(…) OVER …`) is left to SQLite: sql.js registers no window functions.
  */
 import type { Database, SqlValue } from 'sql.js';
 import { aggregateValue, exactAverage, exactResult, exactSum, toDouble, valueNum, type Exact } from './mysql-arithmetic.js';

@@ -352,16 +352,14 @@ export function aggregateValue(n: Exact, program = ''): number | string {
   const digits = n.scale > n.shown ? rescale(n.digits, n.scale, n.shown) : n.digits;
   if (abs(digits) <= MAX_EXACT) return shownValue(n);
   const unit = 10n ** BigInt(scale);
-  if (digits % unit === 0n && digits / unit >= INT64_MIN && digits / unit <= INT64_MAX) return String(digits / unit);
+  const whole = digits / unit;
+  if (digits % unit === 0n && BigInt.asIntN(64, whole) === whole) return String(whole);
   const text = decimalText(digits, scale);
   const key = `${program}\u0000${Number(text)}`;
   const seen = exactTexts.get(key);
   exactTexts.set(key, seen === undefined || seen === text ? text : null);
   return text;
 }
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /** An exact value as the double nearest to what it shows (rounded half away from zero to its shown decimals). */
 export function shownValue(n: Exact): number {

@@ -18,7 +18,6 @@ export type Row = Record<string, RowValue>;
 /** One value of a row or a result: an integer outside ±(2^53 − 1) is a bigint, every other integer a number. */
 export type RowValue = string | number | bigint | null;
 
-
 /** Database → table → definition. */
 export type Catalog = Map<string, Map<string, TableDef>>;
 
