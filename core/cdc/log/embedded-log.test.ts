@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddedLog, lineJson, type StoredLine } from './embedded-log.js';
+import { EmbeddedLog, lineText, parseLine, type StoredLine } from './embedded-log.js';
 import { murmur2, partitionForKey } from './murmur2.js';
 
 const dirs: string[] = [];
@@ -185,14 +185,45 @@ describe('embedded topic log', () => {
     expect(got.map((r) => r.offset)).toEqual(got.map((_, i) => i));
   });
 
-  it('a segment line is written as JSON.stringify writes it', () => {
-    const lines: StoredLine[] = [
+  it('a segment line holds its value as it is after a tab, or in the JSON where a line cannot carry it', () => {
+    const raw: StoredLine[] = [
+      { o: 5, t: 1.5, k: 'k "q"', v: '{"a":"\\u2028\\t"}', h: [{ key: 'x', value: null }] },
+      { o: 7, t: 2, k: null, v: 'tab\there\r and "quotes" \\ 😀' },
+      { o: 8, t: 2, k: '{"id":1}', v: '' },
+    ];
+    for (const l of raw) {
+      const { v, ...fields } = l;
+      expect(lineText(l)).toBe(`${JSON.stringify(fields)}\t${v}`);
+      expect(parseLine(lineText(l))).toEqual(l);
+    }
+    // the null value, a line break and a lone surrogate stay in the JSON, as every earlier line was written
+    const inJson: StoredLine[] = [
       { o: 0, t: 1, k: null, v: null },
-      { o: 5, t: 1.5, k: 'k "q"', v: '{"a":"\\u2028\\n"}', h: [{ key: 'x', value: null }] },
+      { o: 6, t: 1, k: 'k', v: 'two\nlines', h: [{ key: 'x', value: 'y' }] },
       { o: 2 ** 40, t: NaN, k: '', v: '😀\ud800' },
       { o: 1, t: 2, k: undefined as unknown as null, v: 'v' },
     ];
-    for (const l of lines) expect(lineJson(l)).toBe(JSON.stringify(l));
+    for (const l of inJson) {
+      expect(lineText(l)).toBe(JSON.stringify(l));
+      expect(parseLine(lineText(l))).toEqual(JSON.parse(JSON.stringify(l)));
+    }
+  });
+
+  it('reads segments written by earlier versions, whose lines hold every value in the JSON', async () => {
+    const dir = tmp();
+    const a = await open(dir);
+    await a.produce('t', [{ key: 'a', value: '{"id":1}' }]);
+    await a.close();
+    const seg = path.join(dir, 'data', 't-0', '00000000000000000000.log');
+    expect(fs.readFileSync(seg, 'utf8')).toMatch(/^\{"o":0,"t":\d+,"k":"a"\}\t\{"id":1\}\n$/);
+    fs.appendFileSync(seg, JSON.stringify({ o: 1, t: 1, k: 'b', v: '{"id":2}' }) + '\n');
+    const b = await open(dir);
+    await b.produce('t', [{ key: 'c', value: 'line\nbreak' }]);
+    expect((await b.fetch('t', 0, 0)).map((r) => [r.offset, r.key, r.value])).toEqual([
+      [0, 'a', '{"id":1}'],
+      [1, 'b', '{"id":2}'],
+      [2, 'c', 'line\nbreak'],
+    ]);
   });
 
   it('an atomic write killed after its records reached the segments but before its end line is rolled back whole, even across new segments', async () => {

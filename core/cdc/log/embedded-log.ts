@@ -4,7 +4,7 @@
  *   <dir>/topics.json                     topic configs
  *   <dir>/groups.json                     consumer-group committed offsets (a snapshot)
  *   <dir>/groups.log                      commits since that snapshot, one JSON line each
- *   <dir>/data/<topic>-<p>/<base>.log     segments, one JSON record per line
+ *   <dir>/data/<topic>-<p>/<base>.log     segments, one record per line (lineText)
  *   <dir>/data/<topic>-<p>/cleaner-offset-checkpoint   where compaction stopped (Kafka's file of that name)
  *   <dir>/data/<topic>-<p>/<base>.<upper>.swap         a cleaned segment replacing [base, upper), until swapped in
  *   <dir>/txn.wal                         journal of multi-topic writes (begin, undo, end)
@@ -651,7 +651,7 @@ export class EmbeddedLog implements TopicLog {
   private storedLines(s: Segment): StoredLine[] {
     if (!s.positions.length) return [];
     const out: StoredLine[] = [];
-    for (const line of this.readRange(s, 0, s.positions.length).toString('utf8').split('\n')) if (line) out.push(JSON.parse(line) as StoredLine);
+    for (const line of this.readRange(s, 0, s.positions.length).toString('utf8').split('\n')) if (line) out.push(parseLine(line));
     return out;
   }
 
@@ -759,7 +759,7 @@ export class EmbeddedLog implements TopicLog {
     };
     const { segmentBytes, segmentMs } = p.config;
     for (const { line } of lines) {
-      const text = lineJson(line) + '\n';
+      const text = lineText(line) + '\n';
       const len = Buffer.byteLength(text);
       // LogSegment.shouldRoll: the record would take the segment past segment.bytes, or the
       // segment's records would span more than segment.ms
@@ -948,7 +948,7 @@ export class EmbeddedLog implements TopicLog {
       if (nl < 0) break; // torn tail
       let line: StoredLine;
       try {
-        line = JSON.parse(buf.toString('utf8', pos, nl)) as StoredLine;
+        line = parseLine(buf.toString('utf8', pos, nl));
       } catch {
         break;
       }
@@ -1086,18 +1086,36 @@ export function parseStoredLines(topic: string, partition: number, text: string,
 
 /** The record of one non-empty stored line. */
 export function parseStoredLine(topic: string, partition: number, line: string): LogRecord {
-  const l = JSON.parse(line) as StoredLine;
+  const l = parseLine(line);
   return { topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t };
 }
 
-/** JSON.stringify(line), written out: fields in the order o, t, k, v, h (h only when present). */
-export function lineJson(line: StoredLine): string {
+/**
+ * A segment line: `{"o":…,"t":…,"k":…,"h":…}`, a tab, then the value as it is. Values are mostly
+ * the JSON converter's text, which a JSON string field would escape on every write and unescape on
+ * every read (on bench:cdc the sink thread parsed each record twice, the line then its value).
+ * Lines of earlier versions hold the value in the JSON (`"v":…`), and so do lines of this one whose
+ * value is null, holds a line break (the line's end) or a lone surrogate (which UTF-8 cannot
+ * carry): JSON.stringify(line) with the fields in the order o, t, k, v, h.
+ */
+export function lineText(line: StoredLine): string {
   if (typeof line.o !== 'number' || typeof line.t !== 'number' || (line.k !== null && typeof line.k !== 'string') || (line.v !== null && typeof line.v !== 'string')) return JSON.stringify(line);
   const t = Number.isFinite(line.t) ? String(line.t) : JSON.stringify(line.t);
   const k = line.k === null ? 'null' : JSON.stringify(line.k);
-  const v = line.v === null ? 'null' : JSON.stringify(line.v);
-  const head = `{"o":${Number.isFinite(line.o) ? String(line.o) : JSON.stringify(line.o)},"t":${t},"k":${k},"v":${v}`;
-  return line.h === undefined ? head + '}' : `${head},"h":${JSON.stringify(line.h)}}`;
+  const head = `{"o":${Number.isFinite(line.o) ? String(line.o) : JSON.stringify(line.o)},"t":${t},"k":${k}`;
+  const h = line.h === undefined ? '}' : `,"h":${JSON.stringify(line.h)}}`;
+  const v = line.v;
+  if (v !== null && !v.includes('\n') && v.isWellFormed()) return `${head}${h}\t${v}`;
+  return `${head},"v":${v === null ? 'null' : JSON.stringify(v)}${h}`;
+}
+
+/** A segment line read back (either form of `lineText`). A JSON text holds no raw tab, so the first one ends the fields. */
+export function parseLine(text: string): StoredLine {
+  const tab = text.indexOf('\t');
+  if (tab < 0) return JSON.parse(text) as StoredLine;
+  const l = JSON.parse(text.slice(0, tab)) as StoredLine;
+  l.v = text.slice(tab + 1);
+  return l;
 }
 
 function pad(offset: number): string {
