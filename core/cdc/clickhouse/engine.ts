@@ -384,12 +384,14 @@ export class ChEngine {
     if (db !== this.applied.database) {
       await this.runPrelude([`USE ${quoteIdent(db)}`], () => (this.applied.database = db));
     }
-    for (const k of [...this.applied.settings.keys()]) {
-      if (!want.has(k)) await this.runPrelude([`SET ${k} = DEFAULT`], () => this.applied.settings.delete(k));
-    }
+    // One SET for the settings dropped and those changed: a client that alternates settings (the
+    // sink's inserts and its state writes) cost one query per dropped setting before each request.
+    const dropped = [...this.applied.settings.keys()].filter((k) => !want.has(k));
     const changed = [...want].filter(([k, v]) => this.applied.settings.get(k) !== v);
-    if (changed.length) {
-      await this.runPrelude([`SET ${changed.map(([k, v]) => `${quoteIdent(k)} = ${v}`).join(', ')}`], () => {
+    if (dropped.length || changed.length) {
+      const assignments = [...dropped.map((k) => `${quoteIdent(k)} = DEFAULT`), ...changed.map(([k, v]) => `${quoteIdent(k)} = ${v}`)];
+      await this.runPrelude([`SET ${assignments.join(', ')}`], () => {
+        for (const k of dropped) this.applied.settings.delete(k);
         for (const [k, v] of changed) this.applied.settings.set(k, v);
       });
     }

@@ -119,6 +119,12 @@ describe('embedded ClickHouse over the HTTP interface', () => {
     // settings do not leak into the next (session-less) request
     const after = await (await client.query({ query: "SELECT toString(getSetting('max_threads')) AS m", format: 'JSONEachRow' })).json<{ m: string }>();
     expect(after[0]!.m).not.toBe('3');
+    // one request's settings replace the last one's: dropped ones go back to their defaults, changed ones change
+    const both = "SELECT toString(getSetting('max_threads')) AS m, toString(getSetting('max_block_size')) AS b";
+    const defaults = (await (await client.query({ query: both, format: 'JSONEachRow' })).json<{ m: string; b: string }>())[0]!;
+    expect(await (await client.query({ query: both, format: 'JSONEachRow', clickhouse_settings: { max_threads: 3, max_block_size: '1234' } })).json()).toEqual([{ m: '3', b: '1234' }]);
+    expect(await (await client.query({ query: both, format: 'JSONEachRow', clickhouse_settings: { max_block_size: '999' } })).json()).toEqual([{ m: defaults.m, b: '999' }]);
+    expect(await (await client.query({ query: both, format: 'JSONEachRow' })).json()).toEqual([defaults]);
     await expect(client.query({ query: 'SELECT * FROM missing_tbl', format: 'JSONEachRow' })).rejects.toMatchObject({ code: '60', type: 'UNKNOWN_TABLE' });
     await expect(client.insert({ table: 'people', values: [{ id: 'x' }], format: 'JSONEachRow' })).rejects.toMatchObject({ type: expect.stringMatching(/CANNOT_PARSE|INCORRECT_DATA/) });
   });

@@ -13,6 +13,7 @@
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { Logger } from '../../../../common/log.js';
 import { parseExactJson } from '../../../../common/exact-json.js';
 import { ConnectException, DataException, type ConnectorConfig, type SinkRecord, type SinkTask, type SinkTaskContext, type TopicPartition, type TopicPartitionOffset } from '../../plugin.js';
@@ -343,11 +344,15 @@ export class ClickHouseSinkTask implements SinkTask {
       await this.insertStrings(database, table, block, token, what);
       return;
     }
-    const rows: Record<string, unknown>[] = [];
+    // The JSONEachRow body written here, one row text after another: the client's insert() would
+    // push every row through its encoder stream (0.8 µs a row on bench:cdc).
+    let body = '';
+    let n = 0;
     for (const r of block) {
       if (r.value === null || r.value === undefined) continue; // tombstones carry no row
+      let row: Record<string, unknown>;
       try {
-        rows.push(convertRow(r.value, cols, r.valueSchema, this.rowOptions));
+        row = convertRow(r.value, cols, r.valueSchema, this.rowOptions);
       } catch (err) {
         if (this.cfg.errorsTolerance === 'all') {
           this.log.warn(`skipping record ${b.topic}-${r.kafkaPartition}@${r.kafkaOffset}: ${(err as Error).message} (errors.tolerance=all)`);
@@ -355,9 +360,11 @@ export class ClickHouseSinkTask implements SinkTask {
         }
         throw err instanceof DataException ? err : new DataException((err as Error).message);
       }
+      body += rowJson(row) + '\n';
+      n++;
     }
-    if (!rows.length) return;
-    await this.send(database, table, what, rows.length, token, (settings) => this.client.insert({ table: `${escapeName(database)}.${escapeName(table)}`, values: rows, format: 'JSONEachRow', clickhouse_settings: settings }));
+    if (!n) return;
+    await this.send(database, table, what, n, token, (settings) => this.execInsert(database, table, 'JSONEachRow', body, settings));
   }
 
   /** ClickHouseWriter.doInsertString: string values (StringConverter) sent as they are, in insertFormat. */
@@ -381,11 +388,17 @@ export class ClickHouseSinkTask implements SinkTask {
     if (!parts.length) return;
     const body = parts.join('');
     const chFormat = format === 'JSON' ? 'JSONEachRow' : format === 'CSV' ? 'CSV' : 'TabSeparated';
-    // exec, not insert: the client would encode each chunk of a JSON format again.
-    await this.send(database, table, what, block.length, token, async (settings) => {
-      const res = await this.client.exec({ query: `INSERT INTO ${escapeName(database)}.${escapeName(table)} FORMAT ${chFormat}`, values: Readable.from([body]), clickhouse_settings: settings });
-      res.stream.resume();
-    });
+    await this.send(database, table, what, block.length, token, (settings) => this.execInsert(database, table, chFormat, body, settings));
+  }
+
+  /**
+   * `INSERT INTO … FORMAT <format>` with the body as it is: exec, not insert, which would encode each
+   * row (or chunk) again. Done when the response has ended, as insert() is: with
+   * send_progress_in_http_headers the response starts while the insert still runs.
+   */
+  private async execInsert(database: string, table: string, format: string, body: string, settings: Record<string, string | number>): Promise<void> {
+    const res = await this.client.exec({ query: `INSERT INTO ${escapeName(database)}.${escapeName(table)} FORMAT ${format}`, values: Readable.from([body]), clickhouse_settings: settings });
+    await finished(res.stream.resume());
   }
 
   private async send(database: string, table: string, what: string, n: number, token: string | undefined, insert: (settings: Record<string, string | number>) => Promise<unknown>): Promise<void> {
