@@ -335,7 +335,7 @@ function roundCall(sql: string, t: Token[], s: number, e: number, b: Build, kind
   return true;
 }
 
-const AGGREGATE_ITEM = /^(\s*)((sum|avg)\s*\(\s*(?:distinct\s+)?(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(`[^`]*`|[A-Za-z_][\w$]*)\s*\)(?:\s*over\s*(?:\([^()]*\)|[A-Za-z_]\w*))?)(\s+(?:as\s+)?(?:`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z_][\w$]*))?(\s*)$/i;
+const AGGREGATE_ITEM = /^(?<lead>\s*)(?<aggregate>(?<fn>sum|avg)\s*\(\s*(?<distinct>distinct\s+)?(?<column>(?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(?<name>`[^`]*`|[A-Za-z_][\w$]*))\s*\)(?<over>\s*over\s*(?:\([^()]*\)|[A-Za-z_]\w*))?)(?<alias>\s+(?:as\s+)?(?:`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z_][\w$]*))?(?<tail>\s*)$/i;
 
 /**
  * A SELECT's own items that are SUM or AVG of a DECIMAL or integer column, over a window or not:
@@ -351,14 +351,16 @@ function shownAggregates(sql: string, kindOf: (column: string) => ArithmeticKind
   const { items } = list;
   let changed = false;
   const out = items.map((item, i) => {
-    const m = AGGREGATE_ITEM.exec(item);
-    const kind = m ? kindOf(m[4]!.replace(/^`|`$/g, '').toLowerCase()) : undefined;
+    const g = AGGREGATE_ITEM.exec(item)?.groups;
+    const kind = g ? kindOf(g.name!.replace(/^`|`$/g, '').toLowerCase()) : undefined;
     const scale = kind === 'i' || kind === 'b' ? 0 : typeof kind === 'string' && kind.startsWith('c') ? Number(kind.slice(1)) : undefined;
-    if (!m || scale === undefined) return item;
+    if (!g || scale === undefined) return item;
     changed = true;
-    const aggregate = kind === 'b' ? /^(sum|avg)(\s*\(\s*)(distinct\s+)?((?:(?:`[^`]*`|[A-Za-z_][\w$]*)\s*\.\s*)?(?:`[^`]*`|[A-Za-z_][\w$]*))\s*\)$/i.exec(m[2]!) : null;
-    if (aggregate) return `${m[1]}${exactBigintAggregate(aggregate[1]!.toLowerCase() as 'sum' | 'avg', aggregate[4]!, !!aggregate[3], i)}${m[5] ?? ''}${m[6]}`;
-    return `${m[1]}loupe_calc('a${i}:|$0:d${scale + (m[3]!.toLowerCase() === 'avg' ? 4 : 0)}', ${m[2]})${m[5] ?? ''}${m[6]}`;
+    const fn = g.fn!.toLowerCase() as 'sum' | 'avg';
+    const alias = g.alias ?? '';
+    // over a window the sum stays SQLite's (sql.js registers no window functions), shown as any column's
+    if (kind === 'b' && !g.over) return `${g.lead}${exactBigintAggregate(fn, g.column!, !!g.distinct, i)}${alias}${g.tail}`;
+    return `${g.lead}loupe_calc('a${i}:|$0:d${scale + (fn === 'avg' ? 4 : 0)}', ${g.aggregate})${alias}${g.tail}`;
   });
   return changed ? sql.slice(0, list.from) + out.join(',') + sql.slice(list.from + items.join(',').length) : sql;
 }

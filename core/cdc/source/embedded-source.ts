@@ -1956,7 +1956,6 @@ function nthIndex(text: string, tok: string, k: number): number {
   return all.length ? all[Math.min(k, all.length - 1)]! : text.indexOf(tok);
 }
 
-/** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
 /** A session of `database` with the server's defaults. */
 function newSession(database: string | null, thread: number): Session {
   return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
@@ -1990,6 +1989,7 @@ function onNewRow(expr: string, def: TableDef): string {
 const UNSUPPORTED_STATEMENT =
   /^(?:(?:create|alter|drop)\s+(?:or\s+replace\s+)?(?:definer\s*=\s*\S+\s+)?(?:procedure|function|trigger|event|user|role|server|tablespace|logfile\s+group|spatial\s+reference\s+system|resource\s+group)|drop\s+temporary\s+table|grant|revoke|set\s+(?:password|role|default\s+role)|rename\s+user|call|handler|load\s+(?:data|xml)|install|uninstall|xa|flush|kill|reset|purge|change\s+(?:master|replication))\b/i;
 
+/** An IF [NOT] EXISTS that found what it skips: MySQL's error, as a note. */
 function note(err: MySqlError): void {
   warn(err.errno, err.message, 'Note');
 }

@@ -46,9 +46,8 @@ function printed(v: unknown, c: ColumnDef): string {
   if (typeof v !== 'string' || kind === 'decimal') return String(v);
   // a binary string's image is the hex of its bytes; mariadb-binlog prints the bytes themselves,
   // a BINARY(n)'s without the 0x00 bytes that pad it (the row image leaves them out)
-  const base = c.baseType.toLowerCase();
-  const bytes = base === 'binary' || base === 'varbinary' || base.endsWith('blob') ? Buffer.from(v, 'hex').toString('utf8') : v;
-  const text = base === 'binary' ? bytes.replace(/\0+$/, '') : bytes;
+  const bytes = store.kind === 'binary' ? Buffer.from(v, 'hex').toString('utf8') : v;
+  const text = store.kind === 'binary' && store.pad ? bytes.replace(/\0+$/, '') : bytes;
   // mariadb-binlog prints a control character as \xNN
   const escaped = [...text].map((c) => (c.charCodeAt(0) < 32 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
   return `'${kind === 'date' ? v.replace(/-/g, ':') : escaped}'`;
