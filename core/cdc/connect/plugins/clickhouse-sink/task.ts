@@ -106,9 +106,9 @@ export class ClickHouseSinkTask implements SinkTask {
       max_open_connections: 4,
       // Failures reach the task's own log (with the retry they lead to), not the console.
       log: { level: ClickHouseLogLevel.OFF },
-      // JSONEachRow rows with an Int64/UInt64 beyond 2^53 (a bigint) written as their digits;
-      // the built-in JSON for every other row
-      json: { parse: parseExactJson as <T>(text: string) => T, stringify: rowJson },
+      // answers (DESCRIBE, the state row) with an Int64 beyond 2^53 read exactly; the task writes
+      // the rows itself (rowJson), the client never stringifies them
+      json: { parse: parseExactJson as <T>(text: string) => T },
     });
     if (this.cfg.exactlyOnce) {
       this.stateStore = new StateStore(this.client, { onCluster: this.cfg.keeperOnCluster, zkPath: this.cfg.zkPath, zkDatabase: this.cfg.zkDatabase });
