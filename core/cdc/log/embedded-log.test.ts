@@ -185,44 +185,55 @@ describe('embedded topic log', () => {
     expect(got.map((r) => r.offset)).toEqual(got.map((_, i) => i));
   });
 
-  it('a segment line holds its value as it is after a tab, or in the JSON where a line cannot carry it', () => {
-    const raw: StoredLine[] = [
-      { o: 5, t: 1.5, k: 'k "q"', v: '{"a":"\\u2028\\t"}', h: [{ key: 'x', value: null }] },
-      { o: 7, t: 2, k: null, v: 'tab\there\r and "quotes" \\ 😀' },
-      { o: 8, t: 2, k: '{"id":1}', v: '' },
+  it('a segment line holds offset, timestamp and key length, a tab, then key and value as they are; JSON where a line cannot carry them', () => {
+    const raw: [StoredLine, string][] = [
+      [{ o: 5, t: 1500, k: 'k "q"\t', v: '{"a":"\\u2028\\t"}', h: [{ key: 'x y', value: null }] }, '5 1500 6 [{"key":"x y","value":null}]\tk "q"\t{"a":"\\u2028\\t"}'],
+      [{ o: 7, t: -2, k: null, v: 'tab\there\r and "quotes" \\ 😀' }, '7 -2 -1\ttab\there\r and "quotes" \\ 😀'],
+      [{ o: 8, t: 2, k: '{"id":1}', v: '' }, '8 2 8\t{"id":1}'],
+      [{ o: 9, t: 2, k: '', v: '{"id":1}' }, '9 2 0\t{"id":1}'],
     ];
-    for (const l of raw) {
-      const { v, ...fields } = l;
-      expect(lineText(l)).toBe(`${JSON.stringify(fields)}\t${v}`);
+    for (const [l, text] of raw) {
+      expect(lineText(l)).toBe(text);
       expect(parseLine(lineText(l))).toEqual(l);
     }
-    // the null value, a line break and a lone surrogate stay in the JSON, as every earlier line was written
+    // no headers and an empty list read back the same
+    expect(parseLine(lineText({ o: 1, t: 1, k: 'a', v: 'b', h: [] }))).toEqual({ o: 1, t: 1, k: 'a', v: 'b' });
+    // the null value, a line break, a lone surrogate, an offset or timestamp that is not a safe integer and a tombstone's horizon stay in the JSON, as every line of the first version was written
     const inJson: StoredLine[] = [
       { o: 0, t: 1, k: null, v: null },
       { o: 6, t: 1, k: 'k', v: 'two\nlines', h: [{ key: 'x', value: 'y' }] },
-      { o: 2 ** 40, t: NaN, k: '', v: '😀\ud800' },
+      { o: 6, t: 1, k: 'two\nlines', v: 'v' },
+      { o: 2 ** 40, t: 3, k: '', v: '😀\ud800' },
+      { o: 2 ** 40, t: NaN, k: '', v: 'v' },
+      { o: 3, t: 1.5, k: '', v: 'v' },
       { o: 1, t: 2, k: undefined as unknown as null, v: 'v' },
+      { o: 4, t: 2, k: 'k', v: 'v', d: 99 },
     ];
     for (const l of inJson) {
       expect(lineText(l)).toBe(JSON.stringify(l));
       expect(parseLine(lineText(l))).toEqual(JSON.parse(JSON.stringify(l)));
     }
+    // the second version's form: the fields in JSON, a tab, then the value
+    expect(parseLine('{"o":5,"t":1.5,"k":"k \\"q\\"","h":[{"key":"x","value":null}]}\t{"a":"\\t"}')).toEqual({ o: 5, t: 1.5, k: 'k "q"', v: '{"a":"\\t"}', h: [{ key: 'x', value: null }] });
+    for (const bad of ['5 1\tv', '5 x 1\tv', ' 1 1\tv']) expect(() => parseLine(bad)).toThrow(SyntaxError);
   });
 
-  it('reads segments written by earlier versions, whose lines hold every value in the JSON', async () => {
+  it('reads segments written by earlier versions: every value in the JSON, or the fields in JSON then the value', async () => {
     const dir = tmp();
     const a = await open(dir);
     await a.produce('t', [{ key: 'a', value: '{"id":1}' }]);
     await a.close();
     const seg = path.join(dir, 'data', 't-0', '00000000000000000000.log');
-    expect(fs.readFileSync(seg, 'utf8')).toMatch(/^\{"o":0,"t":\d+,"k":"a"\}\t\{"id":1\}\n$/);
+    expect(fs.readFileSync(seg, 'utf8')).toMatch(/^0 \d+ 1\ta\{"id":1\}\n$/);
     fs.appendFileSync(seg, JSON.stringify({ o: 1, t: 1, k: 'b', v: '{"id":2}' }) + '\n');
+    fs.appendFileSync(seg, '{"o":2,"t":1,"k":"c","h":[]}\t{"id":3}\n');
     const b = await open(dir);
-    await b.produce('t', [{ key: 'c', value: 'line\nbreak' }]);
+    await b.produce('t', [{ key: 'd', value: 'line\nbreak' }]);
     expect((await b.fetch('t', 0, 0)).map((r) => [r.offset, r.key, r.value])).toEqual([
       [0, 'a', '{"id":1}'],
       [1, 'b', '{"id":2}'],
-      [2, 'c', 'line\nbreak'],
+      [2, 'c', '{"id":3}'],
+      [3, 'd', 'line\nbreak'],
     ]);
   });
 
@@ -316,7 +327,8 @@ describe('embedded topic log', () => {
     let now = 1_000_000;
     const a = await open(tmp(), { segmentBytes: 100, now: () => now });
     await a.createTopic('t', { retentionMs: 1000 });
-    for (let i = 0; i < 10; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(40) }]);
+    // each line is 94 bytes: one record per segment (the fresh one too)
+    for (let i = 0; i < 10; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(80) }]);
     now += 1000;
     await a.enforceRetention();
     expect((await a.offsets('t', 0)).begin).toBe(0); // now - largestTimestamp > retention.ms, not >=
@@ -353,7 +365,7 @@ describe('embedded topic log', () => {
     const a = await open(tmp(), { segmentBytes: 100 });
     await a.createTopic('t', { retentionBytes: 150, retentionMs: -1 });
     // each line is 58 bytes: one record per segment
-    for (let i = 0; i < 6; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(30), timestamp: 1 }]);
+    for (let i = 0; i < 6; i++) await a.produce('t', [{ key: null, value: 'x'.repeat(50), timestamp: 1 }]);
     await a.enforceRetention();
     // 6 × 58 = 348 bytes; deleting 3 leaves 174 ≥ 150, a 4th would leave 116 < 150
     expect(await a.offsets('t', 0)).toEqual({ begin: 3, end: 6 });
@@ -618,7 +630,8 @@ describe('embedded topic log', () => {
     const dir = tmp();
     const a = await open(dir, { now: () => now });
     await a.createTopic('small', { segmentBytes: 120, maxMessageBytes: 200, minInsyncReplicas: 2, replicationFactor: 3 });
-    for (let i = 0; i < 4; i++) await a.produce('small', [{ key: 'k', value: 'x'.repeat(40) }]);
+    // each line is 84 bytes: one record per segment
+    for (let i = 0; i < 4; i++) await a.produce('small', [{ key: 'k', value: 'x'.repeat(70) }]);
     expect(fs.readdirSync(path.join(dir, 'data', 'small-0')).filter((f) => f.endsWith('.log')).length).toBe(4);
     await expect(a.produce('small', [{ key: 'k', value: 'y'.repeat(200) }])).rejects.toMatchObject({
       code: 'RECORD_TOO_LARGE',
