@@ -103,6 +103,12 @@ export interface SinkRecord {
   timestamp: number;
   timestampType: 'CreateTime' | 'LogAppendTime' | 'NoTimestampType';
   headers: ConnectHeader[];
+  /**
+   * The JSON text the value converter parsed `value` from (an object, no schema envelope), so a
+   * sink can send that text instead of serializing the value again. It stands for `value` only
+   * while `value` is still `valueJson.value`: a transform that replaces the value leaves it stale.
+   */
+  valueJson?: { value: ConnectValue; text: string } | undefined;
 }
 
 /** The record shape transforms work on (both source and sink records fit). */

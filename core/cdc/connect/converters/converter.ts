@@ -7,6 +7,8 @@ import type { Schema } from '../plugin.js';
 export interface SchemaAndValue {
   schema: Schema | null;
   value: unknown;
+  /** The text when `value` is a JSON object parsed from it as it is (no schema envelope): a sink may write it again instead of serializing the value. */
+  json?: string;
 }
 
 export interface Converter {

@@ -174,7 +174,7 @@ describe('INT64 beyond 2^53 (a MySQL BIGINT snowflake id) keeps every digit', ()
     const plain = new JsonConverter({ 'schemas.enable': 'false' });
     const text = plain.fromConnectData('t', row, value);
     expect(text).toBe('{"id":4611686018427387907,"low":-9223372036854775808,"name":"Ada","n":7}');
-    expect(plain.toConnectData('t', text)).toEqual({ schema: null, value });
+    expect(plain.toConnectData('t', text)).toEqual({ schema: null, value, json: text });
     expect(plain.toConnectData('t', text).value).toStrictEqual({ id: BIG, low: MIN, name: 'Ada', n: 7 });
 
     const withSchema = new JsonConverter();

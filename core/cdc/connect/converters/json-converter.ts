@@ -323,7 +323,7 @@ export class JsonConverter implements Converter {
     } catch (err) {
       throw new DataException(`Converting byte[] to Kafka Connect data failed due to serialization error: ${(err as Error).message}`);
     }
-    if (!this.schemasEnable) return { schema: null, value: json };
+    if (!this.schemasEnable) return json !== null && typeof json === 'object' && !Array.isArray(json) ? { schema: null, value: json, json: text } : { schema: null, value: json };
     if (json === null || typeof json !== 'object' || Array.isArray(json) || Object.keys(json).length !== 2 || !('schema' in json) || !('payload' in json)) {
       throw new DataException(
         'JsonConverter with schemas.enable requires "schema" and "payload" fields and may not contain additional fields. If you are trying to deserialize plain JSON data, set schemas.enable=false in your converter configuration.',

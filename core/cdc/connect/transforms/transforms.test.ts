@@ -176,7 +176,10 @@ describe('JsonConverter and StringConverter', () => {
     expect(() => on.toConnectData('t', '{"id":1}')).toThrow(
       'JsonConverter with schemas.enable requires "schema" and "payload" fields and may not contain additional fields. If you are trying to deserialize plain JSON data, set schemas.enable=false in your converter configuration.',
     );
-    expect(new JsonConverter({ 'schemas.enable': 'false' }).toConnectData('t', '{"id":1}')).toEqual({ schema: null, value: { id: 1 } });
+    expect(new JsonConverter({ 'schemas.enable': 'false' }).toConnectData('t', '{"id":1}')).toEqual({ schema: null, value: { id: 1 }, json: '{"id":1}' });
+    // only an object keeps its text: the sink writes rows, never a bare array or scalar
+    expect(new JsonConverter({ 'schemas.enable': 'false' }).toConnectData('t', '[1]')).toEqual({ schema: null, value: [1] });
+    expect(new JsonConverter({ 'schemas.enable': 'false' }).toConnectData('t', '7')).toEqual({ schema: null, value: 7 });
     expect(on.toConnectData('t', null)).toEqual({ schema: null, value: null });
   });
   it('StringConverter writes strings and structs as Java prints them', () => {

@@ -486,6 +486,7 @@ export class SinkRunner extends Runner {
         timestamp: r.timestamp,
         timestampType: 'CreateTime',
         headers: r.headers,
+        valueJson: v.json === undefined ? undefined : { value: v.value, text: v.json },
       };
       return this.transform(rec) as SinkRecord | null;
     } catch (err) {

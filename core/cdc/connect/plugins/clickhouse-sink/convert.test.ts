@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stringifyExactJson } from '../../../../common/exact-json.js';
-import { rowJson } from './convert.js';
+import { isVerbatimRow, rowJson } from './convert.js';
 
 describe('rowJson: the JSONEachRow text of a row, bigints as their digits', () => {
   const rows: unknown[] = [
@@ -26,5 +26,32 @@ describe('rowJson: the JSONEachRow text of a row, bigints as their digits', () =
     expect(rowJson({ only: 1n << 62n })).toBe('{"only":4611686018427387904}');
     // a bigint deeper in (an Array(Int64) column) goes through stringifyExactJson whole
     expect(rowJson({ ids: [4611686018427387907n, 1] })).toBe('{"ids":[4611686018427387907,1]}');
+  });
+});
+
+describe('isVerbatimRow: whether the JSON a row was parsed from can be sent instead of rowJson(row)', () => {
+  const verbatim = (text: string) => isVerbatimRow(JSON.parse(text) as Record<string, unknown>, text);
+
+  it('takes a one-line object of strings, booleans and integers spelled as JSON.stringify spells them', () => {
+    expect(verbatim('{"created_at":1764141234000,"id":1000001,"name":"c1000001-1","__deleted":"false"}')).toBe(true);
+    expect(verbatim('{ "id" : -7 , "ok" : true, "s": "\\u00c9\\n\\"" }')).toBe(true);
+    expect(verbatim('{}')).toBe(true);
+    expect(isVerbatimRow({ id: 4611686018427387907n }, '{"id":4611686018427387907}')).toBe(true);
+  });
+
+  it('refuses a text JSON.stringify would write differently, or that ClickHouse would read differently', () => {
+    for (const text of [
+      '{"id":1,"id":2}', // a key twice
+      '{"t":"12:30","id":1}', // a colon inside a string could hide a key given twice
+      '{"id":1.0}',
+      '{"id":1e3}',
+      '{"id":10E-1}',
+      '{"x":1.5}',
+      '{"x":-0}',
+      '{"x":null}',
+      '{"x":{"y":1}}',
+      '{"x":[1]}',
+      '{"x":1,\n"y":2}',
+    ]) expect(verbatim(text), text).toBe(false);
   });
 });

@@ -134,6 +134,38 @@ export function convertRow(value: unknown, columns: Map<string, ColumnType>, sch
   return row;
 }
 
+/** A number JSON.parse reads as an integer but JSON.stringify would spell differently (1.0, 1e3, 10E-1). */
+const NON_CANONICAL_NUMBER = /[0-9][.eE]/;
+
+/**
+ * Whether `text`, the JSON `row` was parsed from, says to ClickHouse what `rowJson(row)` says, so
+ * that the text can be sent as it is. Only a one-line object of strings, booleans and integers
+ * qualifies (nested values, floats and -0 are written again), with integers spelled as
+ * JSON.stringify spells them, and with exactly one colon per field: then no colon sits inside a
+ * string and no key is given twice (JSON.parse keeps the last value, ClickHouse the first).
+ */
+export function isVerbatimRow(row: Record<string, unknown>, text: string): boolean {
+  let fields = 0;
+  for (const k in row) {
+    fields++;
+    const v = row[k];
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+      case 'bigint':
+        break;
+      case 'number':
+        if (!Number.isSafeInteger(v) || Object.is(v, -0)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  let colons = 0;
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) if (++colons > fields) return false;
+  return colons === fields && !text.includes('\n') && !NON_CANONICAL_NUMBER.test(text);
+}
+
 /**
  * A JSONEachRow row's text, the client's JSON.stringify: bigints (Int64/UInt64 values beyond
  * 2^53) as their digits. A row holding one is written field by field, where JSON.stringify would

@@ -1,7 +1,8 @@
 /**
  * A minimal consumer loop for sink tests: fetches from the topic log from the committed offset
  * (or where the task seeks), converts keys and values with the config's converters (JsonConverter
- * by default, schemas disabled or enabled, as the worker's task runner does), calls put and
+ * by default, schemas disabled or enabled, as the worker's task runner does, the text a value was
+ * parsed from included), calls put and
  * commits what preCommit allows — what a Kafka Connect worker does for a sink task. A crash hook
  * that throws stops the loop dead, like a killed worker: nothing further is written or committed.
  */
@@ -59,6 +60,7 @@ export async function runSinkUntilCaughtUp(log: TopicLog, config: ConnectorConfi
             timestamp: r.timestamp,
             timestampType: 'CreateTime',
             headers: r.headers,
+            valueJson: v.json === undefined ? undefined : { value: v.value, text: v.json },
           };
         });
         await task.put(sinkRecords);

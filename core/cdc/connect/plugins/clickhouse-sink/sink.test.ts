@@ -389,6 +389,35 @@ describe('ClickHouse sink as the connector v1.3.4 source has it', () => {
     expect(await (await client.query({ query: 'SELECT * FROM nulls_t', format: 'JSONEachRow' })).json()).toEqual([{ id: 1, d: 'dflt', n: 'nd' }]);
   });
 
+  it('sends a row as the JSON it was read as only when that says what the row says; other rows are written again', async () => {
+    await client.command({ query: 'CREATE TABLE default.verbatim_t (id Int64, name String, big Int64, ok Bool) ENGINE = MergeTree ORDER BY id' });
+    const texts = [
+      '{"id":1,"name":"plain","big":4611686018427387907,"ok":true}',
+      '{"id":2,"name":"a:b","big":0,"ok":false}', // a colon inside a string
+      '{"id":3,"name":"first","id":4,"name":"last","big":1,"ok":true}', // keys given twice: JSON.parse keeps the last value, ClickHouse the first
+      '{"id":5.0,"name":"float spelling","big":1e2,"ok":true}',
+      '{ "id" : 6 ,\n "name" : "spaced", "big": -7, "ok": false }',
+    ];
+    await log.produce('verbatim_t', texts.map((value) => ({ key: null, value })));
+    await runSinkUntilCaughtUp(log, sinkConfig('verbatim_t', { exactlyOnce: 'false' }), { group: 'g-verbatim', dataDir: dir });
+    // a transform that replaced the value leaves the text of the old one behind: the new value is inserted
+    const task = await startTask(sinkConfig('verbatim_t', { exactlyOnce: 'false' }));
+    try {
+      const stale = { id: 99, name: 'stale', big: 0, ok: false };
+      await task.put([{ ...rec('verbatim_t', 10, { id: 7, name: 'replaced', big: 7, ok: true }), valueJson: { value: stale, text: JSON.stringify(stale) } }]);
+    } finally {
+      await task.stop();
+    }
+    expect(await (await client.query({ query: 'SELECT id, name, toString(big) AS big, ok FROM verbatim_t ORDER BY id', format: 'JSONEachRow' })).json()).toEqual([
+      { id: 1, name: 'plain', big: '4611686018427387907', ok: true },
+      { id: 2, name: 'a:b', big: '0', ok: false },
+      { id: 4, name: 'last', big: '1', ok: true },
+      { id: 5, name: 'float spelling', big: '100', ok: true },
+      { id: 6, name: 'spaced', big: '-7', ok: false },
+      { id: 7, name: 'replaced', big: '7', ok: true },
+    ]);
+  });
+
   it('inserts string values (StringConverter) as they are, in insertFormat; insertFormat=none fails as the connector does', async () => {
     await client.command({ query: 'CREATE TABLE default.str_t (id Int64, s String) ENGINE = MergeTree ORDER BY id' });
     const task = await startTask(sinkConfig('str_t', { exactlyOnce: 'false' }));
