@@ -20,6 +20,9 @@ import {
   type WorkerServices,
 } from '../plugin.js';
 import { Slicer, turn } from '../slice.js';
+
+/** How often a sink task asks the log which partitions of its topics exist, besides when an unassigned one gets records. */
+const ASSIGNMENT_REFRESH_MS = 1000;
 import { transformChain } from '../transforms/index.js';
 import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
 
@@ -323,6 +326,19 @@ export class SinkRunner extends Runner {
   private unsubscribe: (() => void) | undefined;
   /** Appends to assigned topics so far. */
   private appends = 0;
+  /**
+   * The assignment is worked out again every ASSIGNMENT_REFRESH_MS, or before the next batch when
+   * a partition of a subscribed topic it lacks gets records (a topic or partition created since):
+   * asking the log for every subscribed topic before every batch cost the sink a round trip to
+   * the log's thread per block.
+   */
+  private assignmentAt = -Infinity;
+  private assignmentStale = true;
+  /** The offset commit after the latest put, which runs while the next batch is put; its failure fails the task at the next batch. */
+  private committing: Promise<void> = Promise.resolve();
+  private commitQueued = false;
+  private commitError: unknown;
+  private readonly progressToReport: Parameters<RunnerHooks['onProgress']>[0][] = [];
 
   constructor(
     connector: string,
@@ -372,8 +388,10 @@ export class SinkRunner extends Runner {
       this.fail(err, 'Failed to start the sink task');
       return;
     }
-    this.unsubscribe = this.log.onAppend((topic) => {
-      if (this.assignment.some((tp) => tp.topic === topic) || !this.assignment.length) {
+    this.unsubscribe = this.log.onAppend((topic, partition) => {
+      const assigned = this.assignment.some((tp) => tp.topic === topic);
+      if (this.subscribes(topic) && !this.assignment.some((tp) => tp.topic === topic && tp.partition === partition)) this.assignmentStale = true;
+      if (assigned || !this.assignment.length) {
         this.appends++;
         this.signal.wake?.();
       }
@@ -387,7 +405,12 @@ export class SinkRunner extends Runner {
           await sleep(1000, this.signal);
           continue;
         }
-        await this.refreshAssignment();
+        if (this.commitError !== undefined) throw this.commitError;
+        if (this.assignmentStale || performance.now() - this.assignmentAt >= ASSIGNMENT_REFRESH_MS) {
+          this.assignmentStale = false;
+          this.assignmentAt = performance.now();
+          await this.refreshAssignment();
+        }
         this.applyRewinds();
         // The batch prepared while the previous put ran, if it starts where the consumer is now
         // (a rewind, a new assignment or a pause makes it stale: it is prepared again).
@@ -400,6 +423,7 @@ export class SinkRunner extends Runner {
         if (batch.error !== undefined) throw batch.error;
         const { fetched, records } = batch;
         if (!fetched.length) {
+          await this.committing;
           if (this.commitRequested) await this.commit();
           await sleep(500, this.signal);
           continue;
@@ -414,13 +438,31 @@ export class SinkRunner extends Runner {
         await delivered;
         for (const r of fetched) this.positions.set(`${r.topic}:${r.partition}`, r.offset + 1);
         this.traceDelivery(fetched);
-        await this.commit();
-        this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'sink', records: records.length, topics: [...new Set(fetched.map((r) => r.topic))], positions: this.currentOffsets() });
+        // Committed while the next batch is put (Kafka Connect commits asynchronously too): one
+        // commit at a time, in order, each of what puts have finished (preCommit says how far).
+        // Batches put while one commit runs share the next (it commits where the puts are then).
+        this.progressToReport.push({ connector: this.connector, task: this.taskId, kind: 'sink', records: records.length, topics: [...new Set(fetched.map((r) => r.topic))], positions: this.currentOffsets() });
+        if (!this.commitQueued) {
+          this.commitQueued = true;
+          this.committing = this.committing.then(async () => {
+            this.commitQueued = false;
+            const progress = this.progressToReport.splice(0);
+            if (this.commitError !== undefined) return;
+            try {
+              await this.commit();
+              for (const p of progress) this.hooks.onProgress(p);
+            } catch (err) {
+              this.commitError = err;
+              this.signal.wake?.();
+            }
+          });
+        }
       }
     } catch (err) {
       this.fail(err, 'Exiting WorkerSinkTask due to unrecoverable exception.');
     } finally {
       await ahead;
+      await this.committing;
       this.unsubscribe?.();
       try {
         if (this.state !== 'FAILED') await this.commit();
@@ -579,6 +621,14 @@ export class SinkRunner extends Runner {
     }
     return out;
   }
+
+  /** Whether the connector subscribes to `topic` (`topics` or `topics.regex`). */
+  private subscribes(topic: string): boolean {
+    const c = this.connectorConfig;
+    if (c['topics.regex']) return (this.topicsRegex ??= new RegExp(`^(?:${c['topics.regex']})$`)).test(topic);
+    return (c.topics ?? '').split(',').some((s) => s.trim() === topic);
+  }
+  private topicsRegex: RegExp | undefined;
 
   /** Topic-partitions of `topics` / `topics.regex`, spread over the tasks round-robin. */
   private async refreshAssignment(): Promise<void> {
