@@ -6,9 +6,9 @@
  *    ClickHouse insert that carries it has finished (the server's insert events, by dedup token);
  * 2. throughput: with the pipeline held, commits N changes (60 % inserts, 30 % updates, 10 %
  *    deletes) to the source; then releases it and times until the last change is visible in
- *    the target (the sink's exactly-once state says AFTER_PROCESSING for the topic's last
- *    offset); checks `SELECT … FINAL`, then `OPTIMIZE … FINAL CLEANUP` and the whole table,
- *    against the source row for row;
+ *    the target (the insert whose dedup token covers the topic's last offset has finished; the
+ *    bench then waits for the sink's AFTER_PROCESSING state too); checks `SELECT … FINAL`, then
+ *    `OPTIMIZE … FINAL CLEANUP` and the whole table, against the source row for row;
  * 3. the peer: the same messages straight into chDB as JSONEachRow in 5000-row blocks, three
  *    times (each into a fresh table); the median run is the peer's figure.
  *
@@ -83,12 +83,17 @@ async function main() {
     for (const r of (await source.execute('demo', 'SELECT id, name FROM customers'))[0]!.rows) work.live.set(r[0] as number, r[1] as string);
 
     const visible = () => visibleEnd((sql) => ch.api.query(sql));
-    // The state table is asked again as soon as the sink has written it (the server reports every
-    // insert), and every 250 ms regardless: polling it every few ms would queue the bench's own
-    // SELECTs in front of the sink's inserts on the one embedded ClickHouse session.
-    let stateWrites = 0;
-    const offState = ch.api.onInsert((e) => {
-      if (e.table === 'connect_state') stateWrites++;
+    // Every insert of the sink into the target carries the dedup token `<topic>-<partition>-<first>-<last>`:
+    // the moment it finished (on this thread: the server reports it as it answers), records up to
+    // <last> are visible in the target. The state table is asked whether the sink has finished
+    // soon after each such insert, and every 250 ms regardless: polling it every few ms would queue
+    // the bench's own SELECTs in front of the sink's inserts on the one embedded ClickHouse session.
+    const tokenRe = new RegExp(`^${TOPIC}-0-(\\d+)-(\\d+)$`);
+    /** Target inserts as they finished (performance.now() and Date.now()) and the next offset after each block. */
+    const inserted: { at: number; wall: number; end: number }[] = [];
+    const offInserted = ch.api.onInsert((e) => {
+      const m = e.table === TOPIC && e.dedupToken ? tokenRe.exec(e.dedupToken) : null;
+      if (m) inserted.push({ at: performance.now(), wall: e.at, end: Number(m[2]) + 1 });
     });
     /** Waits until the topic has at least `minEnd` records and all of them are visible. */
     /** When the topic first held `minEnd` records in the last caughtUp() (performance.now()). */
@@ -101,8 +106,10 @@ async function main() {
       for (;;) {
         const end = await topicEnd(topicLog);
         if (end >= minEnd && !topicCompleteAt) topicCompleteAt = performance.now();
-        if (end >= minEnd && (stateWrites !== seen || performance.now() - askedAt > 250)) {
-          seen = stateWrites;
+        // (the AFTER_PROCESSING state follows an insert by a few milliseconds)
+        const lastInsertAt = inserted.at(-1)?.at ?? 0;
+        if (end >= minEnd && ((inserted.length !== seen && performance.now() - lastInsertAt > 5) || performance.now() - askedAt > 250)) {
+          seen = inserted.length;
           askedAt = performance.now();
           if ((await visible()) >= end) return end;
         }
@@ -126,15 +133,8 @@ async function main() {
 
     // 1. latency at RATE changes/s, observed on the target
     log(`latency: ${RATE} changes/s for ${LAT_S} s`);
-    // ClickHouse reports every finished insert with its dedup token `<topic>-<partition>-<first>-<last>`:
-    // from then on those offsets' rows are visible in the target.
+    // from each target insert on (`inserted`), the rows of its offsets are visible
     const commitTimeOfId = new Map<number, number>();
-    const timeline: { at: number; end: number }[] = [];
-    const tokenRe = new RegExp(`^${TOPIC}-0-(\\d+)-(\\d+)$`);
-    const offInsert = ch.api.onInsert((e) => {
-      const m = e.table === TOPIC && e.dedupToken ? tokenRe.exec(e.dedupToken) : null;
-      if (m) timeline.push({ at: e.at, end: Number(m[2]) + 1 });
-    });
     const perTick = Math.max(10, Math.round(RATE / 100));
     const ticks = Math.round((RATE * LAT_S) / perTick);
     const l0 = performance.now();
@@ -151,8 +151,7 @@ async function main() {
     }
     const achievedRate = latencyChanges / ((performance.now() - l0) / 1000);
     const latencyEnd = await caughtUp(snapshotEnd + latencyChanges);
-    offInsert();
-    timeline.sort((x, y) => x.at - y.at);
+    const timeline = inserted.map((x) => ({ at: x.wall, end: x.end })).sort((x, y) => x.at - y.at);
     const latencies: number[] = [];
     for (let off = snapshotEnd, t = 0; off < latencyEnd; ) {
       const recs = await topicLog.fetch(TOPIC, 0, off, { maxRecords: 10_000 });
@@ -190,7 +189,8 @@ async function main() {
     const p0 = performance.now();
     await pipeline.release();
     const finalEnd = await caughtUp(latencyEnd + committed);
-    const pipelineMs = performance.now() - p0;
+    // until the insert holding the last change finished, not until the bench noticed the sink's state
+    const pipelineMs = (inserted.find((i) => i.at >= p0 && i.end >= finalEnd)?.at ?? performance.now()) - p0;
     const topicMs = topicCompleteAt - p0;
     const pipelineCpu = process.cpuUsage(cpu0);
     if (profiler) {
@@ -215,7 +215,7 @@ async function main() {
       for (const r of recs) if (r.offset < finalEnd && r.value !== null) messages.push(r.value);
       off = recs[recs.length - 1]!.offset + 1;
     }
-    offState();
+    offInserted();
     const description = pipeline.description;
     const pathName = pipeline.name;
     await pipeline.close();
