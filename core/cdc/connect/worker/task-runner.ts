@@ -20,11 +20,11 @@ import {
   type WorkerServices,
 } from '../plugin.js';
 import { Slicer, turn } from '../slice.js';
+import { transformChain } from '../transforms/index.js';
+import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
 
 /** How often a sink task asks the log which partitions of its topics exist, besides when an unassigned one gets records. */
 const ASSIGNMENT_REFRESH_MS = 1000;
-import { transformChain } from '../transforms/index.js';
-import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
 
 export type TaskState = 'UNASSIGNED' | 'RUNNING' | 'PAUSED' | 'FAILED' | 'RESTARTING';
 
@@ -334,6 +334,7 @@ export class SinkRunner extends Runner {
    */
   private assignmentAt = -Infinity;
   private assignmentStale = true;
+  private topicsRegex: RegExp | undefined;
   /** The offset commit after the latest put, which runs while the next batch is put; its failure fails the task at the next batch. */
   private committing: Promise<void> = Promise.resolve();
   private commitQueued = false;
@@ -628,7 +629,6 @@ export class SinkRunner extends Runner {
     if (c['topics.regex']) return (this.topicsRegex ??= new RegExp(`^(?:${c['topics.regex']})$`)).test(topic);
     return (c.topics ?? '').split(',').some((s) => s.trim() === topic);
   }
-  private topicsRegex: RegExp | undefined;
 
   /** Topic-partitions of `topics` / `topics.regex`, spread over the tasks round-robin. */
   private async refreshAssignment(): Promise<void> {
