@@ -1090,6 +1090,9 @@ export function parseStoredLine(topic: string, partition: number, line: string):
   return { topic, partition, offset: l.o, key: l.k, value: l.v, headers: l.h ?? [], timestamp: l.t };
 }
 
+/** A text a segment line can carry as it is: no line break, and well-formed UTF-16. */
+const plainText = (s: string) => !s.includes('\n') && s.isWellFormed();
+
 /**
  * A segment line: `<offset> <timestamp> <key length>[ <headers JSON>]`, a tab, then the key and
  * the value as they are, back to back (a null key has length -1). Keys and values are mostly the
@@ -1110,9 +1113,6 @@ export function lineText(line: StoredLine): string {
   const head = `${o} ${t} ${k === null ? -1 : k.length}`;
   return `${h?.length ? `${head} ${JSON.stringify(h)}` : head}\t${k ?? ''}${v}`;
 }
-
-/** A text a segment line can carry as it is: no line break, and well-formed UTF-16. */
-const plainText = (s: string) => !s.includes('\n') && s.isWellFormed();
 
 /** The integer whose decimal digits (and a leading minus) are text[from, to). */
 function integerAt(text: string, from: number, to: number): number {
