@@ -334,7 +334,8 @@ export class SinkRunner extends Runner {
    */
   private assignmentAt = -Infinity;
   private assignmentStale = true;
-  private topicsRegex: RegExp | undefined;
+  /** `topics` or `topics.regex`, read once (a bad regex throws where it is first used, failing the task). */
+  private subscription: { listed: string[]; regex: RegExp | null } | undefined;
   /** The offset commit after the latest put, which runs while the next batch is put; its failure fails the task at the next batch. */
   private committing: Promise<void> = Promise.resolve();
   private commitQueued = false;
@@ -623,24 +624,29 @@ export class SinkRunner extends Runner {
     return out;
   }
 
+  private subscribed(): { listed: string[]; regex: RegExp | null } {
+    const c = this.connectorConfig;
+    return (this.subscription ??= {
+      listed: (c.topics ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      regex: c['topics.regex'] ? new RegExp(`^(?:${c['topics.regex']})$`) : null,
+    });
+  }
+
   /** Whether the connector subscribes to `topic` (`topics` or `topics.regex`). */
   private subscribes(topic: string): boolean {
-    const c = this.connectorConfig;
-    if (c['topics.regex']) return (this.topicsRegex ??= new RegExp(`^(?:${c['topics.regex']})$`)).test(topic);
-    return (c.topics ?? '').split(',').some((s) => s.trim() === topic);
+    const { listed, regex } = this.subscribed();
+    return regex ? regex.test(topic) : listed.includes(topic);
   }
 
   /** Topic-partitions of `topics` / `topics.regex`, spread over the tasks round-robin. */
   private async refreshAssignment(): Promise<void> {
-    const c = this.connectorConfig;
-    const listed = (c.topics ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const regex = c['topics.regex'] ? new RegExp(`^(?:${c['topics.regex']})$`) : null;
+    const { listed, regex } = this.subscribed();
     const all = regex ? (await this.log.listTopics()).filter((t) => regex.test(t)) : listed;
     const tps: TopicPartition[] = [];
-    for (const topic of all.sort()) {
+    for (const topic of [...all].sort()) {
       const d = await this.log.describeTopic(topic);
       if (!d) continue;
       for (const p of d.partitions) tps.push({ topic, partition: p.partition });
