@@ -9,9 +9,12 @@ import type { ContractErrorBody, EventName, Events, HostBridge, MethodName, Para
 
 /**
  * The host's JSON, with an integer beyond 2^53 (a BIGINT id in cdc.sql or cdc.changeLog rows) as
- * a bigint, as IPC's structured clone delivers it, where JSON.parse would round it.
+ * a bigint, as IPC's structured clone delivers it, where JSON.parse would round it. lossless-json
+ * parses ten times slower than JSON.parse (37 against 3 ms for 450 KB of search hits), so it reads
+ * only a text with a run of 16 digits, which every such integer has.
  */
-const hostJson = (text: string): unknown => parseLossless(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? BigInt(n) : Number(n)));
+const hostJson = (text: string): unknown =>
+  /\d{16}/.test(text) ? parseLossless(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? BigInt(n) : Number(n))) : JSON.parse(text);
 
 type ErrorBody = ContractErrorBody['error'];
 
