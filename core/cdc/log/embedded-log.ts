@@ -1114,15 +1114,17 @@ export function lineText(line: StoredLine): string {
   return `${h?.length ? `${head} ${JSON.stringify(h)}` : head}\t${k ?? ''}${v}`;
 }
 
+const notALine = (text: string) => new SyntaxError(`not a segment line: ${text.slice(0, 60)}`);
+
 /** The integer whose decimal digits (and a leading minus) are text[from, to). */
 function integerAt(text: string, from: number, to: number): number {
   const negative = text.charCodeAt(from) === 45;
   let i = negative ? from + 1 : from;
-  if (i >= to) throw new SyntaxError(`not a segment line: ${text.slice(0, 60)}`);
+  if (i >= to) throw notALine(text);
   let n = 0;
   for (; i < to; i++) {
     const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) throw new SyntaxError(`not a segment line: ${text.slice(0, 60)}`);
+    if (d < 0 || d > 9) throw notALine(text);
     n = n * 10 + d;
   }
   return negative ? -n : n;
@@ -1140,7 +1142,7 @@ export function parseLine(text: string): StoredLine {
   }
   const s1 = text.indexOf(' ');
   const s2 = s1 < 0 ? -1 : text.indexOf(' ', s1 + 1);
-  if (s2 < 0 || s2 > tab) throw new SyntaxError(`not a segment line: ${text.slice(0, 60)}`);
+  if (s2 < 0 || s2 > tab) throw notALine(text);
   let s3 = text.indexOf(' ', s2 + 1);
   if (s3 < 0 || s3 > tab) s3 = tab;
   const klen = integerAt(text, s2 + 1, s3);
