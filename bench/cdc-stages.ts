@@ -7,9 +7,16 @@
  *    JSON converter → topic log);
  * 2. sink: with the topic full and the source paused again, the seed sink connector (exactlyOnce)
  *    is created and timed until its AFTER_PROCESSING state covers the topic's last offset
- *    (fetch → JSON converter → Flatten → JSONEachRow blocks → embedded ClickHouse).
+ *    (fetch → JSON converter → Flatten → JSONEachRow blocks → embedded ClickHouse);
+ * 3. the sink's requests alone: the same rows, already joined into the sink's 5000-row JSONEachRow
+ *    bodies, sent through @clickhouse/client the way the sink's exactlyOnce sends each block —
+ *    BEFORE_PROCESSING state write, insert with the sink's settings and dedup token,
+ *    AFTER_PROCESSING state write — into a fresh table, with no Kafka Connect work at all: the
+ *    fastest the sink can go on this machine however cheap its own work became;
+ * 4. the peer of `bench:cdc`: the same bodies straight into chDB (after the service has closed).
  *
- * The CPU figures are the process's (every thread, chDB's included) over each stage.
+ * Stage 3 against stage 4 is the ceiling of `bench:cdc`'s ratio that the exactly-once request
+ * sequence leaves. The CPU figures are the process's (every thread, chDB's included) over each stage.
  *
  *   --changes N   changes (default 200,000)
  */
@@ -18,13 +25,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createClient } from '@clickhouse/client';
-import { formatMs, formatTable, positiveInt } from './bench-util.js';
+import { Session } from 'chdb';
+import { formatMs, formatRatio, formatTable, positiveInt } from './bench-util.js';
 import { silentLogger } from '../core/common/log.js';
 import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
 import { startConnectService } from '../core/cdc/connect/service.js';
+import { translateDdl } from '../core/cdc/clickhouse/translate.js';
+import { parseSinkConfig } from '../core/cdc/connect/plugins/clickhouse-sink/config.js';
+import { StateStore } from '../core/cdc/connect/plugins/clickhouse-sink/state.js';
+import { INSERT_SETTINGS } from '../core/cdc/connect/plugins/clickhouse-sink/task.js';
 import { Workload } from './cdc/workload.js';
-import { post, SOURCE_CONFIG, sinkConfig, topicEnd, visibleEnd } from './cdc/pipelines.js';
+import { post, SOURCE_CONFIG, sinkConfig, TOPIC, topicEnd, visibleEnd } from './cdc/pipelines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -80,6 +94,57 @@ async function main() {
     await waitFor('the sink', async () => (await visibleEnd((sql) => ch.api.query(sql))) >= target, 20);
     const sinkMs = performance.now() - t0;
     const sinkCpu = process.cpuUsage(cpu0);
+    await post(`${connect.url}/connectors/${sinkConfig(ASSETS, '0').name}/pause`, undefined, 'PUT');
+
+    // 3. the sink's request sequence alone, on the bodies the sink sent (the topic's values, 5000 a block)
+    const bodies: { body: Buffer; first: number; last: number }[] = [];
+    for (let off = 0, batch: string[] = [], first = 0; off < target; ) {
+      const recs = await connect.api.topicLog.fetch(TOPIC, 0, off, { maxRecords: BLOCK - batch.length, maxBytes: 64 * 1024 * 1024 });
+      if (!recs.length) break;
+      if (!batch.length) first = recs[0]!.offset;
+      for (const r of recs) if (r.value !== null) batch.push(r.value);
+      off = recs[recs.length - 1]!.offset + 1;
+      if (batch.length >= BLOCK || off >= target) {
+        bodies.push({ body: Buffer.from(batch.join('\n') + '\n'), first, last: off - 1 });
+        batch = [];
+      }
+    }
+    const targetDdl = readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8');
+    const sink = parseSinkConfig(sinkConfig(ASSETS, new URL(ch.url).port).config);
+    const chainClient = createClient({ url: ch.url, max_open_connections: 4 });
+    const state = new StateStore(chainClient, { onCluster: '', zkPath: '/kafka-connect', zkDatabase: 'connect_state' });
+    await chainClient.command({ query: targetDdl.replace('default.customers', 'default.customers_chain') });
+    // the parts the sink stage left are merged first, so that stages 3 and 4 start alike
+    await waitFor('merges to end', async () => Number(JSON.parse(await ch.api.query('SELECT count() AS n FROM system.merges')).n) === 0, 50);
+    cpu0 = process.cpuUsage();
+    t0 = performance.now();
+    for (const b of bodies) {
+      await state.set('customers_chain-0', b.first, b.last, 'BEFORE_PROCESSING');
+      const res = await chainClient.exec({
+        query: 'INSERT INTO `default`.`customers_chain` FORMAT JSONEachRow',
+        values: Readable.from([b.body]),
+        clickhouse_settings: { ...INSERT_SETTINGS, insert_deduplication_token: `customers_chain-0-${b.first}-${b.last}`, ...sink.clickhouseSettings },
+      });
+      await finished(res.stream.resume());
+      await state.set('customers_chain-0', b.first, b.last, 'AFTER_PROCESSING');
+    }
+    const chainMs = performance.now() - t0;
+    const chainCpu = process.cpuUsage(cpu0);
+    await chainClient.close();
+    await connect.close();
+    await client.close();
+    await ch.close();
+
+    // 4. the peer: the same bodies straight into chDB, as bench:cdc's peer inserts them
+    const session = new Session(path.join(chDir, 'chdb'));
+    await session.queryAsync(translateDdl(targetDdl.replace('default.customers', 'default.customers_direct')).sql);
+    await waitFor('merges to end', async () => (await session.queryAsync('SELECT count() FROM system.merges', { format: 'TabSeparated' })).text().trim() === '0', 50);
+    cpu0 = process.cpuUsage();
+    t0 = performance.now();
+    for (const b of bodies) await session.insert({ table: 'default.customers_direct', values: b.body, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } });
+    const directMs = performance.now() - t0;
+    const directCpu = process.cpuUsage(cpu0);
+    session.close();
 
     const cpuUs = (c: NodeJS.CpuUsage, n: number) => ((c.user + c.system) / n).toFixed(1);
     console.log(`\nCDC stages, ${committed.toLocaleString('en-US')} changes, each stage alone, ${os.cpus().length} CPUs\n`);
@@ -89,14 +154,17 @@ async function main() {
         [
           ['source', formatMs(sourceMs), `${((sourceMs * 1000) / committed).toFixed(1)} µs`, `${cpuUs(sourceCpu, committed)} µs`, 'change log -> envelope -> unwrap -> RegexRouter -> JSON -> topic'],
           ['sink', formatMs(sinkMs), `${((sinkMs * 1000) / target).toFixed(1)} µs`, `${cpuUs(sinkCpu, target)} µs`, `${formatMs(sinkMs / Math.ceil(target / BLOCK))} per ${BLOCK}-record block, exactlyOnce; includes starting the task`],
+          ['sink requests alone', formatMs(chainMs), `${((chainMs * 1000) / target).toFixed(1)} µs`, `${cpuUs(chainCpu, target)} µs`, `${formatMs(chainMs / bodies.length)} per block: BEFORE state, insert, AFTER state through @clickhouse/client`],
+          ['chDB direct (the peer)', formatMs(directMs), `${((directMs * 1000) / target).toFixed(1)} µs`, `${cpuUs(directCpu, target)} µs`, `${formatMs(directMs / bodies.length)} per block: session.insert of the same bodies`],
         ],
         ['left', 'right', 'right', 'right', 'left'],
       ),
     );
+    console.log(`\nceiling of bench:cdc's ratio left by the exactly-once requests: ${formatRatio(directMs / chainMs)} (requests alone against chDB direct)`);
   } finally {
-    await connect.close();
-    await client.close();
-    await ch.close();
+    await connect.close().catch(() => {});
+    await client.close().catch(() => {});
+    await ch.close().catch(() => {});
     rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   }
 }
