@@ -9,13 +9,15 @@ export class ClickHouseError extends Error {
     override readonly name: string,
     /** The text between `DB::Exception: ` and ` (NAME)`. */
     readonly detail: string,
+    /** The exception class the server names, e.g. `ErrnoException` for a file that cannot be read. */
+    readonly exceptionClass = 'Exception',
   ) {
-    super(`Code: ${code}. DB::Exception: ${detail}. (${name})`);
+    super(`Code: ${code}. DB::${exceptionClass}: ${detail}. (${name})`);
   }
 
   /** The body line a server sends: the message with the server version appended. */
   render(version: string): string {
-    return `Code: ${this.code}. DB::Exception: ${stripDot(this.detail)}. (${this.name}) (version ${version})\n`;
+    return `Code: ${this.code}. DB::${this.exceptionClass}: ${stripDot(this.detail)}. (${this.name}) (version ${version})\n`;
   }
 
   get httpStatus(): number {
@@ -27,14 +29,23 @@ function stripDot(s: string): string {
   return s.endsWith('.') ? s.slice(0, -1) : s;
 }
 
-const MESSAGE = /^Code: (\d+)\. DB::Exception: ([\s\S]*?)\.? \(([A-Z0-9_]+)\)\s*(\(version [^)]*\))?\s*$/;
+const MESSAGE = /^Code: (\d+)\. DB::(\w*Exception): ([\s\S]*?)\.? \(([A-Z0-9_]+)\)\s*(\(version [^)]*\))?\s*$/;
 
 /** Turns whatever chDB threw into a ClickHouseError; unparseable text stays visible as code 1001. */
 export function toClickHouseError(err: unknown): ClickHouseError {
   if (err instanceof ClickHouseError) return err;
   const message = err instanceof Error ? err.message : String(err);
   const m = MESSAGE.exec(message.trim());
-  if (m) return new ClickHouseError(Number(m[1]), m[3]!, m[2]!);
+  if (m) {
+    const code = Number(m[1]);
+    let [, , cls, detail, name] = m as unknown as [string, string, string, string, string];
+    // chDB wraps some exceptions in themselves on the way out (`Code: 73. DB::Exception: Code: 73.
+    // DB::Exception: Unknown format Nope. … (UNKNOWN_FORMAT) (version …). (UNKNOWN_FORMAT)`, three
+    // deep for FORMAT Nope; `Code: 400. DB::Exception: Code: 400. DB::ErrnoException: Cannot stat
+    // file …`); a server sends the innermost exception once
+    for (let inner = MESSAGE.exec(detail); inner && Number(inner[1]) === code; inner = MESSAGE.exec(detail)) [, , cls, detail, name] = inner as unknown as [string, string, string, string, string];
+    return new ClickHouseError(code, name, detail, cls);
+  }
   const code = (err as { clickhouseCode?: number })?.clickhouseCode;
   return new ClickHouseError(code ?? 1001, code ? 'UNKNOWN_EXCEPTION' : 'STD_EXCEPTION', message.replace(/^Query failed: /, ''));
 }

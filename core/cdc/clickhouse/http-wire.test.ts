@@ -120,6 +120,18 @@ describe('response headers (HTTPHandler.cpp set_query_result, WriteBufferFromHTT
     expect(ins.headers['x-clickhouse-query-id']).toBeTruthy();
   });
 
+  it('sends an exception once, with its class, though chDB nests some in themselves', async () => {
+    for (const uri of [q('SELECT 1 FORMAT Nope'), q('SELECT 1', '&default_format=Nope')]) {
+      const r = await raw('GET', uri);
+      expect([r.status, r.headers['x-clickhouse-exception-code']]).toEqual([404, '73']);
+      expect(r.body.toString()).toMatch(/^Code: 73\. DB::Exception: Unknown format Nope\. Maybe you meant: \[[^\]]*\]\. \(UNKNOWN_FORMAT\) \(version [\d.]+\)\n$/);
+    }
+    // and an exception of another class keeps its name, as a server's displayText() gives it
+    const file = await raw('GET', q("SELECT * FROM file('loupe_no_such_file.csv')"));
+    expect([file.status, file.headers['x-clickhouse-exception-code']]).toEqual([500, '400']);
+    expect(file.body.toString()).toMatch(/^Code: 400\. DB::ErrnoException: Cannot stat file \S*loupe_no_such_file\.csv: [^\n]*\. \(CANNOT_STAT\) \(version [\d.]+\)\n$/);
+  });
+
   it('takes the query id, database and format from X-ClickHouse-* request headers', async () => {
     await raw('POST', '/', {}, 'CREATE DATABASE IF NOT EXISTS wire_db');
     const r = await raw('POST', '/', { 'X-ClickHouse-Query-Id': 'hdr-id-1', 'X-ClickHouse-Database': 'wire_db', 'X-ClickHouse-Format': 'JSONEachRow' }, 'SELECT currentDatabase() AS d');
