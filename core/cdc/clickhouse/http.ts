@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Logger } from '../../common/log.js';
 import { BodyTooLargeError, readBody } from '../../common/http.js';
+import type { BrowserGuard } from '../../common/browser-guard.js';
 import { uuid } from '../../common/ids.js';
 import { ClickHouseError, chErrors, toClickHouseError } from './errors.js';
 import type { ChEngine, ExecRequest, ExecResult, Summary } from './engine.js';
@@ -28,6 +29,8 @@ export interface HttpOptions {
   users: Record<string, string>;
   displayName?: string;
   maxBodyBytes?: number;
+  /** Refuses what a web page makes a browser send (see browser-guard.ts); none in tests of the bare handler. */
+  guard?: BrowserGuard;
 }
 
 const gunzip = promisify(zlib.gunzip);
@@ -68,6 +71,8 @@ export function createClickHouseHttpHandler(opts: HttpOptions): http.RequestList
       const uri = req.url ?? '/';
       const method = (req.method ?? 'GET').toUpperCase();
       const reading = method === 'GET' || method === 'HEAD';
+      const refused = opts.guard?.refusal(req);
+      if (refused) return sendError(res, new ClickHouseError(497, 'ACCESS_DENIED', refused), started, tag);
 
       // The default handlers of HTTPHandlerFactory.cpp: `/` and `/ping` match the whole URI,
       // `/replicas_status` its start, and the query handler takes GET/HEAD on `?…`, `/?…` and

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseExactJson } from '../../common/exact-json.js';
 import type { ServiceContext, ServiceHandle } from '../../common/service.js';
 import { closeServer, listen } from '../../common/http.js';
+import { browserGuard } from '../../common/browser-guard.js';
 import { readJsonOrBackup, writeJsonAtomic } from '../../common/json-store.js';
 import { ChEngine, type InsertEvent, type TranslationLogEntry } from './engine.js';
 import { createClickHouseHttpHandler } from './http.js';
@@ -78,9 +79,9 @@ export async function startClickHouseService(ctx: ServiceContext, opts: ClickHou
   });
   const users: Record<string, string> = { default: '' };
   if (process.env.LOUPE_CLICKHOUSE_USER) users[process.env.LOUPE_CLICKHOUSE_USER] = process.env.LOUPE_CLICKHOUSE_PASSWORD ?? '';
-  const server = http.createServer(createClickHouseHttpHandler({ engine, log, users }));
+  let port = 0;
+  const server = http.createServer(createClickHouseHttpHandler({ engine, log, users, guard: browserGuard(() => port) }));
   server.keepAliveTimeout = 10_000;
-  let port: number;
   try {
     port = await listen(server, ctx.host, ctx.port, 'clickhouse', 'Set LOUPE_CLICKHOUSE_PORT to another port.');
   } catch (err) {

@@ -5,6 +5,7 @@
  * ConnectorsResource).
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useConnectService } from '../testing/connect-service.test-util.js';
@@ -175,5 +176,28 @@ describe('Kafka Connect REST shapes', () => {
     expect(cut.body.message).toMatch(/^Unexpected end-of-input: expected close marker for OBJECT/);
     // The server is still up after all of that.
     expect((await call('GET', '/connectors')).status).toBe(200);
+  });
+
+  it('refuses what a web page can make a browser send: JSON under a text/plain type, another Origin, a rebound Host', async () => {
+    const { call, h } = await start();
+    // text/plain with any parameters needs no preflight, so a page may POST it cross-site
+    expect(await call('POST', '/connectors', source(), { 'content-type': 'text/plain; a=json' })).toEqual({ status: 415, body: { error_code: 415, message: 'HTTP 415 Unsupported Media Type' } });
+    const cross = await call('POST', '/connectors', source(), { 'content-type': 'application/json', origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(cross.body).toEqual({ error_code: 403, message: expect.stringMatching(/^Requests from origin https:\/\/evil\.example are refused/) });
+    const rebound = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const u = new URL(h.url);
+      const r = http.request({ host: '127.0.0.1', port: u.port, path: '/connectors', headers: { host: `evil.example:${u.port}` } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      r.on('error', reject);
+      r.end();
+    });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body).message).toMatch(/^Host header "evil\.example:\d+" does not name this machine's loopback interface/);
+    // nothing was created, and the worker's own origin still gets in
+    expect(await call('GET', '/connectors', undefined, { origin: h.url.replace(/\/$/, '') })).toEqual({ status: 200, body: [] });
   });
 });

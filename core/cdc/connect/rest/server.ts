@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { stringifyExactJson } from '../../../common/exact-json.js';
 import { BodyTooLargeError, closeServer, listen, readBody } from '../../../common/http.js';
+import { browserGuard } from '../../../common/browser-guard.js';
 import type { Logger } from '../../../common/log.js';
 import { ConnectError } from '../errors.js';
 import { jacksonParseError } from './jackson-errors.js';
@@ -25,6 +26,8 @@ export async function startConnectRest(opts: { host: string; port: number; log: 
   let routes: ReturnType<typeof buildRoutes> | undefined;
   const getRoutes = async () => (routes ??= buildRoutes(await opts.deps(), parseJson));
 
+  let port = 0;
+  const guard = browserGuard(() => port);
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err) => {
       opts.log.error('unhandled REST error', { error: (err as Error).message });
@@ -33,6 +36,8 @@ export async function startConnectRest(opts: { host: string; port: number; log: 
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const refused = guard.refusal(req);
+    if (refused) return send(res, { status: 403, body: { error_code: 403, message: refused } });
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     let body: string;
     try {
@@ -47,8 +52,10 @@ export async function startConnectRest(opts: { host: string; port: number; log: 
     if (m === undefined) return send(res, { status: 404, body: { error_code: 404, message: 'HTTP 404 Not Found' } });
     if (m === 'method') return send(res, { status: 405, body: { error_code: 405, message: 'HTTP 405 Method Not Allowed' } });
     if (BODY_METHODS.has(method) && body.length > 0) {
-      const ct = String(req.headers['content-type'] ?? '').toLowerCase();
-      if (ct && !ct.includes('json')) return send(res, { status: 415, body: { error_code: 415, message: 'HTTP 415 Unsupported Media Type' } });
+      // Jersey matches the media type (@Consumes application/json), not a substring: `text/plain; a=json`
+      // is a type a page may send cross-site without asking first, and it is not JSON
+      const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type && type !== 'application/json') return send(res, { status: 415, body: { error_code: 415, message: 'HTTP 415 Unsupported Media Type' } });
     }
     const started = Date.now();
     try {
@@ -65,7 +72,7 @@ export async function startConnectRest(opts: { host: string; port: number; log: 
     }
   }
 
-  const port = await listen(server, opts.host, opts.port, 'connect', 'Set LOUPE_CONNECT_PORT or --port-base to use another port.');
+  port = await listen(server, opts.host, opts.port, 'connect', 'Set LOUPE_CONNECT_PORT or --port-base to use another port.');
   return { port, server, close: () => closeServer(server) };
 }
 
