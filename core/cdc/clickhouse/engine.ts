@@ -7,11 +7,14 @@
  * queue and the session state is moved to what each request asks for, changing only what
  * differs. Queries run through chDB's async API, on libuv's thread pool, off the event loop.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Session } from 'chdb';
 import type { Logger } from '../../common/log.js';
 import { uuid } from '../../common/ids.js';
 import { ClickHouseError, chErrors, toClickHouseError } from './errors.js';
 import { firstKeyword, formatClause, isWord, quoteString, secondStatementAt, tokenize, unquote, type Token } from './sql-lexer.js';
+import { confineLocalFiles } from './local-files.js';
 import { keeperOnlySystemCommand, onDistributedAlias, tableStatement, translateDdl, type KafkaQueueSpec, type Translation } from './translate.js';
 
 export interface ExecRequest {
@@ -124,11 +127,15 @@ export class ChEngine {
   private readonly translations: TranslationLogEntry[] = [];
   private dedupWindow = 10000;
   private closed = false;
+  /** Where file() reads and writes, as a server's user_files_path (see local-files.ts). */
+  readonly userFiles: string;
 
   private constructor(private readonly opts: EngineOptions, session: Session, version: string, timezone: string) {
     this.session = session;
     this.version = version;
     this.timezone = timezone;
+    this.userFiles = path.resolve(opts.dataDir, 'user_files');
+    mkdirSync(this.userFiles, { recursive: true });
   }
 
   static async open(opts: EngineOptions): Promise<ChEngine> {
@@ -207,6 +214,8 @@ export class ChEngine {
       if (req.readonly) throw chErrors.readonly();
       const inline = req.query.slice(insert.dataStart);
       const data = joinData(inline, req.data);
+      const headSql = req.query.slice(0, insert.dataStart);
+      const confinedHead = confineLocalFiles(headSql, tokenize(headSql), this.userFiles);
       await this.moveSession(req.database ?? sess?.database, sess?.settings, insert.raw ? undefined : settings);
       try {
         if (insert.raw && data.length > 0) {
@@ -220,7 +229,7 @@ export class ChEngine {
           this.notifyInsert(queryId, insert, req.database ?? sess?.database, r.rowsWritten, settings);
           return this.result(queryId, new Uint8Array(0), undefined, started, { written_rows: r.rowsWritten, written_bytes: r.bytesWritten }, []);
         }
-        const sql = data.length ? `${req.query.slice(0, insert.dataStart)}\n${data.toString('utf8')}` : req.query;
+        const sql = data.length ? `${confinedHead}\n${data.toString('utf8')}` : confinedHead + inline;
         const r = await this.session.queryAsync(sql, { format: 'TabSeparated' });
         this.notifyInsert(queryId, insert, req.database ?? sess?.database, 0, settings);
         return this.result(queryId, new Uint8Array(0), undefined, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead }, []);
@@ -234,6 +243,8 @@ export class ChEngine {
     if (tokens.length === 0) throw chErrors.emptyQuery();
     const second = secondStatementAt(tokens);
     if (second >= 0) throw chErrors.syntax(`Syntax error (Multi-statements are not allowed): failed at position ${second + 1} (end of query): ${sql.slice(second, second + 40)}`);
+    const confined = confineLocalFiles(sql, tokens, this.userFiles);
+    if (confined !== sql) tokens = tokenize((sql = confined));
     const keyword = firstKeyword(tokens);
     if (keyword === 'INSERT') {
       if (req.readonly) throw chErrors.readonly();

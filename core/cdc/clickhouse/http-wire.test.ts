@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
@@ -70,6 +70,45 @@ describe('authentication (authenticateUserByHTTP.cpp)', () => {
     expect(keyOnly.body.toString()).toContain('Got an empty user name from X-ClickHouse HTTP headers');
     const bearer = await raw('GET', q('SELECT 1'), { Authorization: 'Bearer abc' });
     expect(bearer.body.toString()).toContain("Invalid authentication: 'Bearer' HTTP Authorization scheme is not supported. (AUTHENTICATION_FAILED)");
+  });
+});
+
+describe('what a web page can make a browser send (Loupe refuses it; a server has no such guard)', () => {
+  it('refuses a cross-site POST and a rebound Host with ACCESS_DENIED and 403, and runs nothing', async () => {
+    await raw('POST', '/', {}, 'CREATE TABLE IF NOT EXISTS wire_guarded (a UInt8) ENGINE = MergeTree ORDER BY a');
+    // text/plain needs no preflight: any page can send this
+    const cross = await raw('POST', '/', { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, 'DROP TABLE wire_guarded');
+    expect([cross.status, cross.headers['x-clickhouse-exception-code']]).toEqual([403, '497']);
+    expect(cross.body.toString()).toMatch(/^Code: 497\. DB::Exception: Requests from origin https:\/\/evil\.example are refused: .*\. \(ACCESS_DENIED\) \(version [\d.]+\)\n$/);
+    const { port } = new URL(ch.url);
+    const rebound = await raw('POST', '/', { Host: `evil.example:${port}` }, 'DROP TABLE wire_guarded');
+    expect([rebound.status, rebound.headers['x-clickhouse-exception-code']]).toEqual([403, '497']);
+    expect(rebound.body.toString()).toMatch(/^Code: 497\. DB::Exception: Host header "evil\.example:\d+" does not name this machine's loopback interface/);
+    expect((await raw('GET', q("EXISTS TABLE wire_guarded"))).body.toString()).toBe('1\n');
+    // the server's own origin, and clients that send none, get in
+    expect((await raw('GET', q('SELECT 1'), { Origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+    expect((await raw('GET', q('SELECT 1'), { Host: `localhost:${port}` })).status).toBe(200);
+  });
+});
+
+describe('local files (executeQuery allow_into_outfile, InterpreterInsertQuery, StorageFile user_files)', () => {
+  it('keeps file() inside user_files and refuses INTO OUTFILE and FROM INFILE, where chDB alone would take any path', async () => {
+    const w = await raw('POST', '/', {}, "INSERT INTO FUNCTION file('wire.tsv', 'TSV', 'a UInt8') VALUES (7)");
+    expect(w.status).toBe(200);
+    expect(readFileSync(path.join(dir, 'chdb', 'user_files', 'wire.tsv'), 'utf8')).toBe('7\n');
+    expect((await raw('GET', q("SELECT a FROM file('wire.tsv', 'TSV', 'a UInt8')"))).body.toString()).toBe('7\n');
+
+    const outside = path.join(dir, 'outside.txt');
+    const escape = await raw('POST', '/', {}, `INSERT INTO FUNCTION file('../../outside.txt', 'LineAsString') VALUES ('x')`);
+    expect([escape.status, escape.headers['x-clickhouse-exception-code']]).toEqual([500, '291']);
+    expect(escape.body.toString()).toBe(`Code: 291. DB::Exception: File \`${outside}\` is not inside \`${path.join(dir, 'chdb', 'user_files')}/\`. (DATABASE_ACCESS_DENIED) (version ${ch.api.version})\n`);
+    expect(existsSync(outside)).toBe(false);
+
+    const out = await raw('POST', '/', {}, `SELECT 1 INTO OUTFILE '${outside}'`);
+    expect(out.body.toString()).toMatch(/^Code: 358\. DB::Exception: INTO OUTFILE is not allowed\. \(INTO_OUTFILE_NOT_ALLOWED\)/);
+    expect(existsSync(outside)).toBe(false);
+    const inf = await raw('POST', '/', {}, "INSERT INTO wire_t FROM INFILE '/etc/hostname' FORMAT LineAsString");
+    expect(inf.body.toString()).toMatch(/^Code: 78\. DB::Exception: Query has infile and was send directly to server\. \(UNKNOWN_TYPE_OF_QUERY\)/);
   });
 });
 
