@@ -47,6 +47,41 @@ function call(base: string, method: string, p: string, body?: unknown, contentTy
 }
 
 describe('the Elasticsearch REST API', () => {
+  it('refuses what a web page can send without a preflight: text/plain, no type, another Origin, a rebound Host', async () => {
+    const { url } = await start();
+    await call(url, 'PUT', '/guarded', {});
+    const doc = JSON.stringify({ a: 'from a page' });
+    // Elasticsearch's strict content-type check (6.0 on)
+    expect((await call(url, 'POST', '/guarded/_doc?refresh=true', doc, 'text/plain')).json).toEqual({ error: 'Content-Type header [text/plain] is not supported', status: 406 });
+    const untyped = await new Promise<number>((resolve, reject) => {
+      const u = new URL(url);
+      const r = http.request({ host: u.hostname, port: u.port, method: 'POST', path: '/guarded/_doc?refresh=true', headers: { 'content-length': Buffer.byteLength(doc) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      r.on('error', reject);
+      r.end(doc);
+    });
+    expect(untyped).toBe(406);
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; json: Json }>((resolve, reject) => {
+        const u = new URL(url);
+        const r = http.request({ host: u.hostname, port: u.port, method: 'POST', path: '/guarded/_doc?refresh=true', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(doc), ...headers } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) as Json }));
+        });
+        r.on('error', reject);
+        r.end(doc);
+      });
+    const cross = await raw({ origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(cross.json.error.type).toBe('security_exception');
+    expect(cross.json.error.reason).toMatch(/^Requests from origin https:\/\/evil\.example are refused/);
+    expect((await raw({ host: 'evil.example:9200' })).status).toBe(403);
+    expect((await call(url, 'GET', '/guarded/_count')).json!.count).toBe(0);
+  });
+
   it('answers GET / with version and tagline and the product header', async () => {
     const { url } = await start();
     const r = await call(url, 'GET', '/');

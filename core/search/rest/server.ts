@@ -6,13 +6,16 @@
  */
 import http from 'node:http';
 import { BodyTooLargeError, closeServer, listen, readBody } from '../../common/http.js';
+import { browserGuard } from '../../common/browser-guard.js';
 import type { Logger } from '../../common/log.js';
 import type { SearchEngine } from '../engine.js';
 import { EsError } from '../errors.js';
 import { buildRouter, type RestRequest, type RestResult } from './routes.js';
 import { toEsJson } from './es-json.js';
 
-const ACCEPTED_TYPES = ['application/json', 'application/x-ndjson', 'application/vnd.elasticsearch+json', 'application/vnd.elasticsearch+x-ndjson', 'text/plain'];
+// Elasticsearch's strict content-type check (6.0 on): text/plain, a form or no type at all is
+// refused, which is also what keeps a web page from posting to it without a CORS preflight
+const ACCEPTED_TYPES = ['application/json', 'application/x-ndjson', 'application/vnd.elasticsearch+json', 'application/vnd.elasticsearch+x-ndjson'];
 
 export interface RestServer {
   port: number;
@@ -21,6 +24,8 @@ export interface RestServer {
 
 export async function startRestServer(engine: SearchEngine, host: string, port: number, log: Logger): Promise<RestServer> {
   const router = buildRouter();
+  let bound = 0;
+  const guard = browserGuard(() => bound);
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err) => {
       log.error('search request failed', { error: (err as Error).message });
@@ -34,6 +39,8 @@ export async function startRestServer(engine: SearchEngine, host: string, port: 
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const refused = guard.refusal(req);
+    if (refused) return send(res, req, { status: 403, body: new EsError('security_exception', refused, 403).toJson() });
     const method = req.method ?? 'GET';
     let url: URL;
     try {
@@ -49,7 +56,7 @@ export async function startRestServer(engine: SearchEngine, host: string, port: 
       throw err;
     }
     const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (body.length > 0 && contentType && !ACCEPTED_TYPES.includes(contentType)) {
+    if (body.length > 0 && !ACCEPTED_TYPES.includes(contentType)) {
       return send(res, req, { status: 406, body: { error: `Content-Type header [${req.headers['content-type']}] is not supported`, status: 406 } });
     }
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -75,7 +82,7 @@ export async function startRestServer(engine: SearchEngine, host: string, port: 
     send(res, req, result, url);
   }
 
-  const bound = await listen(server, host, port, 'search', 'Set LOUPE_SEARCH_PORT to another port.');
+  bound = await listen(server, host, port, 'search', 'Set LOUPE_SEARCH_PORT to another port.');
   return { port: bound, close: () => closeServer(server) };
 }
 
