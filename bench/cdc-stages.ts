@@ -25,8 +25,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { createClient } from '@clickhouse/client';
 import { Session } from 'chdb';
 import { formatMs, formatRatio, formatTable, positiveInt } from './bench-util.js';
@@ -34,11 +32,9 @@ import { silentLogger } from '../core/common/log.js';
 import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
 import { startConnectService } from '../core/cdc/connect/service.js';
 import { translateDdl } from '../core/cdc/clickhouse/translate.js';
-import { parseSinkConfig } from '../core/cdc/connect/plugins/clickhouse-sink/config.js';
-import { StateStore } from '../core/cdc/connect/plugins/clickhouse-sink/state.js';
-import { INSERT_SETTINGS } from '../core/cdc/connect/plugins/clickhouse-sink/task.js';
 import { Workload } from './cdc/workload.js';
 import { post, SOURCE_CONFIG, sinkConfig, TOPIC, topicEnd, visibleEnd } from './cdc/pipelines.js';
+import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -97,46 +93,23 @@ async function main() {
     await post(`${connect.url}/connectors/${sinkConfig(ASSETS, '0').name}/pause`, undefined, 'PUT');
 
     // 3. the sink's request sequence alone, on the bodies the sink sent (the topic's values, 5000 a block)
-    const bodies: { body: Buffer; first: number; last: number }[] = [];
-    for (let off = 0, batch: string[] = [], first = 0; off < target; ) {
-      const recs = await connect.api.topicLog.fetch(TOPIC, 0, off, { maxRecords: BLOCK - batch.length, maxBytes: 64 * 1024 * 1024 });
+    const values: { offset: number; value: string | null }[] = [];
+    for (let off = 0; off < target; ) {
+      const recs = await connect.api.topicLog.fetch(TOPIC, 0, off, { maxRecords: 50_000, maxBytes: 64 * 1024 * 1024 });
       if (!recs.length) break;
-      if (!batch.length) first = recs[0]!.offset;
-      for (const r of recs) if (r.value !== null) batch.push(r.value);
+      for (const r of recs) values.push({ offset: r.offset, value: r.value });
       off = recs[recs.length - 1]!.offset + 1;
-      if (batch.length >= BLOCK || off >= target) {
-        bodies.push({ body: Buffer.from(batch.join('\n') + '\n'), first, last: off - 1 });
-        batch = [];
-      }
     }
-    const targetDdl = readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8');
-    const sink = parseSinkConfig(sinkConfig(ASSETS, new URL(ch.url).port).config);
-    const chainClient = createClient({ url: ch.url, max_open_connections: 4 });
-    const state = new StateStore(chainClient, { onCluster: '', zkPath: '/kafka-connect', zkDatabase: 'connect_state' });
-    await chainClient.command({ query: targetDdl.replace('default.customers', 'default.customers_chain') });
-    // the parts the sink stage left are merged first, so that stages 3 and 4 start alike
-    await waitFor('merges to end', async () => Number(JSON.parse(await ch.api.query('SELECT count() AS n FROM system.merges')).n) === 0, 50);
-    cpu0 = process.cpuUsage();
-    t0 = performance.now();
-    for (const b of bodies) {
-      await state.set('customers_chain-0', b.first, b.last, 'BEFORE_PROCESSING');
-      const res = await chainClient.exec({
-        query: 'INSERT INTO `default`.`customers_chain` FORMAT JSONEachRow',
-        values: Readable.from([b.body]),
-        clickhouse_settings: { ...INSERT_SETTINGS, insert_deduplication_token: `customers_chain-0-${b.first}-${b.last}`, ...sink.clickhouseSettings },
-      });
-      await finished(res.stream.resume());
-      await state.set('customers_chain-0', b.first, b.last, 'AFTER_PROCESSING');
-    }
-    const chainMs = performance.now() - t0;
-    const chainCpu = process.cpuUsage(cpu0);
-    await chainClient.close();
+    const bodies = blocksOf(values, BLOCK);
+    // (after the parts the sink stage left have been merged, so that stages 3 and 4 start alike)
+    const { ms: chainMs, cpu: chainCpu } = await sendRequestsAlone(ch.url, ASSETS, bodies, 'customers_chain', (sql) => ch.api.query(sql));
     await connect.close();
     await client.close();
     await ch.close();
 
     // 4. the peer: the same bodies straight into chDB, as bench:cdc's peer inserts them
     const session = new Session(path.join(chDir, 'chdb'));
+    const targetDdl = readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8');
     await session.queryAsync(translateDdl(targetDdl.replace('default.customers', 'default.customers_direct')).sql);
     await waitFor('merges to end', async () => (await session.queryAsync('SELECT count() FROM system.merges', { format: 'TabSeparated' })).text().trim() === '0', 50);
     cpu0 = process.cpuUsage();

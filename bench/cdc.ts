@@ -9,7 +9,9 @@
  *    the target (the insert whose dedup token covers the topic's last offset has finished; the
  *    bench then waits for the sink's AFTER_PROCESSING state too); checks `SELECT … FINAL`, then
  *    `OPTIMIZE … FINAL CLEANUP` and the whole table, against the source row for row;
- * 3. the peer: the same messages straight into chDB as JSONEachRow in 5000-row blocks, three
+ * 3. the sink's exactly-once requests alone on the same rows (bench/cdc/requests-alone.ts), three
+ *    times: the ceiling of the ratio whatever the pipeline's own work cost;
+ * 4. the peer: the same messages straight into chDB as JSONEachRow in 5000-row blocks, three
  *    times (each into a fresh table); the median run is the peer's figure.
  *
  * Both print their process CPU: chDB parses and merges on several threads, so the peer alone keeps
@@ -37,6 +39,7 @@ import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
 import { translateDdl } from '../core/cdc/clickhouse/translate.js';
 import { Workload } from './cdc/workload.js';
 import { bridgePipeline, TOPIC, topicEnd, visibleEnd, workerPipeline, type Pipeline } from './cdc/pipelines.js';
+import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -211,20 +214,33 @@ async function main() {
 
     // the messages of the throughput run, for the peer
     const messages: string[] = [];
+    const values: { offset: number; value: string | null }[] = [];
     for (let off = latencyEnd; off < finalEnd; ) {
       const recs = await topicLog.fetch(TOPIC, 0, off, { maxRecords: 50_000, maxBytes: 64 * 1024 * 1024 });
       if (!recs.length) break;
-      for (const r of recs) if (r.offset < finalEnd && r.value !== null) messages.push(r.value);
+      for (const r of recs) {
+        if (r.offset >= finalEnd) break;
+        values.push({ offset: r.offset, value: r.value });
+        if (r.value !== null) messages.push(r.value);
+      }
       off = recs[recs.length - 1]!.offset + 1;
     }
     offInserted();
     const description = pipeline.description;
     const pathName = pipeline.name;
     await pipeline.close();
+
+    // 3. the sink's exactly-once requests alone on the same rows (requests-alone.ts): the ceiling
+    // of the ratio, whatever the pipeline's own work cost. PEER_RUNS times, the median counts.
+    log(`the sink's requests alone: BEFORE state, insert, AFTER state per 5000-row block, ${PEER_RUNS} runs`);
+    const requestBlocks = blocksOf(values, 5000);
+    const requestRuns: { ms: number; cpu: NodeJS.CpuUsage }[] = [];
+    for (let run = 1; run <= PEER_RUNS; run++) requestRuns.push(await sendRequestsAlone(ch.url, ASSETS, requestBlocks, `customers_requests_${run}`, (sql) => ch.api.query(sql)));
+    const { ms: requestsMs, cpu: requestsCpu } = [...requestRuns].sort((a, b) => a.ms - b.ms)[Math.floor(PEER_RUNS / 2)]!;
     await client.close();
     await ch.close();
 
-    // 3. the same rows straight into chDB, JSONEachRow, 5000-row blocks: PEER_RUNS times, each into
+    // 4. the same rows straight into chDB, JSONEachRow, 5000-row blocks: PEER_RUNS times, each into
     // a table of its own (the same blocks again would be deduplicated), and the median run counts.
     // One run lasts a few seconds, and on this machine one alone varied by a factor of 1.5–2.
     log(`peer: the same rows straight into chDB as JSONEachRow in 5000-row blocks, ${PEER_RUNS} runs`);
@@ -247,6 +263,7 @@ async function main() {
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
     const pipelineRate = committed / (pipelineMs / 1000);
     const directRate = messages.length / (directMs / 1000);
+    const requestsRate = messages.length / (requestsMs / 1000);
     const load = os.loadavg()[0]!;
     const result = {
       when: new Date().toISOString(),
@@ -267,6 +284,16 @@ async function main() {
       },
       ratio: pipelineRate / directRate,
       ratioTarget: 0.5,
+      requestsAlone: {
+        what: "the seed sink's exactly-once requests per 5000-row block (BEFORE state, insert, AFTER state) through @clickhouse/client, bodies prebuilt, no Kafka Connect work",
+        ms: requestsMs,
+        rowsPerSecond: requestsRate,
+        blocks: requestBlocks.length,
+        cpuSeconds: { user: requestsCpu.user / 1e6, system: requestsCpu.system / 1e6 },
+        of: `the median of ${PEER_RUNS} runs, each into a fresh table`,
+        runs: requestRuns.map((r) => ({ ms: r.ms, rowsPerSecond: messages.length / (r.ms / 1000) })),
+        ratioToDirect: requestsRate / directRate,
+      },
       latency: { rate: RATE, achievedRate, seconds: LAT_S, changes: latencyChanges, insertsMeasured: latencies.length, medianMs: pct(50), p95Ms: pct(95), p99Ms: pct(99), maxMs: latencies[latencies.length - 1] ?? NaN, targetMedianMs: 250, finalEqualsSource: latencyOk, observedBy: 'ClickHouse insert completions (dedup token offsets) in the embedded server; inserted rows' },
     };
     mkdirSync(path.dirname(OUT), { recursive: true });
@@ -281,6 +308,8 @@ async function main() {
           ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}, ${cpuNote(pipelineCpu, pipelineMs)}`],
           ['chDB direct JSONEachRow', formatRate(directRate), `same ${messages.length.toLocaleString('en-US')} rows, 5000-row blocks; median of ${PEER_RUNS} runs (${peerRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(directMs)}, ${cpuNote(directCpu, directMs)}`],
           ['ratio pipeline / direct', formatRatio(result.ratio), `target >= 0.5 ${result.ratio >= 0.5 ? 'met' : 'NOT met'}`],
+          ["sink's requests alone", formatRate(requestsRate), `BEFORE state, insert, AFTER state per block, no Kafka Connect work; median of ${PEER_RUNS} runs (${requestRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(requestsMs)}, ${cpuNote(requestsCpu, requestsMs)}`],
+          ['ceiling: requests / direct', formatRatio(result.requestsAlone.ratioToDirect), "the most the pipeline's ratio could be with the sink's exactly-once requests on this server and machine"],
           ['CPU at ratio 0.5', `${((os.cpus().length * 2 * directMs) / 1000).toFixed(1)} s`, `all ${os.cpus().length} cores for twice the peer's time; the pipeline used ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s, the peer ${((directCpu.user + directCpu.system) / 1e6).toFixed(1)} s`],
           ['FINAL = source', String(finalOk), `${rawRows.toLocaleString('en-US')} target rows before merges`],
           ['after OPTIMIZE FINAL CLEANUP', String(cleanupOk), `optimize took ${formatMs(optimizeMs)}`],
