@@ -234,9 +234,9 @@ async function main() {
     // of the ratio, whatever the pipeline's own work cost. PEER_RUNS times, the median counts.
     log(`the sink's requests alone: BEFORE state, insert, AFTER state per 5000-row block, ${PEER_RUNS} runs`);
     const requestBlocks = blocksOf(values, 5000);
-    const requestRuns: { ms: number; cpu: NodeJS.CpuUsage }[] = [];
+    const requestRuns: TimedRun[] = [];
     for (let run = 1; run <= PEER_RUNS; run++) requestRuns.push(await sendRequestsAlone(ch.url, ASSETS, requestBlocks, `customers_requests_${run}`, (sql) => ch.api.query(sql)));
-    const { ms: requestsMs, cpu: requestsCpu } = [...requestRuns].sort((a, b) => a.ms - b.ms)[Math.floor(PEER_RUNS / 2)]!;
+    const requests = medianRun(requestRuns);
     await client.close();
     await ch.close();
 
@@ -247,7 +247,7 @@ async function main() {
     const session = new Session(path.join(chDir, 'chdb'));
     const blocks: Buffer[] = [];
     for (let i = 0; i < messages.length; i += 5000) blocks.push(Buffer.from(messages.slice(i, i + 5000).join('\n') + '\n'));
-    const peerRuns: { ms: number; cpu: NodeJS.CpuUsage }[] = [];
+    const peerRuns: TimedRun[] = [];
     for (let run = 1; run <= PEER_RUNS; run++) {
       const table = `default.customers_direct_${run}`;
       await session.queryAsync(translateDdl(targetDdl.replace('default.customers', table)).sql);
@@ -257,13 +257,14 @@ async function main() {
       peerRuns.push({ ms: performance.now() - d0, cpu: process.cpuUsage(dc0) });
     }
     session.close();
-    const { ms: directMs, cpu: directCpu } = [...peerRuns].sort((a, b) => a.ms - b.ms)[Math.floor(PEER_RUNS / 2)]!;
+    const direct = medianRun(peerRuns);
+    const { ms: directMs, cpu: directCpu } = direct;
 
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
     const pipelineRate = committed / (pipelineMs / 1000);
     const directRate = messages.length / (directMs / 1000);
-    const requestsRate = messages.length / (requestsMs / 1000);
+    const requestsRate = messages.length / (requests.ms / 1000);
     const load = os.loadavg()[0]!;
     const result = {
       when: new Date().toISOString(),
@@ -274,24 +275,12 @@ async function main() {
       mix: { inserts: 0.6, updates: 0.3, deletes: 0.1 },
       source: { ms: sourceMs, changesPerSecond: committed / (sourceMs / 1000) },
       throughput: { ms: pipelineMs, topicCompleteMs: topicMs, rowsPerSecond: pipelineRate, cpuSeconds: { user: pipelineCpu.user / 1e6, system: pipelineCpu.system / 1e6 }, messages: messages.length, targetRowsBeforeMerge: rawRows, finalEqualsSource: finalOk, cleanupEqualsSource: cleanupOk, optimizeFinalCleanupMs: optimizeMs },
-      directChdb: {
-        ms: directMs,
-        rowsPerSecond: directRate,
-        blocks: blocks.length,
-        cpuSeconds: { user: directCpu.user / 1e6, system: directCpu.system / 1e6 },
-        of: `the median of ${PEER_RUNS} runs, each into a fresh table`,
-        runs: peerRuns.map((r) => ({ ms: r.ms, rowsPerSecond: messages.length / (r.ms / 1000) })),
-      },
+      directChdb: runsSummary(peerRuns, direct, messages.length, blocks.length),
       ratio: pipelineRate / directRate,
       ratioTarget: 0.5,
       requestsAlone: {
         what: "the seed sink's exactly-once requests per 5000-row block (BEFORE state, insert, AFTER state) through @clickhouse/client, bodies prebuilt, no Kafka Connect work",
-        ms: requestsMs,
-        rowsPerSecond: requestsRate,
-        blocks: requestBlocks.length,
-        cpuSeconds: { user: requestsCpu.user / 1e6, system: requestsCpu.system / 1e6 },
-        of: `the median of ${PEER_RUNS} runs, each into a fresh table`,
-        runs: requestRuns.map((r) => ({ ms: r.ms, rowsPerSecond: messages.length / (r.ms / 1000) })),
+        ...runsSummary(requestRuns, requests, messages.length, requestBlocks.length),
         ratioToDirect: requestsRate / directRate,
       },
       latency: { rate: RATE, achievedRate, seconds: LAT_S, changes: latencyChanges, insertsMeasured: latencies.length, medianMs: pct(50), p95Ms: pct(95), p99Ms: pct(99), maxMs: latencies[latencies.length - 1] ?? NaN, targetMedianMs: 250, finalEqualsSource: latencyOk, observedBy: 'ClickHouse insert completions (dedup token offsets) in the embedded server; inserted rows' },
@@ -308,7 +297,7 @@ async function main() {
           ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}, ${cpuNote(pipelineCpu, pipelineMs)}`],
           ['chDB direct JSONEachRow', formatRate(directRate), `same ${messages.length.toLocaleString('en-US')} rows, 5000-row blocks; median of ${PEER_RUNS} runs (${peerRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(directMs)}, ${cpuNote(directCpu, directMs)}`],
           ['ratio pipeline / direct', formatRatio(result.ratio), `target >= 0.5 ${result.ratio >= 0.5 ? 'met' : 'NOT met'}`],
-          ["sink's requests alone", formatRate(requestsRate), `BEFORE state, insert, AFTER state per block, no Kafka Connect work; median of ${PEER_RUNS} runs (${requestRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(requestsMs)}, ${cpuNote(requestsCpu, requestsMs)}`],
+          ["sink's requests alone", formatRate(requestsRate), `BEFORE state, insert, AFTER state per block, no Kafka Connect work; median of ${PEER_RUNS} runs (${requestRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(requests.ms)}, ${cpuNote(requests.cpu, requests.ms)}`],
           ['ceiling: requests / direct', formatRatio(result.requestsAlone.ratioToDirect), "the most the pipeline's ratio could be with the sink's exactly-once requests on this server and machine"],
           ['CPU at ratio 0.5', `${((os.cpus().length * 2 * directMs) / 1000).toFixed(1)} s`, `all ${os.cpus().length} cores for twice the peer's time; the pipeline used ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s, the peer ${((directCpu.user + directCpu.system) / 1e6).toFixed(1)} s`],
           ['FINAL = source', String(finalOk), `${rawRows.toLocaleString('en-US')} target rows before merges`],
@@ -335,6 +324,28 @@ async function main() {
       }
     }
   }
+}
+
+interface TimedRun {
+  ms: number;
+  cpu: NodeJS.CpuUsage;
+}
+
+/** The median of repeated runs (one run alone varied by a factor of 1.5–2 on this machine). */
+function medianRun(runs: TimedRun[]): TimedRun {
+  return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+}
+
+/** How the results file records repeated runs over `rows` rows and their median. */
+function runsSummary(runs: TimedRun[], median: TimedRun, rows: number, blocks: number) {
+  return {
+    ms: median.ms,
+    rowsPerSecond: rows / (median.ms / 1000),
+    blocks,
+    cpuSeconds: { user: median.cpu.user / 1e6, system: median.cpu.system / 1e6 },
+    of: `the median of ${runs.length} runs, each into a fresh table`,
+    runs: runs.map((r) => ({ ms: r.ms, rowsPerSecond: rows / (r.ms / 1000) })),
+  };
 }
 
 /** Process CPU over a span, and how many cores' worth it kept busy. */
