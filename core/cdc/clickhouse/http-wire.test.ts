@@ -109,6 +109,14 @@ describe('local files (executeQuery allow_into_outfile, InterpreterInsertQuery, 
     expect(existsSync(outside)).toBe(false);
     const inf = await raw('POST', '/', {}, "INSERT INTO wire_t FROM INFILE '/etc/hostname' FORMAT LineAsString");
     expect(inf.body.toString()).toMatch(/^Code: 78\. DB::Exception: Query has infile and was send directly to server\. \(UNKNOWN_TYPE_OF_QUERY\)/);
+
+    // the File engine keeps its data in the table's directory, or in user_files when given a path
+    for (const [table, engine] of [['wire_file_own', 'File(TSV)'], ['wire_file_path', "File(TSV, 'wire_engine.tsv')"]]) {
+      expect((await raw('POST', '/', {}, `CREATE TABLE ${table} (a UInt8) ENGINE = ${engine}`)).status).toBe(200);
+      expect((await raw('POST', '/', {}, `INSERT INTO ${table} VALUES (5)`)).status).toBe(200);
+      expect((await raw('GET', q(`SELECT a FROM ${table}`))).body.toString()).toBe('5\n');
+    }
+    expect(readFileSync(path.join(dir, 'chdb', 'user_files', 'wire_engine.tsv'), 'utf8')).toBe('5\n');
   });
 });
 

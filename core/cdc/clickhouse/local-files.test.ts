@@ -27,7 +27,18 @@ describe('confineLocalFiles', () => {
   it("refuses a path outside user_files with the server's DATABASE_ACCESS_DENIED text", () => {
     expect(refusal("SELECT * FROM file('/etc/passwd', 'LineAsString')")).toBe(`291 DATABASE_ACCESS_DENIED: File \`/etc/passwd\` is not inside \`${JAIL}${path.sep}\``);
     expect(refusal("INSERT INTO FUNCTION file('../../../root/.bashrc', 'LineAsString') VALUES ('x')")).toBe(`291 DATABASE_ACCESS_DENIED: File \`/root/.bashrc\` is not inside \`${JAIL}${path.sep}\``);
-    expect(refusal("SELECT * FROM FILE(concat('/etc', '/passwd'))")).toMatch(/^291 DATABASE_ACCESS_DENIED: Embedded ClickHouse takes the path of file\(\) only as a string literal/);
+    expect(refusal("SELECT * FROM file(concat('/etc', '/passwd'))")).toMatch(/^291 DATABASE_ACCESS_DENIED: Embedded ClickHouse takes the path of file\(\) only as a string literal/);
+  });
+
+  it("confines the File engine's path, when it has one, and the Filesystem database engine's; names match exactly", () => {
+    expect(confine('CREATE TABLE f (a UInt8) ENGINE = File(TSV)')).toBe('CREATE TABLE f (a UInt8) ENGINE = File(TSV)');
+    expect(confine('CREATE TABLE f (a UInt8) ENGINE = File(TSV, stdin)')).toBe('CREATE TABLE f (a UInt8) ENGINE = File(TSV, stdin)');
+    expect(confine("CREATE TABLE f (File String) ENGINE = File(TSV, 'f.tsv')")).toBe(`CREATE TABLE f (File String) ENGINE = File(TSV, '${JAIL}/f.tsv')`);
+    expect(refusal("CREATE TABLE f (a UInt8) ENGINE = File(TSV, '/etc/f.tsv')")).toBe(`291 DATABASE_ACCESS_DENIED: File \`/etc/f.tsv\` is not inside \`${JAIL}${path.sep}\``);
+    expect(confine("CREATE DATABASE d ENGINE = Filesystem('in')")).toBe(`CREATE DATABASE d ENGINE = Filesystem('${JAIL}/in')`);
+    expect(refusal("CREATE DATABASE d ENGINE = Filesystem('/etc')")).toBe(`36 BAD_ARGUMENTS: Path must be inside user-files path: ${JAIL}${path.sep}`);
+    // FILE() is no function (names are case-sensitive): chDB refuses it itself
+    expect(confine("SELECT * FROM FILE('/etc/passwd')")).toBe("SELECT * FROM FILE('/etc/passwd')");
   });
 
   it('refuses INTO OUTFILE and FROM INFILE as a server does over HTTP, but not tables of those names', () => {

@@ -3,21 +3,37 @@
  * of chDB. chDB is clickhouse-local underneath: it reads and writes any path the process can,
  * relative to its working directory, and takes no user_files_path. A server refuses INTO OUTFILE
  * over HTTP (executeQuery runs with allow_into_outfile off) and INSERT … FROM INFILE
- * (InterpreterInsertQuery: the client reads that file), and keeps file() inside user_files
- * (StorageFile's checkCreationIsAllowed), relative paths included.
+ * (InterpreterInsertQuery: the client reads that file), and keeps these paths inside user_files,
+ * relative ones included:
  *
- * Other ways clickhouse-local has to a path (the File table engine's path argument, the
- * Filesystem database engine, BACKUP … TO File) are not confined here; the HTTP interface
- * refuses requests a web page could make (browser-guard.ts), and a local process can read the
- * user's files anyway.
+ * - the file() table and scalar function's path (StorageFile's checkCreationIsAllowed);
+ * - the File table engine's, when it has one (`File(TSV)` keeps its data in the table's directory);
+ * - the Filesystem database engine's (DatabaseFilesystem).
+ *
+ * Other ways clickhouse-local has to a path (sqlite(), the *Local data-lake functions, dictionary
+ * FILE sources) are not confined here; the HTTP interface refuses requests a web page could make
+ * (browser-guard.ts), and a local process can read the user's files anyway. BACKUP … TO File is
+ * refused by chDB itself (no backups.allowed_path).
  */
 import path from 'node:path';
 import { ClickHouseError } from './errors.js';
-import { isWord, quoteString, unquote, type Token } from './sql-lexer.js';
+import { isWord, matchingClose, quoteString, splitArgs, unquote, type Token } from './sql-lexer.js';
 
-/** `sql` with every file() path made absolute inside `userFiles`; throws what a server would. */
+/**
+ * Which argument of which call is a path, and what a server says about one outside user_files.
+ * Names are matched exactly: functions and engines are case-sensitive (FILE() is no function).
+ */
+const PATH_ARGUMENTS: Record<string, { arg: number; literalOnly: boolean; outside: (resolved: string, jail: string) => ClickHouseError }> = {
+  file: { arg: 0, literalOnly: true, outside: (p, jail) => new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${p}\` is not inside \`${jail}\``) },
+  // File(format[, path]): a path that is not a string is a file descriptor (0, stdin …)
+  File: { arg: 1, literalOnly: false, outside: (p, jail) => new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${p}\` is not inside \`${jail}\``) },
+  Filesystem: { arg: 0, literalOnly: false, outside: (_p, jail) => new ClickHouseError(36, 'BAD_ARGUMENTS', `Path must be inside user-files path: ${jail}`) },
+};
+
+/** `sql` with every confined path made absolute inside `userFiles`; throws what a server would. */
 export function confineLocalFiles(sql: string, tokens: Token[], userFiles: string): string {
   const edits: { start: number; end: number; text: string }[] = [];
+  const jail = `${userFiles}${path.sep}`;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
@@ -28,18 +44,21 @@ export function confineLocalFiles(sql: string, tokens: Token[], userFiles: strin
       throw new ClickHouseError(78, 'UNKNOWN_TYPE_OF_QUERY', 'Query has infile and was send directly to server');
     }
     const name = t.kind === 'word' || (t.kind === 'quoted' && t.text.startsWith('`')) ? unquote(t) : '';
-    if (name.toLowerCase() !== 'file' || next?.text !== '(') continue;
-    const arg = tokens[i + 2];
-    const jail = `${userFiles}${path.sep}`;
-    if (arg?.kind !== 'string') {
-      throw new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `Embedded ClickHouse takes the path of file() only as a string literal, so that it can keep it inside \`${jail}\``);
+    const rule = Object.hasOwn(PATH_ARGUMENTS, name) ? PATH_ARGUMENTS[name] : undefined;
+    if (!rule || next?.text !== '(') continue;
+    const close = matchingClose(tokens, i + 1);
+    const arg = splitArgs(tokens, i + 1, close < 0 ? tokens.length : close)[rule.arg];
+    const literal = arg?.length === 1 && arg[0]!.kind === 'string' ? arg[0]! : undefined;
+    if (!literal) {
+      if (rule.literalOnly) {
+        throw new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `Embedded ClickHouse takes the path of ${name}() only as a string literal, so that it can keep it inside \`${jail}\``);
+      }
+      continue;
     }
-    const resolved = path.resolve(userFiles, unquote(arg));
+    const resolved = path.resolve(userFiles, unquote(literal));
     // "/dev/null" is allowed, as on a server (for performance tests)
-    if (resolved !== '/dev/null' && resolved !== userFiles && !resolved.startsWith(jail)) {
-      throw new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${resolved}\` is not inside \`${jail}\``);
-    }
-    edits.push({ start: arg.start, end: arg.end, text: quoteString(resolved) });
+    if (resolved !== '/dev/null' && resolved !== userFiles && !resolved.startsWith(jail)) throw rule.outside(resolved, jail);
+    edits.push({ start: literal.start, end: literal.end, text: quoteString(resolved) });
   }
   let out = sql;
   for (const e of edits.reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
