@@ -3,9 +3,12 @@
  * per-request state the HTTP interface gives every query (database, settings, query
  * parameters, default format) and the single-node translation of cluster DDL.
  *
- * chDB's session is stateful (USE and SET persist), so requests run one at a time through a
- * queue and the session state is moved to what each request asks for, changing only what
- * differs. Queries run through chDB's async API, on libuv's thread pool, off the event loop.
+ * chDB's connections are stateful (USE and SET persist), so each request takes a lane — one chDB
+ * connection on the data directory with its own queue — and the lane's state is moved to what the
+ * request asks for, changing only what differs. Lanes run side by side, as a server runs queries
+ * (a long query no longer holds the sink's inserts); a named HTTP session keeps to one lane, so
+ * what it created (temporary tables) stays with it. Queries run through chDB's async API, on
+ * libuv's thread pool, off the event loop.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -118,12 +121,25 @@ export interface EngineOptions {
   onQueueTable?: (spec: KafkaQueueSpec) => void;
 }
 
+/** One chDB connection, its queue, and the database and settings it has been moved to. */
+interface Lane {
+  session: Session;
+  tail: Promise<unknown>;
+  /** Requests queued or running on it. */
+  load: number;
+  applied: { database: string; settings: Map<string, string> };
+}
+
+/** Lanes at most: the sink's requests, the host's and a user's long query each find one free. */
+const MAX_LANES = 4;
+
 export class ChEngine {
   readonly session: Session;
   readonly version: string;
   readonly timezone: string;
-  private tail: Promise<unknown> = Promise.resolve();
-  private applied: { database: string; settings: Map<string, string> } = { database: 'default', settings: new Map() };
+  private readonly lanes: Lane[] = [];
+  /** Named HTTP sessions and the lane each keeps to. */
+  private readonly pinned = new Map<string, Lane>();
   private sessions = new Map<string, SessionState>();
   private readonly translations: TranslationLogEntry[] = [];
   private dedupWindow = 10000;
@@ -135,6 +151,7 @@ export class ChEngine {
 
   private constructor(private readonly opts: EngineOptions, session: Session, version: string, timezone: string) {
     this.session = session;
+    this.lanes.push(newLane(session));
     this.version = version;
     this.timezone = timezone;
     this.userFiles = path.resolve(opts.dataDir, 'user_files');
@@ -151,9 +168,25 @@ export class ChEngine {
 
   /** Runs one HTTP-interface request; throws ClickHouseError. */
   exec(req: ExecRequest): Promise<ExecResult> {
-    const run = this.tail.then(() => this.execNow(req));
-    this.tail = run.catch(() => {});
+    const lane = this.laneFor(req.sessionId);
+    lane.load++;
+    const run = lane.tail.then(() => this.execNow(req, lane));
+    lane.tail = run.then(
+      () => void lane.load--,
+      () => void lane.load--,
+    );
     return run;
+  }
+
+  /** A named session's own lane; otherwise an idle lane, a new one while there may be more, or the least loaded. */
+  private laneFor(sessionId: string | undefined): Lane {
+    const held = sessionId ? this.pinned.get(sessionId) : undefined;
+    if (held) return held;
+    let lane = this.lanes.find((l) => l.load === 0);
+    if (!lane && this.lanes.length < MAX_LANES && !this.closed) this.lanes.push((lane = newLane(new Session(this.opts.dataDir))));
+    lane ??= this.lanes.reduce((a, b) => (b.load < a.load ? b : a));
+    if (sessionId) this.pinned.set(sessionId, lane);
+    return lane;
   }
 
   /**
@@ -162,7 +195,12 @@ export class ChEngine {
    */
   openSession(id: string, timeoutSeconds: number, check: boolean): void {
     const now = Date.now();
-    for (const [k, v] of this.sessions) if (now - v.touched > v.timeout * 1000) this.sessions.delete(k);
+    for (const [k, v] of this.sessions) {
+      if (now - v.touched > v.timeout * 1000) {
+        this.sessions.delete(k);
+        this.pinned.delete(k);
+      }
+    }
     let s = this.sessions.get(id);
     if (!s) {
       if (check) throw new ClickHouseError(372, 'SESSION_NOT_FOUND', `Session ${id} not found`);
@@ -176,6 +214,7 @@ export class ChEngine {
   /** close_session=1: the session and what was set in it are gone. */
   closeSession(id: string): void {
     this.sessions.delete(id);
+    this.pinned.delete(id);
   }
 
   /** The in-process query the host uses: SQL in, text in `format` out. */
@@ -196,11 +235,11 @@ export class ChEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.tail.catch(() => {});
-    this.session.close();
+    await Promise.all(this.lanes.map((l) => l.tail));
+    for (const l of this.lanes) l.session.close();
   }
 
-  private async execNow(req: ExecRequest): Promise<ExecResult> {
+  private async execNow(req: ExecRequest, lane: Lane): Promise<ExecResult> {
     if (this.closed) throw new ClickHouseError(210, 'NETWORK_ERROR', 'Embedded ClickHouse is shutting down');
     const queryId = req.queryId || uuid();
     const started = process.hrtime.bigint();
@@ -221,10 +260,10 @@ export class ChEngine {
       const headTokens = tokenize(headSql);
       refuseSelfRequest(headTokens, this.httpPort);
       const confinedHead = confineLocalFiles(headSql, headTokens, this.userFiles);
-      await this.moveSession(req.database ?? sess?.database, sess?.settings, insert.raw ? undefined : settings);
+      await this.moveSession(lane, req.database ?? sess?.database, sess?.settings, insert.raw ? undefined : settings);
       try {
         if (insert.raw && data.length > 0) {
-          const r = await this.session.insert({
+          const r = await lane.session.insert({
             table: insert.table,
             values: data,
             format: insert.format as 'JSONEachRow',
@@ -235,7 +274,7 @@ export class ChEngine {
           return this.result(queryId, new Uint8Array(0), undefined, started, { written_rows: r.rowsWritten, written_bytes: r.bytesWritten }, []);
         }
         const sql = data.length ? `${confinedHead}\n${data.toString('utf8')}` : confinedHead + inline;
-        const r = await this.session.queryAsync(sql, { format: 'TabSeparated' });
+        const r = await lane.session.queryAsync(sql, { format: 'TabSeparated' });
         this.notifyInsert(queryId, insert, req.database ?? sess?.database, 0, settings);
         return this.result(queryId, new Uint8Array(0), undefined, started, { read_rows: r.rowsRead, read_bytes: r.bytesRead }, []);
       } catch (err) {
@@ -264,15 +303,16 @@ export class ChEngine {
     if (keyword === 'SET' || keyword === 'USE') {
       if (keyword === 'USE') {
         const db = tokens[1] ? unquote(tokens[1]) : '';
-        await this.runPrelude([`USE ${quoteIdent(db)}`], () => {});
+        // the lane is there now, whatever the request's session: the next request moves it back
+        await this.runPrelude(lane, [`USE ${quoteIdent(db)}`], () => (lane.applied.database = db));
         if (sess) sess.database = db;
       } else {
         const pairs = parseSet(sql, tokens);
         for (const [k, v] of pairs) if (KEEPER_SETTINGS.has(k) && !['0', '1', "'auto'"].includes(v)) throw chErrors.keeper(`Setting ${k}=${v}`);
         // Validate by applying, as a server would refuse an unknown setting.
-        await this.moveSession(this.applied.database, undefined, undefined);
-        await this.runPrelude([`SET ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')}`], () => {
-          for (const [k, v] of pairs) this.applied.settings.set(k, v);
+        await this.moveSession(lane, lane.applied.database, undefined, undefined);
+        await this.runPrelude(lane, [`SET ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')}`], () => {
+          for (const [k, v] of pairs) lane.applied.settings.set(k, v);
         });
         if (sess) for (const [k, v] of pairs) sess.settings.set(k, v);
       }
@@ -290,7 +330,7 @@ export class ChEngine {
         if (!sql) return this.result(queryId, new Uint8Array(0), undefined, started, {}, notices);
         if (tr.kafka) {
           const spec = tr.kafka;
-          const run = await this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
+          const run = await this.runMain(lane, sql, req, sess, settings, tokens, queryId, started, notices);
           this.opts.onQueueTable?.({ ...spec, database: spec.database ?? req.database ?? sess?.database ?? 'default' });
           return run;
         }
@@ -298,7 +338,7 @@ export class ChEngine {
     }
     const onTable = translating ? tableStatement(tokens) : undefined;
     if (onTable) {
-      const created = await this.aliasCreateQuery(onTable.database ?? req.database ?? sess?.database ?? 'default', onTable.table);
+      const created = await this.aliasCreateQuery(lane, onTable.database ?? req.database ?? sess?.database ?? 'default', onTable.table);
       const skipped = created ? onDistributedAlias(onTable, created) : undefined;
       if (skipped) {
         notices.push(skipped.notice);
@@ -306,7 +346,7 @@ export class ChEngine {
         return this.result(queryId, new Uint8Array(0), undefined, started, {}, notices);
       }
     }
-    return this.runMain(sql, req, sess, settings, tokens, queryId, started, notices);
+    return this.runMain(lane, sql, req, sess, settings, tokens, queryId, started, notices);
   }
 
   private logTranslation(queryId: string, original: string, translated: string, notices: string[]): void {
@@ -316,9 +356,9 @@ export class ChEngine {
   }
 
   /** The CREATE statement of an Alias table (undefined for any other table), to recognise a translated Distributed table. */
-  private async aliasCreateQuery(database: string, table: string): Promise<string | undefined> {
+  private async aliasCreateQuery(lane: Lane, database: string, table: string): Promise<string | undefined> {
     try {
-      const r = await this.session.queryAsync(`SELECT create_table_query FROM system.tables WHERE database = ${quoteString(database)} AND name = ${quoteString(table)} AND engine = 'Alias'`, { format: 'JSONEachRow' });
+      const r = await lane.session.queryAsync(`SELECT create_table_query FROM system.tables WHERE database = ${quoteString(database)} AND name = ${quoteString(table)} AND engine = 'Alias'`, { format: 'JSONEachRow' });
       const line = Buffer.from(r.bytes()).toString('utf8').trim();
       return line ? (JSON.parse(line) as { create_table_query: string }).create_table_query : undefined;
     } catch (err) {
@@ -344,15 +384,15 @@ export class ChEngine {
     }
   }
 
-  private async runMain(sql: string, req: ExecRequest, sess: SessionState | undefined, settings: Record<string, string>, tokens: Token[], queryId: string, started: bigint, notices: string[]): Promise<ExecResult> {
+  private async runMain(lane: Lane, sql: string, req: ExecRequest, sess: SessionState | undefined, settings: Record<string, string>, tokens: Token[], queryId: string, started: bigint, notices: string[]): Promise<ExecResult> {
     const fmt = formatClause(tokens);
     const format = fmt?.name ?? req.defaultFormat ?? 'TabSeparated';
-    await this.moveSession(req.database ?? sess?.database, sess?.settings, settings);
+    await this.moveSession(lane, req.database ?? sess?.database, sess?.settings, settings);
     try {
       const params = req.params ?? {};
       const r = Object.keys(params).length
-        ? await this.session.queryBindAsync(sql, params, { format })
-        : await this.session.queryAsync(sql, { format });
+        ? await lane.session.queryBindAsync(sql, params, { format })
+        : await lane.session.queryAsync(sql, { format });
       const body = r.bytes();
       // Only a query whose pipeline pulls rows gets an output format (executeQuery's result_details).
       const output = OUTPUT_KEYWORDS.has(firstKeyword(tokens));
@@ -393,35 +433,40 @@ export class ChEngine {
     return s;
   }
 
-  /** Brings the chDB session to the wanted database and settings, changing only what differs. */
-  private async moveSession(database: string | undefined, sessionSettings: Map<string, string> | undefined, urlSettings: Record<string, string> | undefined): Promise<void> {
+  /** Brings a lane's chDB connection to the wanted database and settings, changing only what differs. */
+  private async moveSession(lane: Lane, database: string | undefined, sessionSettings: Map<string, string> | undefined, urlSettings: Record<string, string> | undefined): Promise<void> {
+    const applied = lane.applied;
     const want = new Map<string, string>(sessionSettings ?? []);
     for (const [k, v] of Object.entries(urlSettings ?? {})) want.set(k, quoteString(v));
     const db = database || 'default';
-    if (db !== this.applied.database) {
-      await this.runPrelude([`USE ${quoteIdent(db)}`], () => (this.applied.database = db));
+    if (db !== applied.database) {
+      await this.runPrelude(lane, [`USE ${quoteIdent(db)}`], () => (applied.database = db));
     }
     // One SET for the settings dropped and those changed: a client that alternates settings (the
     // sink's inserts and its state writes) cost one query per dropped setting before each request.
-    const dropped = [...this.applied.settings.keys()].filter((k) => !want.has(k));
-    const changed = [...want].filter(([k, v]) => this.applied.settings.get(k) !== v);
+    const dropped = [...applied.settings.keys()].filter((k) => !want.has(k));
+    const changed = [...want].filter(([k, v]) => applied.settings.get(k) !== v);
     if (dropped.length || changed.length) {
       const assignments = [...dropped.map((k) => `${quoteIdent(k)} = DEFAULT`), ...changed.map(([k, v]) => `${quoteIdent(k)} = ${v}`)];
-      await this.runPrelude([`SET ${assignments.join(', ')}`], () => {
-        for (const k of dropped) this.applied.settings.delete(k);
-        for (const [k, v] of changed) this.applied.settings.set(k, v);
+      await this.runPrelude(lane, [`SET ${assignments.join(', ')}`], () => {
+        for (const k of dropped) applied.settings.delete(k);
+        for (const [k, v] of changed) applied.settings.set(k, v);
       });
     }
   }
 
-  private async runPrelude(stmts: string[], onOk: () => void): Promise<void> {
+  private async runPrelude(lane: Lane, stmts: string[], onOk: () => void): Promise<void> {
     try {
-      await this.session.queryAsync(stmts.join('; '), { format: 'TabSeparated' });
+      await lane.session.queryAsync(stmts.join('; '), { format: 'TabSeparated' });
       onOk();
     } catch (err) {
       throw toClickHouseError(err);
     }
   }
+}
+
+function newLane(session: Session): Lane {
+  return { session, tail: Promise.resolve(), load: 0, applied: { database: 'default', settings: new Map() } };
 }
 
 function quoteIdent(name: string): string {

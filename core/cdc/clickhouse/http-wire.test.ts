@@ -254,6 +254,27 @@ describe('sessions (HTTPHandler.cpp parseSessionTimeout, Session.cpp)', () => {
     expect(locked.body.toString()).toMatch(/^Code: 373\. DB::Exception: Session wire-lock is locked by a concurrent client\. \(SESSION_IS_LOCKED\)/);
     expect((await slow).status).toBe(200);
   });
+
+  it('runs requests side by side, as a server does, and keeps what a session did to itself', async () => {
+    // a long query does not hold the others (one chDB connection did: SELECT 1 waited for it)
+    const slow = raw('GET', q('SELECT sleep(2)')).then((r) => ({ which: 'slow', r }));
+    await new Promise((r) => setTimeout(r, 100));
+    const fast = raw('GET', q('SELECT 1')).then((r) => ({ which: 'fast', r }));
+    const first = await Promise.race([slow, fast]);
+    expect([first.which, first.r.body.toString()]).toEqual(['fast', '1\n']);
+    expect((await slow).r.status).toBe(200);
+    // USE, SET and a temporary table in a session last for its requests ...
+    const s = '&session_id=wire-side';
+    await raw('POST', q('USE system', s));
+    await raw('POST', q('SET max_threads = 3', s));
+    await raw('POST', q('CREATE TEMPORARY TABLE wire_tmp (a UInt8)', s));
+    await raw('POST', q('INSERT INTO wire_tmp VALUES (1)', s));
+    expect((await raw('GET', q("SELECT currentDatabase(), getSetting('max_threads'), (SELECT count() FROM wire_tmp)", s))).body.toString()).toBe('system\t3\t1\n');
+    // ... and nothing of them reaches a request without the session, nor did a session-less USE
+    // (it used to leave the one connection in that database for whatever request came next)
+    await raw('POST', '/', {}, 'USE system');
+    expect((await raw('GET', q("SELECT currentDatabase(), getSetting('max_threads') = 3"))).body.toString()).toBe('default\t0\n');
+  });
 });
 
 describe('@clickhouse/client against the interface', () => {
