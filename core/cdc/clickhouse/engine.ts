@@ -18,7 +18,6 @@ import { uuid } from '../../common/ids.js';
 import { ClickHouseError, chErrors, toClickHouseError } from './errors.js';
 import { firstKeyword, formatClause, isWord, quoteString, secondStatementAt, tokenize, unquote, type Token } from './sql-lexer.js';
 import { confineLocalFiles } from './local-files.js';
-import { refuseSelfRequest } from './self-request.js';
 import { keeperOnlySystemCommand, onDistributedAlias, tableStatement, translateDdl, type KafkaQueueSpec, type Translation } from './translate.js';
 
 export interface ExecRequest {
@@ -146,8 +145,6 @@ export class ChEngine {
   private closed = false;
   /** Where file() reads and writes, as a server's user_files_path (see local-files.ts). */
   readonly userFiles: string;
-  /** The HTTP interface's port once it listens, to refuse url() calls on this server (self-request.ts). */
-  httpPort?: number;
 
   private constructor(private readonly opts: EngineOptions, session: Session, version: string, timezone: string) {
     this.session = session;
@@ -257,9 +254,7 @@ export class ChEngine {
       const inline = req.query.slice(insert.dataStart);
       const data = joinData(inline, req.data);
       const headSql = req.query.slice(0, insert.dataStart);
-      const headTokens = tokenize(headSql);
-      refuseSelfRequest(headTokens, this.httpPort);
-      const confinedHead = confineLocalFiles(headSql, headTokens, this.userFiles);
+      const confinedHead = confineLocalFiles(headSql, tokenize(headSql), this.userFiles);
       await this.moveSession(lane, req.database ?? sess?.database, sess?.settings, insert.raw ? undefined : settings);
       try {
         if (insert.raw && data.length > 0) {
@@ -287,7 +282,6 @@ export class ChEngine {
     if (tokens.length === 0) throw chErrors.emptyQuery();
     const second = secondStatementAt(tokens);
     if (second >= 0) throw chErrors.syntax(`Syntax error (Multi-statements are not allowed): failed at position ${second + 1} (end of query): ${sql.slice(second, second + 40)}`);
-    refuseSelfRequest(tokens, this.httpPort);
     const confined = confineLocalFiles(sql, tokens, this.userFiles);
     if (confined !== sql) tokens = tokenize((sql = confined));
     const keyword = firstKeyword(tokens);

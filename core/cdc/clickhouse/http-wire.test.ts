@@ -120,17 +120,11 @@ describe('local files (executeQuery allow_into_outfile, InterpreterInsertQuery, 
   });
 });
 
-describe('a query that would wait for itself (self-request.ts)', () => {
-  it("refuses url() on this same server at once, where it held every request for minutes, and still reads other URLs' errors", async () => {
+describe('a query that reads from this same server', () => {
+  it("answers url() on the embedded server itself, as a server does (one chDB connection waited 5.5 minutes for itself)", async () => {
     const { port } = new URL(ch.url);
-    const started = Date.now();
-    const self = await raw('POST', '/', {}, `SELECT * FROM url('http://localhost:${port}/?query=SELECT%201', 'LineAsString')`);
-    expect([self.status, self.headers['x-clickhouse-exception-code']]).toEqual([501, '48']);
-    expect(self.body.toString()).toMatch(new RegExp(`^Code: 48\\. DB::Exception: url\\(\\) on this embedded ClickHouse itself \\(localhost:${port}\\) would wait for the query that calls it`));
-    const insert = await raw('POST', q(`INSERT INTO FUNCTION url('http://127.0.0.1:${port}/?query=x', 'TSV', 'a UInt8') FORMAT TSV`), {}, '1\n');
-    expect(insert.headers['x-clickhouse-exception-code']).toBe('48');
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect((await raw('GET', q('SELECT 1'))).body.toString()).toBe('1\n');
+    const self = await raw('POST', '/', {}, `SELECT * FROM url('http://localhost:${port}/?query=SELECT%20123', 'LineAsString')`);
+    expect([self.status, self.body.toString()]).toEqual([200, '123\n']);
   });
 });
 

@@ -88,7 +88,6 @@ export async function startClickHouseService(ctx: ServiceContext, opts: ClickHou
     await engine.close();
     throw err;
   }
-  engine.httpPort = port;
   log.info(`embedded ClickHouse ${engine.version} (chDB) on http://${ctx.host}:${port}`);
 
   const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
