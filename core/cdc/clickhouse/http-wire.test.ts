@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
+import initSqlJs from 'sql.js';
 import { memoryLogger } from '../../common/log.js';
 import type { ServiceHandle } from '../../common/service.js';
 import { startClickHouseService, type ClickHouseApi } from './service.js';
@@ -117,6 +118,16 @@ describe('local files (executeQuery allow_into_outfile, InterpreterInsertQuery, 
       expect((await raw('GET', q(`SELECT a FROM ${table}`))).body.toString()).toBe('5\n');
     }
     expect(readFileSync(path.join(dir, 'chdb', 'user_files', 'wire_engine.tsv'), 'utf8')).toBe('5\n');
+
+    // sqlite() reads a database file in user_files, and nowhere else
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.run("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (1, 'x')");
+    writeFileSync(path.join(dir, 'chdb', 'user_files', 'wire.sqlite'), db.export());
+    db.close();
+    expect((await raw('GET', q("SELECT a, b FROM sqlite('wire.sqlite', 't')"))).body.toString()).toBe('1\tx\n');
+    const away = await raw('GET', q("SELECT * FROM sqlite('/etc/wire.sqlite', 't')"));
+    expect([away.status, away.body.toString()]).toEqual([500, `Code: 481. DB::Exception: SQLite database file path '/etc/wire.sqlite' must be inside 'user_files' directory. (PATH_ACCESS_DENIED) (version ${ch.api.version})\n`]);
   });
 });
 

@@ -30,13 +30,17 @@ describe('confineLocalFiles', () => {
     expect(refusal("SELECT * FROM file(concat('/etc', '/passwd'))")).toMatch(/^291 DATABASE_ACCESS_DENIED: Embedded ClickHouse takes the path of file\(\) only as a string literal/);
   });
 
-  it("confines the File engine's path, when it has one, and the Filesystem database engine's; names match exactly", () => {
+  it("confines the File engine's path, when it has one, the Filesystem database engine's and SQLite's; names match exactly", () => {
     expect(confine('CREATE TABLE f (a UInt8) ENGINE = File(TSV)')).toBe('CREATE TABLE f (a UInt8) ENGINE = File(TSV)');
     expect(confine('CREATE TABLE f (a UInt8) ENGINE = File(TSV, stdin)')).toBe('CREATE TABLE f (a UInt8) ENGINE = File(TSV, stdin)');
     expect(confine("CREATE TABLE f (File String) ENGINE = File(TSV, 'f.tsv')")).toBe(`CREATE TABLE f (File String) ENGINE = File(TSV, '${JAIL}/f.tsv')`);
     expect(refusal("CREATE TABLE f (a UInt8) ENGINE = File(TSV, '/etc/f.tsv')")).toBe(`291 DATABASE_ACCESS_DENIED: File \`/etc/f.tsv\` is not inside \`${JAIL}${path.sep}\``);
     expect(confine("CREATE DATABASE d ENGINE = Filesystem('in')")).toBe(`CREATE DATABASE d ENGINE = Filesystem('${JAIL}/in')`);
     expect(refusal("CREATE DATABASE d ENGINE = Filesystem('/etc')")).toBe(`36 BAD_ARGUMENTS: Path must be inside user-files path: ${JAIL}${path.sep}`);
+    // the SQLite database file of sqlite() and of both SQLite engines
+    expect(confine("SELECT * FROM sqlite('db.sqlite', 't')")).toBe(`SELECT * FROM sqlite('${JAIL}/db.sqlite', 't')`);
+    expect(refusal("CREATE DATABASE s ENGINE = SQLite('/home/u/.mozilla/places.sqlite')")).toBe("481 PATH_ACCESS_DENIED: SQLite database file path '/home/u/.mozilla/places.sqlite' must be inside 'user_files' directory");
+    expect(refusal("CREATE TABLE s (a UInt8) ENGINE = SQLite('../x.db', 't')")).toBe("481 PATH_ACCESS_DENIED: SQLite database file path '../x.db' must be inside 'user_files' directory");
     // FILE() is no function (names are case-sensitive): chDB refuses it itself
     expect(confine("SELECT * FROM FILE('/etc/passwd')")).toBe("SELECT * FROM FILE('/etc/passwd')");
   });

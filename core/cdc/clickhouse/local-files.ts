@@ -8,10 +8,11 @@
  *
  * - the file() table and scalar function's path (StorageFile's checkCreationIsAllowed);
  * - the File table engine's, when it has one (`File(TSV)` keeps its data in the table's directory);
- * - the Filesystem database engine's (DatabaseFilesystem).
+ * - the Filesystem database engine's (DatabaseFilesystem);
+ * - the SQLite database file of sqlite() and the SQLite engines (validateSQLiteDatabasePath).
  *
- * Other ways clickhouse-local has to a path (sqlite(), the *Local data-lake functions, dictionary
- * FILE sources) are not confined here; the HTTP interface refuses requests a web page could make
+ * Other ways clickhouse-local has to a path (the *Local data-lake functions, dictionary FILE
+ * sources) are not confined here; the HTTP interface refuses requests a web page could make
  * (browser-guard.ts), and a local process can read the user's files anyway. BACKUP … TO File is
  * refused by chDB itself (no backups.allowed_path).
  */
@@ -23,12 +24,19 @@ import { isWord, matchingClose, quoteString, splitArgs, unquote, type Token } fr
  * Which argument of which call is a path, and what a server says about one outside user_files.
  * Names are matched exactly: functions and engines are case-sensitive (FILE() is no function).
  */
-const PATH_ARGUMENTS: Record<string, { arg: number; literalOnly: boolean; outside: (resolved: string, jail: string) => ClickHouseError }> = {
+const PATH_ARGUMENTS: Record<string, { arg: number; literalOnly: boolean; outside: (resolved: string, jail: string, given: string) => ClickHouseError }> = {
   file: { arg: 0, literalOnly: true, outside: (p, jail) => new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${p}\` is not inside \`${jail}\``) },
   // File(format[, path]): a path that is not a string is a file descriptor (0, stdin …)
   File: { arg: 1, literalOnly: false, outside: (p, jail) => new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${p}\` is not inside \`${jail}\``) },
   Filesystem: { arg: 0, literalOnly: false, outside: (_p, jail) => new ClickHouseError(36, 'BAD_ARGUMENTS', `Path must be inside user-files path: ${jail}`) },
+  sqlite: { arg: 0, literalOnly: false, outside: (_p, _j, given) => sqliteOutside(given) },
+  // the SQLite table engine (path, table) and database engine (path)
+  SQLite: { arg: 0, literalOnly: false, outside: (_p, _j, given) => sqliteOutside(given) },
 };
+
+function sqliteOutside(given: string): ClickHouseError {
+  return new ClickHouseError(481, 'PATH_ACCESS_DENIED', `SQLite database file path '${given}' must be inside 'user_files' directory`);
+}
 
 /** `sql` with every confined path made absolute inside `userFiles`; throws what a server would. */
 export function confineLocalFiles(sql: string, tokens: Token[], userFiles: string): string {
@@ -55,9 +63,10 @@ export function confineLocalFiles(sql: string, tokens: Token[], userFiles: strin
       }
       continue;
     }
-    const resolved = path.resolve(userFiles, unquote(literal));
+    const given = unquote(literal);
+    const resolved = path.resolve(userFiles, given);
     // "/dev/null" is allowed, as on a server (for performance tests)
-    if (resolved !== '/dev/null' && resolved !== userFiles && !resolved.startsWith(jail)) throw rule.outside(resolved, jail);
+    if (resolved !== '/dev/null' && resolved !== userFiles && !resolved.startsWith(jail)) throw rule.outside(resolved, jail, given);
     edits.push({ start: literal.start, end: literal.end, text: quoteString(resolved) });
   }
   let out = sql;
