@@ -133,7 +133,6 @@ interface Lane {
 const MAX_LANES = 4;
 
 export class ChEngine {
-  readonly session: Session;
   readonly version: string;
   readonly timezone: string;
   private readonly lanes: Lane[] = [];
@@ -147,7 +146,6 @@ export class ChEngine {
   readonly userFiles: string;
 
   private constructor(private readonly opts: EngineOptions, session: Session, version: string, timezone: string) {
-    this.session = session;
     this.lanes.push(newLane(session));
     this.version = version;
     this.timezone = timezone;

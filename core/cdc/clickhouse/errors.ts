@@ -35,16 +35,14 @@ const MESSAGE = /^Code: (\d+)\. DB::(\w*Exception): ([\s\S]*?)\.? \(([A-Z0-9_]+)
 export function toClickHouseError(err: unknown): ClickHouseError {
   if (err instanceof ClickHouseError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  const m = MESSAGE.exec(message.trim());
+  let m = MESSAGE.exec(message.trim());
   if (m) {
-    const code = Number(m[1]);
-    let [, , cls, detail, name] = m as unknown as [string, string, string, string, string];
     // chDB wraps some exceptions in themselves on the way out (`Code: 73. DB::Exception: Code: 73.
     // DB::Exception: Unknown format Nope. … (UNKNOWN_FORMAT) (version …). (UNKNOWN_FORMAT)`, three
     // deep for FORMAT Nope; `Code: 400. DB::Exception: Code: 400. DB::ErrnoException: Cannot stat
     // file …`); a server sends the innermost exception once
-    for (let inner = MESSAGE.exec(detail); inner && Number(inner[1]) === code; inner = MESSAGE.exec(detail)) [, , cls, detail, name] = inner as unknown as [string, string, string, string, string];
-    return new ClickHouseError(code, name, detail, cls);
+    for (let inner = MESSAGE.exec(m[3]!); inner && inner[1] === m[1]; inner = MESSAGE.exec(m[3]!)) m = inner;
+    return new ClickHouseError(Number(m[1]), m[4]!, m[3]!, m[2]!);
   }
   const code = (err as { clickhouseCode?: number })?.clickhouseCode;
   return new ClickHouseError(code ?? 1001, code ? 'UNKNOWN_EXCEPTION' : 'STD_EXCEPTION', message.replace(/^Query failed: /, ''));

@@ -25,14 +25,19 @@ import { isWord, matchingClose, quoteString, splitArgs, unquote, type Token } fr
  * Names are matched exactly: functions and engines are case-sensitive (FILE() is no function).
  */
 const PATH_ARGUMENTS: Record<string, { arg: number; literalOnly: boolean; outside: (resolved: string, jail: string, given: string) => ClickHouseError }> = {
-  file: { arg: 0, literalOnly: true, outside: (p, jail) => new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${p}\` is not inside \`${jail}\``) },
+  file: { arg: 0, literalOnly: true, outside: fileOutside },
   // File(format[, path]): a path that is not a string is a file descriptor (0, stdin …)
-  File: { arg: 1, literalOnly: false, outside: (p, jail) => new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${p}\` is not inside \`${jail}\``) },
+  File: { arg: 1, literalOnly: false, outside: fileOutside },
   Filesystem: { arg: 0, literalOnly: false, outside: (_p, jail) => new ClickHouseError(36, 'BAD_ARGUMENTS', `Path must be inside user-files path: ${jail}`) },
   sqlite: { arg: 0, literalOnly: false, outside: (_p, _j, given) => sqliteOutside(given) },
   // the SQLite table engine (path, table) and database engine (path)
   SQLite: { arg: 0, literalOnly: false, outside: (_p, _j, given) => sqliteOutside(given) },
 };
+
+/** StorageFile's checkCreationIsAllowed. */
+function fileOutside(resolved: string, jail: string): ClickHouseError {
+  return new ClickHouseError(291, 'DATABASE_ACCESS_DENIED', `File \`${resolved}\` is not inside \`${jail}\``);
+}
 
 function sqliteOutside(given: string): ClickHouseError {
   return new ClickHouseError(481, 'PATH_ACCESS_DENIED', `SQLite database file path '${given}' must be inside 'user_files' directory`);
