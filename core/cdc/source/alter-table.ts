@@ -8,7 +8,7 @@ import type { Database, SqlValue } from 'sql.js';
 import { counterStatements, counters } from './auto-increment.js';
 import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
-import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, Lexer, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, isCollated, Lexer, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { alterCheck, refuseIfChecked, type CheckDef } from './check-constraints.js';
 
@@ -47,11 +47,19 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
   const converted = new Map<string, ColumnDef>();
   let rebuild = false;
   let rowsCopied = false;
+  let droppedPrimaryKey = false;
   const verify: CheckDef[] = [];
   let autoIncrement: number | undefined;
-  for (const spec of specs.split(/,(?![^(]*\))/).map((s) => s.trim())) {
+  for (const written of specs.split(/,(?![^(]*\))/).map((s) => s.trim())) {
     // InnoDB has no such switch and lets it pass (a note, 1031): what mysqldump writes around its INSERTs
-    if (/^(?:disable|enable)\s+keys$/i.test(spec)) continue;
+    if (/^(?:disable|enable)\s+keys$/i.test(written)) continue;
+    const options = tableOptions(written);
+    if (options) {
+      if (options.convertTo) rebuild = convertTo(next, options.convertTo) || rebuild;
+      continue;
+    }
+    // FIRST / AFTER col of an added or changed column: the column moves there once the spec is applied
+    const { spec, placement } = placementOf(written);
     const auto = /^auto_increment\s*(?:=\s*)?(\d+)$/i.exec(spec);
     if (auto) {
       autoIncrement = Number(auto[1]);
@@ -91,7 +99,9 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
     const alterDefault = /^alter\s+(?:column\s+)?(`[^`]+`|\w+)\s+(?:set\s+default\s+(.+)|drop\s+default)$/is.exec(spec);
     if (modify || change) {
       const from = unquoteIdent((modify ?? change)![1]!);
-      rowsCopied = changeColumn(db, next, sources, converted, from, modify ? `${modify[1]}${modify[2]}` : change![2]!) || rowsCopied;
+      const col = changeColumn(db, next, sources, converted, from, modify ? `${modify[1]}${modify[2]}` : change![2]!);
+      rowsCopied = col.copied || rowsCopied;
+      if (placement) place(next, col.name, placement);
       rebuild = true;
       continue;
     }
@@ -111,11 +121,33 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       sqlite.push(addKey(db, def.name, next, keySpec[2] !== undefined, keySpec[3] ?? keySpec[1], keySpec[4]!));
       continue;
     }
+    const renameKey = /^rename\s+(?:index|key)\s+(`[^`]+`|\w+)\s+to\s+(`[^`]+`|\w+)$/i.exec(spec);
+    if (renameKey) {
+      sqlite.push(...renameIndex(db, next, unquoteIdent(renameKey[1]!), unquoteIdent(renameKey[2]!)));
+      continue;
+    }
+    const addPk = /^add\s+(?:constraint\s+(?:(?!primary\b)(?:`[^`]+`|\w+)\s+)?)?primary\s+key\s*(?:using\s+\w+\s*)?\(([^)]*(?:\([^)]*\)[^)]*)*)\)(?:\s+using\s+\w+)?$/i.exec(spec);
+    if (addPk) {
+      addPrimaryKey(db, next, sources, addPk[1]!);
+      rebuild = true;
+      continue;
+    }
+    if (/^drop\s+primary\s+key$/i.test(spec)) {
+      if (!next.primaryKey.length) throw new MySqlError(1091, '42000', "Can't DROP 'PRIMARY'; check that column/key exists");
+      const auto = next.columns.find((c) => c.autoIncrement);
+      // the AUTO_INCREMENT column must stay the first column of a key (ER_WRONG_AUTO_KEY)
+      if (auto && !next.indexes.some((ix) => ix.columns[0] === auto.name)) throw new MySqlError(1075, '42000', 'Incorrect table definition; there can be only one auto column and it must be defined as a key');
+      if (!supportedWithout(next, 'PRIMARY', ctx)) throw new MySqlError(1553, 'HY000', "Cannot drop index 'PRIMARY': needed in a foreign key constraint");
+      next.primaryKey = [];
+      droppedPrimaryKey = true;
+      rebuild = true;
+      continue;
+    }
     if (dropKey) {
       const name = unquoteIdent(dropKey[1]!);
       const ix = next.indexes.find((i) => i.name.toLowerCase() === name.toLowerCase());
       if (!ix) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
-      if (!supportedWithout(next, ix.name)) throw new MySqlError(1553, 'HY000', `Cannot drop index '${ix.name}': needed in a foreign key constraint`);
+      if (!supportedWithout(next, ix.name, ctx)) throw new MySqlError(1553, 'HY000', `Cannot drop index '${ix.name}': needed in a foreign key constraint`);
       if (!hasOwnIndex(db, def.name, ix.name)) {
         throw mysqlErrors.notSupported(`dropping key '${ix.name}' of a table created by an earlier version of the embedded source`);
       }
@@ -126,13 +158,28 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
     const drop = /^drop\s+(?:column\s+)?(`[^`]+`|\w+)$/i.exec(spec);
     const rename = /^rename\s+column\s+(`[^`]+`|\w+)\s+to\s+(`[^`]+`|\w+)$/i.exec(spec);
     if (add && !/^(primary|unique|key|index|constraint|foreign)\b/i.test(add[1]!)) {
-      const parsed = parseCreateTable(`CREATE TABLE x (${add[1]})`).def;
-      const col = parsed.columns[0]!;
-      if (next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
-      next.columns.push(col);
-      let s = `ALTER TABLE ${q(def.name)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}${ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
-      if (col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
-      sqlite.push(s);
+      // ADD [COLUMN] (a INT, b INT) adds each column of the list
+      const list = /^\(.*\)$/s.test(add[1]!) ? add[1]! : `(${add[1]})`;
+      const parsed = parseCreateTable(`CREATE TABLE x ${list}`).def;
+      if (parsed.primaryKey.length) throw mysqlErrors.notSupported('ADD COLUMN … PRIMARY KEY in the embedded source');
+      for (const col of parsed.columns) {
+        if (next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
+        next.columns.push(col);
+        let s = `ALTER TABLE ${q(def.name)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}${ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
+        if (col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
+        sqlite.push(s);
+      }
+      // a UNIQUE written on the column: every row holds the column's default, which repeats unless NULL
+      for (const ix of parsed.indexes) {
+        const col = parsed.columns.find((c) => c.name === ix.columns[0])!;
+        const repeated = col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr) && rowCount(db, def.name) > 1;
+        sqlite.push(addKey(db, def.name, next, ix.unique, undefined, q(col.name), { repeated: repeated ? unquoteString(col.defaultExpr!) : undefined }));
+      }
+      if (placement) {
+        // SQLite appends the column (filling the rows with its default); the copy puts it in its place
+        place(next, parsed.columns[0]!.name, placement);
+        rebuild = true;
+      }
     } else if (drop) {
       const name = unquoteIdent(drop[1]!);
       if (!next.columns.some((c) => c.name === name)) throw new MySqlError(1091, '42000', `Can't DROP '${name}'; check that column/key exists`);
@@ -159,6 +206,8 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       throw mysqlErrors.notSupported(`ALTER TABLE … ${spec.split(/\s+/).slice(0, 2).join(' ')} in the embedded source`);
     }
   }
+  // InnoDB drops a primary key in place only when the statement adds another: otherwise it copies the table
+  if (droppedPrimaryKey && !next.primaryKey.length) rowsCopied = true;
   if (rebuild) sqlite.push(...sqliteRebuildTable(next, sources, converted));
   if (aliasesRowid(next) && (rebuild || autoIncrement !== undefined)) {
     // the copy keeps the AUTO_INCREMENT counter; AUTO_INCREMENT = N sets it, but never to a value
@@ -173,10 +222,106 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
   return { next, sqlite, rowsCopied, verify };
 }
 
-/** Whether every foreign key of the table keeps a key that starts with its columns once key `without` is gone. */
-function supportedWithout(def: TableDef, without: string): boolean {
-  const keys = [def.primaryKey, ...def.indexes.filter((ix) => ix.name !== without).map((ix) => ix.columns)];
-  return (def.foreignKeys ?? []).every((fk) => keys.some((cols) => fk.columns.every((c, i) => cols[i] === c)));
+const rowCount = (db: Database, table: string) => Number(db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]);
+
+/** Where `FIRST` or `AFTER col` puts an added or changed column; the spec without it. */
+function placementOf(spec: string): { spec: string; placement?: string } {
+  if (!/^(?:add|modify|change)\b/i.test(spec) || /^add\s+(?:primary|unique|key|index|constraint|foreign|fulltext|spatial|check)\b/i.test(spec)) return { spec };
+  const m = /\s+(first|after\s+(?:`[^`]+`|\w+))$/i.exec(spec);
+  return m ? { spec: spec.slice(0, m.index), placement: m[1]! } : { spec };
+}
+
+/** Moves column `name` of `next` first, or after the column `placement` names (1054 when there is none). */
+function place(next: TableDef, name: string, placement: string): void {
+  const cols = next.columns;
+  const [col] = cols.splice(cols.findIndex((c) => c.name === name), 1);
+  if (/^first$/i.test(placement)) {
+    cols.unshift(col!);
+    return;
+  }
+  const after = unquoteIdent(placement.replace(/^after\s+/i, ''));
+  const at = cols.findIndex((c) => c.name.toLowerCase() === after.toLowerCase());
+  if (at < 0) throw mysqlErrors.unknownColumn(after, next.name);
+  cols.splice(at + 1, 0, col!);
+}
+
+/**
+ * Table options in an ALTER TABLE (ENGINE=InnoDB DEFAULT CHARSET=utf8mb4, ALGORITHM=INPLACE,
+ * LOCK=NONE, COMMENT='…', FORCE, CONVERT TO CHARACTER SET …): accepted as CREATE TABLE accepts
+ * them, since the embedded source keeps one engine and one table character set. CONVERT TO
+ * changes the collation of the text columns, which decides whether they compare ignoring case.
+ * Null when the spec is something else.
+ */
+function tableOptions(spec: string): { convertTo?: { charset: string; collation?: string } } | null {
+  const convert = /^convert\s+to\s+(?:character\s+set|charset)\s+(\w+)(?:\s+collate\s+(\w+))?$/i.exec(spec);
+  if (convert) return { convertTo: { charset: convert[1]!.toLowerCase(), ...(convert[2] ? { collation: convert[2].toLowerCase() } : {}) } };
+  let rest = spec;
+  for (;;) {
+    const m = TABLE_OPTION.exec(rest);
+    if (!m) return null;
+    rest = rest.slice(m[0].length).trim();
+    if (!rest) return {};
+  }
+}
+
+const TABLE_OPTION =
+  /^(?:(?:default\s+)?(?:character\s+set|charset|collate)(?:\s*=\s*|\s+)\w+|(?:engine|row_format|algorithm|lock|insert_method|pack_keys|stats_persistent|stats_auto_recalc|stats_sample_pages|checksum|delay_key_write|key_block_size|avg_row_length|min_rows|max_rows|compression|encryption)(?:\s*=\s*|\s+)(?:\w+|'[^']*')|(?:comment|connection|password)(?:\s*=\s*|\s+)'(?:[^'\\]|\\.|'')*'|force|without\s+validation|with\s+validation)\s*/i;
+
+/** CONVERT TO CHARACTER SET: the text columns take the collation; true when their case sensitivity changes (the table is copied). */
+function convertTo(next: TableDef, to: { charset: string; collation?: string }): boolean {
+  if (to.charset === 'binary') throw mysqlErrors.notSupported('CONVERT TO CHARACTER SET binary in the embedded source');
+  let changed = false;
+  for (const col of next.columns) {
+    if (!isCollated(col)) continue;
+    const before = ignoresCase(col);
+    if (to.collation) col.collation = to.collation;
+    else delete col.collation;
+    changed = changed || ignoresCase(col) !== before;
+  }
+  return changed;
+}
+
+/**
+ * Whether every foreign key keeps a key that starts with its columns once key `without` (a name,
+ * or PRIMARY) is gone: the table's own foreign keys, and those of the tables that refer to it.
+ */
+function supportedWithout(def: TableDef, without: string, ctx: AlterContext): boolean {
+  const keys = [...(without === 'PRIMARY' ? [] : [def.primaryKey]), ...def.indexes.filter((ix) => ix.name !== without).map((ix) => ix.columns)];
+  const covered = (columns: string[]) => keys.some((cols) => columns.every((c, i) => cols[i]?.toLowerCase() === c.toLowerCase()));
+  const referring = [...ctx.tables.values()].flatMap((t) => (t.name === def.name ? [] : (t.foreignKeys ?? []))).concat(def.foreignKeys ?? []).filter((fk) => fk.refTable === def.name);
+  return (def.foreignKeys ?? []).every((fk) => covered(fk.columns)) && referring.every((fk) => covered(fk.refColumns));
+}
+
+/** ALTER TABLE … RENAME INDEX a TO b: the key's new name, and its SQLite index renamed. */
+function renameIndex(db: Database, next: TableDef, from: string, to: string): string[] {
+  // PRIMARY is a reserved word there: MySQL's parser refuses it on either side
+  if (/^primary$/i.test(from) || /^primary$/i.test(to)) throw mysqlErrors.syntax(from.toUpperCase() === 'PRIMARY' ? `PRIMARY TO ${to}` : 'PRIMARY');
+  const ix = next.indexes.find((i) => i.name.toLowerCase() === from.toLowerCase());
+  if (!ix) throw new MySqlError(1176, '42000', `Key '${from}' doesn't exist in table '${next.name}'`);
+  if (ix.name.toLowerCase() !== to.toLowerCase() && next.indexes.some((i) => i.name.toLowerCase() === to.toLowerCase())) throw new MySqlError(1061, '42000', `Duplicate key name '${to}'`);
+  if (!hasOwnIndex(db, next.name, ix.name)) throw mysqlErrors.notSupported(`renaming key '${ix.name}' of a table created by an earlier version of the embedded source`);
+  const drop = `DROP INDEX ${q(sqliteIndexName(next.name, ix.name))}`;
+  ix.name = to;
+  return [drop, sqliteCreateIndex(next.name, ix)];
+}
+
+/**
+ * ALTER TABLE … ADD PRIMARY KEY (cols): the columns become NOT NULL, which a NULL in the rows
+ * refuses (1138, as InnoDB's in-place ALTER says), and a value twice refuses the key (1062).
+ */
+function addPrimaryKey(db: Database, next: TableDef, sources: Map<string, string>, rawColumns: string): void {
+  if (next.primaryKey.length) throw new MySqlError(1068, '42000', 'Multiple primary key defined');
+  const columns = identList(rawColumns).map((k) => {
+    const col = next.columns.find((c) => c.name.toLowerCase() === k.toLowerCase());
+    if (!col) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
+    return col;
+  });
+  const read = columns.map((c) => q(sources.get(c.name) ?? c.name));
+  if (db.exec(`SELECT 1 FROM ${q(next.name)} WHERE ${read.map((c) => `${c} IS NULL`).join(' OR ')} LIMIT 1`).length) throw new MySqlError(1138, '22004', 'Invalid use of NULL value');
+  const dup = db.exec(`SELECT ${read.join(` || '-' || `)} FROM ${q(next.name)} GROUP BY ${read.join(', ')} HAVING count(*) > 1 LIMIT 1`);
+  if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), `${next.name}.PRIMARY`);
+  for (const c of columns) c.nullable = false;
+  next.primaryKey = columns.map((c) => c.name);
 }
 
 /**
@@ -209,7 +354,7 @@ const sameType = (a: ColumnDef, b: ColumnDef) => a.baseType === b.baseType && a.
  * and the rows are checked first as MySQL's strict mode does (a NULL for NOT NULL, text that is
  * no number for a numeric type). True when the data type changes (MySQL copies the table).
  */
-function changeColumn(db: Database, next: TableDef, sources: Map<string, string>, converted: Map<string, ColumnDef>, from: string, definition: string): boolean {
+function changeColumn(db: Database, next: TableDef, sources: Map<string, string>, converted: Map<string, ColumnDef>, from: string, definition: string): { name: string; copied: boolean } {
   const at = next.columns.findIndex((c) => c.name.toLowerCase() === from.toLowerCase());
   if (at < 0) throw mysqlErrors.unknownColumn(from, next.name);
   const old = next.columns[at]!;
@@ -247,11 +392,11 @@ function changeColumn(db: Database, next: TableDef, sources: Map<string, string>
   for (const ix of next.indexes) ix.columns = ix.columns.map((k) => (k === old.name ? col.name : k));
   // MySQL copies the table for a new type (reporting the rows as affected), but lengthens a VARCHAR in place
   const lengthened = old.baseType === 'varchar' && col.baseType === 'varchar' && Number(col.args[0]) >= Number(old.args[0]);
-  return convert && !lengthened;
+  return { name: col.name, copied: convert && !lengthened };
 }
 
 /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */
-function addKey(db: Database, tableName: string, next: TableDef, unique: boolean, rawName: string | undefined, rawColumns: string): string {
+function addKey(db: Database, tableName: string, next: TableDef, unique: boolean, rawName: string | undefined, rawColumns: string, newColumn?: { repeated?: string }): string {
   const columns = identList(rawColumns).map((k) => {
     const col = next.columns.find((c) => c.name.toLowerCase() === k.toLowerCase());
     if (!col) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
@@ -262,7 +407,9 @@ function addKey(db: Database, tableName: string, next: TableDef, unique: boolean
   if (rawName && taken(name)) throw new MySqlError(1061, '42000', `Duplicate key name '${name}'`);
   // MySQL names an unnamed key after its first column, then _2, _3… when that is taken
   for (let n = 2; taken(name); n++) name = `${columns[0]}_${n}`;
-  if (unique) {
+  // a column this statement adds is not in the rows yet: each row holds its default
+  if (newColumn?.repeated !== undefined) throw mysqlErrors.duplicate(newColumn.repeated, `${tableName}.${name}`);
+  if (unique && !newColumn) {
     const cols = columns.map(q);
     const dup = db.exec(`SELECT ${cols.map((c) => `COALESCE(${c}, 'NULL')`).join(` || '-' || `)} FROM ${q(next.name)} WHERE ${cols.map((c) => `${c} IS NOT NULL`).join(' AND ')} GROUP BY ${cols.join(', ')} HAVING count(*) > 1 LIMIT 1`);
     // the table as it was named before the statement, not MySQL's `#sql-…` copy (print_keydup_error's org_table_name)

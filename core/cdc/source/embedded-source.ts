@@ -44,10 +44,10 @@ import { assignInOrder } from './update-order.js';
 import { significant, tokenize } from './sql-tokens.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
-import { aliasesRowid, describeType, ignoresCase, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, describeType, ignoresCase, keysInMySqlOrder, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
-import { columnKey, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
+import { columnCollation, columnKey, COLUMN_PRIVILEGES, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
 import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show-statements.js';
 import { splitScript, type ScriptStatement } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
@@ -399,10 +399,13 @@ export class EmbeddedSource implements CaptureSource {
         if (!def) throw mysqlErrors.noSuchTable(st.name, table);
         return rows(['Table', 'Create Table'], [[table, showCreateTable(def, this.nextAutoIncrement(st, def) ?? undefined)]]);
       }
-      if (w1 === 'columns' || w1 === 'fields') {
-        const m = /\b(?:from|in)\s+(\S+)/i.exec(sql);
-        if (!m) throw mysqlErrors.syntax(sql.slice(0, 80));
-        return this.describe(session, m[1]!, sql);
+      if (w1 === 'columns' || w1 === 'fields' || (w1 === 'full' && (w2 === 'columns' || w2 === 'fields'))) {
+        // SHOW [FULL] COLUMNS {FROM|IN} t [{FROM|IN} db] [LIKE 'pattern']
+        const m = /^show\s+(?:full\s+)?(?:columns|fields)\s+(?:from|in)\s+(`[^`]+`|[^\s;`]+)(?:\s+(?:from|in)\s+(`[^`]+`|[^\s;`]+))?(?:\s+like\s+'(?:[^'\\]|\\.|'')*')?\s*;?\s*$/i.exec(sql.trim());
+        if (!m) throw mysqlErrors.syntax(sql.slice(5, 85));
+        const shown = this.describe(session, m[2] ? `${m[2]}.${m[1]}` : m[1]!, sql, w1 === 'full');
+        const like = showLike(sql, true);
+        return { ...shown, rows: shown.rows.filter((r) => like.test(String(r[0]))) };
       }
       if (w1 === 'master' || (w1 === 'binary' && w2 === 'log')) {
         const p = this.binlog.position();
@@ -721,7 +724,7 @@ export class EmbeddedSource implements CaptureSource {
     const { st, table } = this.resolveTable(session, raw);
     const def = st.tables.get(table);
     if (!def) throw mysqlErrors.noSuchTable(st.name, table);
-    const keys = [...(def.primaryKey.length ? [{ name: 'PRIMARY', columns: def.primaryKey, unique: true }] : []), ...def.indexes];
+    const keys = keysInMySqlOrder(def);
     const data: unknown[][] = [];
     for (const k of keys) {
       k.columns.forEach((c, i) => {
@@ -733,7 +736,8 @@ export class EmbeddedSource implements CaptureSource {
     return rows(['Table', 'Non_unique', 'Key_name', 'Seq_in_index', 'Column_name', 'Collation', 'Cardinality', 'Sub_part', 'Packed', 'Null', 'Index_type', 'Comment', 'Index_comment', 'Visible', 'Expression'], data);
   }
 
-  private describe(session: Session, raw: string, sql: string): StatementResult {
+  /** DESCRIBE and SHOW COLUMNS; SHOW FULL COLUMNS adds each column's collation, privileges and comment. */
+  private describe(session: Session, raw: string, sql: string, full = false): StatementResult {
     const { st, table } = this.resolveTable(session, raw);
     const view = st.views.get(table);
     const def = view ? this.viewAsTable(st, view) : st.tables.get(table);
@@ -741,9 +745,11 @@ export class EmbeddedSource implements CaptureSource {
     const data = def.columns.map((c) => {
       const key = columnKey(def, c);
       const { default: dflt, extra } = describeDefault(c);
+      if (full) return [c.name, describeType(c), columnCollation(c), c.nullable ? 'YES' : 'NO', key, dflt, extra, COLUMN_PRIVILEGES, c.comment ?? ''];
       return [c.name, describeType(c), c.nullable ? 'YES' : 'NO', key, dflt, extra];
     });
-    return { sql, kind: 'rows', columns: ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'], rows: data, affectedRows: 0, database: session.database };
+    const columns = full ? ['Field', 'Type', 'Collation', 'Null', 'Key', 'Default', 'Extra', 'Privileges', 'Comment'] : ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'];
+    return { sql, kind: 'rows', columns, rows: data, affectedRows: 0, database: session.database };
   }
 
   /**

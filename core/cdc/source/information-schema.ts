@@ -6,7 +6,7 @@
  * holding these tables, made from the catalogue when the query comes.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { keysInMySqlOrder, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { mysqlErrors } from './mysql-error.js';
 import { checkClause } from './check-constraints.js';
 import { describeDefault, displayType } from './mysql-type-display.js';
@@ -35,6 +35,15 @@ interface View {
 }
 
 /** PRI, UNI or MUL as DESCRIBE and COLUMNS.COLUMN_KEY give them: the first index the column starts. */
+/** What information_schema.COLUMNS.PRIVILEGES and SHOW FULL COLUMNS say of every column: the root account's. */
+export const COLUMN_PRIVILEGES = 'select,insert,update,references';
+
+/** A column's collation (COLLATION_NAME, SHOW FULL COLUMNS): null for a column that holds no characters. */
+export function columnCollation(c: ColumnDef): string | null {
+  if (!typeFacts(c).textual) return null;
+  return c.collation && c.collation !== 'binary' ? c.collation : COLLATION;
+}
+
 export function columnKey(def: TableDef, c: ColumnDef): string {
   if (def.primaryKey.includes(c.name)) return 'PRI';
   if (def.indexes.some((i) => i.unique && i.columns[0] === c.name)) return 'UNI';
@@ -101,8 +110,7 @@ const VIEWS: View[] = [
           def.columns.map((c, i) => {
             const f = typeFacts(c);
             const { default: dflt, extra } = describeDefault(c);
-            const collation = f.textual ? (c.collation && c.collation !== 'binary' ? c.collation : COLLATION) : null;
-            return ['def', db, def.name, c.name, i + 1, dflt, c.nullable ? 'YES' : 'NO', f.dataType, f.charLength, f.octetLength, f.precision, f.scale, f.datetimePrecision, f.textual ? CHARSET : null, collation, displayType(c), columnKey(def, c), extra, 'select,insert,update,references', c.comment ?? '', '', null];
+            return ['def', db, def.name, c.name, i + 1, dflt, c.nullable ? 'YES' : 'NO', f.dataType, f.charLength, f.octetLength, f.precision, f.scale, f.datetimePrecision, f.textual ? CHARSET : null, columnCollation(c), displayType(c), columnKey(def, c), extra, COLUMN_PRIVILEGES, c.comment ?? '', '', null];
           }),
         ),
       ),
@@ -113,7 +121,7 @@ const VIEWS: View[] = [
     rows: (catalog) =>
       [...catalog].flatMap(([db, tables]) =>
         tables.flatMap(({ def, rows }) =>
-          indexesOf(def).flatMap((ix) =>
+          keysInMySqlOrder(def).flatMap((ix) =>
             ix.columns.map((col, i) => {
               const c = def.columns.find((x) => x.name === col);
               return ['def', db, def.name, ix.unique ? 0 : 1, db, ix.name, i + 1, col, 'A', rows, null, null, c?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null];
@@ -128,7 +136,7 @@ const VIEWS: View[] = [
     rows: (catalog) =>
       [...catalog].flatMap(([db, tables]) =>
         tables.flatMap(({ def }) => [
-          ...indexesOf(def)
+          ...keysInMySqlOrder(def)
             .filter((ix) => ix.unique)
             .map((ix) => ['def', db, ix.name, db, def.name, ix.name === 'PRIMARY' ? 'PRIMARY KEY' : 'UNIQUE', 'YES']),
           ...(def.foreignKeys ?? []).map((fk) => ['def', db, fk.name, db, def.name, 'FOREIGN KEY', 'YES']),
@@ -149,7 +157,7 @@ const VIEWS: View[] = [
       [...catalog].flatMap(([db, tables]) =>
         tables.flatMap(({ def }) =>
           [
-            ...indexesOf(def)
+            ...keysInMySqlOrder(def)
               .filter((ix) => ix.unique)
               .flatMap((ix) => ix.columns.map((col, i) => ['def', db, ix.name, 'def', db, def.name, col, i + 1, null, null, null, null])),
             ...(def.foreignKeys ?? []).flatMap((fk) => fk.columns.map((col, i) => ['def', db, fk.name, 'def', db, def.name, col, i + 1, i + 1, db, fk.refTable, fk.refColumns[i] ?? null])),
@@ -166,7 +174,7 @@ const VIEWS: View[] = [
           (def.foreignKeys ?? []).map((fk) => {
             // the parent's key the constraint refers to: its primary key or a unique index on exactly those columns
             const parent = tables.find((t) => t.def.name === fk.refTable)?.def;
-            const key = parent ? indexesOf(parent).find((ix) => ix.unique && ix.columns.join('\0') === fk.refColumns.join('\0')) : undefined;
+            const key = parent ? keysInMySqlOrder(parent).find((ix) => ix.unique && ix.columns.join('\0') === fk.refColumns.join('\0')) : undefined;
             return ['def', db, fk.name, 'def', db, key?.name ?? null, 'NONE', fk.onUpdate, fk.onDelete, def.name, fk.refTable];
           }),
         ),
@@ -178,9 +186,6 @@ const VIEWS: View[] = [
 export const INFORMATION_SCHEMA_TABLES = VIEWS.map((v) => v.name);
 
 /** The table's indexes with the primary key first, named PRIMARY, as InnoDB lists them. */
-function indexesOf(def: TableDef): { name: string; columns: string[]; unique: boolean }[] {
-  return [...(def.primaryKey.length ? [{ name: 'PRIMARY', columns: def.primaryKey, unique: true }] : []), ...def.indexes];
-}
 
 const QUALIFIED = /`?information_schema`?\s*\.\s*(`[^`]+`|\w+)/gi;
 

@@ -594,7 +594,12 @@ const COLLATED_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumte
  * insensitively: SQLite's NOCASE folds ASCII letters only (MySQL also ignores accents).
  */
 export function ignoresCase(c: ColumnDef): boolean {
-  return COLLATED_TYPES.has(c.baseType) && !/(_bin|_cs|^binary)$/.test(c.collation ?? '');
+  return isCollated(c) && !/(_bin|_cs)$/.test(c.collation ?? '');
+}
+
+/** A column of characters (not CHARACTER SET binary), which has a collation. */
+export function isCollated(c: ColumnDef): boolean {
+  return COLLATED_TYPES.has(c.baseType) && c.collation !== 'binary';
 }
 
 export function sqliteType(c: ColumnDef): string {
@@ -671,6 +676,18 @@ export function sqliteRebuildTable(def: TableDef, sources: Map<string, string>, 
   ];
 }
 
+/**
+ * The table's keys in the order MySQL keeps them (sort_keys in sql_table.cc), which SHOW CREATE
+ * TABLE and SHOW INDEX print and REPLACE checks: PRIMARY, the unique keys of NOT NULL columns, the
+ * other unique keys, then the rest, each group in the order the keys were added.
+ */
+export function keysInMySqlOrder(def: TableDef): { name: string; columns: string[]; unique: boolean }[] {
+  const notNull = (c: string) => def.primaryKey.includes(c) || def.columns.find((x) => x.name === c)?.nullable === false;
+  const rank = (ix: IndexDef) => (!ix.unique ? 2 : ix.columns.every(notNull) ? 0 : 1);
+  const keys = def.indexes.map((ix, i) => ({ ix, i })).sort((a, b) => rank(a.ix) - rank(b.ix) || a.i - b.i);
+  return [...(def.primaryKey.length ? [{ name: 'PRIMARY', columns: def.primaryKey, unique: true }] : []), ...keys.map((k) => k.ix)];
+}
+
 /** The SQLite index behind a MySQL key of `table`. */
 export function sqliteIndexName(table: string, key: string): string {
   return `${table}__${key}`;
@@ -706,8 +723,10 @@ export function showCreateTable(def: TableDef, autoIncrement?: number): string {
     if (c.comment) s += ` COMMENT ${quoted(c.comment)}`;
     return s;
   });
-  if (def.primaryKey.length) lines.push(`  PRIMARY KEY (${def.primaryKey.map((k) => `\`${k}\``).join(',')})`);
-  for (const ix of def.indexes) lines.push(`  ${ix.unique ? 'UNIQUE KEY' : 'KEY'} \`${ix.name}\` (${ix.columns.map((k) => `\`${k}\``).join(',')})`);
+  for (const ix of keysInMySqlOrder(def)) {
+    const columns = ix.columns.map((k) => `\`${k}\``).join(',');
+    lines.push(ix.name === 'PRIMARY' ? `  PRIMARY KEY (${columns})` : `  ${ix.unique ? 'UNIQUE KEY' : 'KEY'} \`${ix.name}\` (${columns})`);
+  }
   const fks = [...(def.foreignKeys ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const fk of fks) lines.push(`  ${foreignKeyClause(fk)}`);
   for (const check of showChecks(def.checks ?? [])) lines.push(`  ${check}`);

@@ -27,7 +27,7 @@
  * rowid, so that the change log's rowids replay onto a snapshot. The capture trigger logs no
  * insert while `victim` is set.
  */
-import { aliasesRowid, q, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, keysInMySqlOrder, q, type TableDef } from './mysql-ddl.js';
 
 /** Per-database state of the REPLACE being run; one row. */
 export const REPLACE_STATE_DDL = 'CREATE TABLE IF NOT EXISTS __loupe_replace (active INTEGER NOT NULL, victim INTEGER, entry INTEGER, same INTEGER NOT NULL)';
@@ -42,13 +42,7 @@ export const NOT_REPLACING_A_ROW = '(SELECT victim FROM __loupe_replace) IS NULL
  * deletes both conflicting rows. The embedded source keeps to this order.)
  */
 export function uniqueKeysInMySqlOrder(def: TableDef): { name: string; columns: string[] }[] {
-  const notNull = (c: string) => def.primaryKey.includes(c) || def.columns.find((x) => x.name === c)?.nullable === false;
-  const unique = def.indexes.filter((ix) => ix.unique).map((ix) => ({ name: ix.name, columns: ix.columns }));
-  return [
-    ...(def.primaryKey.length ? [{ name: 'PRIMARY', columns: def.primaryKey }] : []),
-    ...unique.filter((k) => k.columns.every(notNull)),
-    ...unique.filter((k) => !k.columns.every(notNull)),
-  ];
+  return keysInMySqlOrder(def).filter((k) => k.unique);
 }
 
 /** The REPLACE triggers of a table (none for a table without unique keys: REPLACE only inserts). */

@@ -1,0 +1,87 @@
+/**
+ * ALTER TABLE's MySQL 8.0 answers on the embedded source, where MariaDB words them otherwise
+ * (alter-table-vs-mariadb.test.ts compares the outcomes): the errors' texts, the rows a copy
+ * reports, SHOW FULL COLUMNS, and a reordered table after a restart.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedSource } from './embedded-source.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+async function open(dir?: string): Promise<{ src: EmbeddedSource; dir: string }> {
+  const d = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-alter-'));
+  if (!dir) dirs.push(d);
+  return { src: await EmbeddedSource.open({ dir: d, seedDemo: false }), dir: d };
+}
+const SETUP = "CREATE DATABASE al; USE al; CREATE TABLE t (id INT PRIMARY KEY, a INT, b VARCHAR(10) COMMENT 'the b', KEY ka (a)); INSERT INTO t VALUES (1, 10, 'x'), (2, 10, 'X'), (3, NULL, 'y')";
+
+describe('ALTER TABLE, as MySQL 8.0 answers', () => {
+  it('words the errors as MySQL 8.0 does', async () => {
+    const { src } = await open();
+    await src.execute(null, SETUP);
+    const error = (sql: string) => src.execute('al', sql).then(() => 'no error', (e: unknown) => String(e));
+    expect(await error('ALTER TABLE t ADD COLUMN c INT AFTER nope')).toBe("ERROR 1054 (42S22): Unknown column 'nope' in 't'");
+    expect(await error('ALTER TABLE t ADD PRIMARY KEY (a)')).toBe('ERROR 1068 (42000): Multiple primary key defined');
+    expect(await error("ALTER TABLE t ADD COLUMN u VARCHAR(5) DEFAULT 'z' UNIQUE")).toBe("ERROR 1062 (23000): Duplicate entry 'z' for key 't.u'");
+    expect(await error('ALTER TABLE t RENAME INDEX nope TO kb')).toBe("ERROR 1176 (42000): Key 'nope' doesn't exist in table 't'");
+    expect(await error('ALTER TABLE t RENAME INDEX ka TO PRIMARY')).toMatch(/^ERROR 1064 \(42000\): .* near 'PRIMARY' at line 1$/);
+    const [dropped] = await src.execute('al', 'ALTER TABLE t DROP PRIMARY KEY');
+    // InnoDB copies the table to drop its primary key without adding another
+    expect(dropped!.affectedRows).toBe(3);
+    expect(await error('ALTER TABLE t DROP PRIMARY KEY')).toBe("ERROR 1091 (42000): Can't DROP 'PRIMARY'; check that column/key exists");
+    expect(await error('ALTER TABLE t ADD PRIMARY KEY (a)')).toBe('ERROR 1138 (22004): Invalid use of NULL value');
+    expect(await error('ALTER TABLE t ADD PRIMARY KEY (b)')).toBe("ERROR 1062 (23000): Duplicate entry 'x' for key 't.PRIMARY'");
+    const [added] = await src.execute('al', 'ALTER TABLE t ADD PRIMARY KEY (id), ALGORITHM=INPLACE, LOCK=NONE');
+    expect(added!.affectedRows).toBe(0);
+    // nothing was lost on the way
+    expect((await src.execute('al', 'SELECT * FROM t ORDER BY id'))[0]!.rows).toEqual([[1, 10, 'x'], [2, 10, 'X'], [3, null, 'y']]);
+  });
+
+  it('a foreign key keeps the keys it needs, on either side', async () => {
+    const { src } = await open();
+    await src.execute(null, 'CREATE DATABASE f; USE f; CREATE TABLE p (id INT PRIMARY KEY); CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id))');
+    await expect(src.execute('f', 'ALTER TABLE p DROP PRIMARY KEY')).rejects.toThrow("Cannot drop index 'PRIMARY': needed in a foreign key constraint");
+    await expect(src.execute('f', 'ALTER TABLE c DROP INDEX pid')).rejects.toThrow("Cannot drop index 'pid': needed in a foreign key constraint");
+  });
+
+  it('SHOW FULL COLUMNS adds the collation, privileges and comment; SHOW COLUMNS takes FROM db and LIKE', async () => {
+    const { src } = await open();
+    await src.execute(null, SETUP);
+    const [full] = await src.execute('al', "SHOW FULL COLUMNS FROM t LIKE '_'");
+    expect(full!.columns).toEqual(['Field', 'Type', 'Collation', 'Null', 'Key', 'Default', 'Extra', 'Privileges', 'Comment']);
+    expect(full!.rows).toEqual([
+      ['a', 'int', null, 'YES', 'MUL', null, '', 'select,insert,update,references', ''],
+      ['b', 'varchar(10)', 'utf8mb4_0900_ai_ci', 'YES', '', null, '', 'select,insert,update,references', 'the b'],
+    ]);
+    expect((await src.execute(null, 'SHOW COLUMNS FROM t FROM al'))[0]!.rows.map((r) => r[0])).toEqual(['id', 'a', 'b']);
+  });
+
+  it('CONVERT TO CHARACTER SET decides how the text columns compare', async () => {
+    const { src } = await open();
+    await src.execute(null, SETUP);
+    await src.execute('al', 'ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin');
+    expect((await src.execute('al', "SELECT id FROM t WHERE b = 'X'"))[0]!.rows).toEqual([[2]]);
+    expect((await src.execute('al', 'SHOW FULL COLUMNS FROM t'))[0]!.rows[2]![2]).toBe('utf8mb4_bin');
+    await src.execute('al', 'ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4');
+    expect((await src.execute('al', "SELECT id FROM t WHERE b = 'X' ORDER BY id"))[0]!.rows).toEqual([[1], [2]]);
+  });
+
+  it('a reordered table stays so after a restart', async () => {
+    const first = await open();
+    await first.src.execute(null, SETUP);
+    await first.src.execute('al', "ALTER TABLE t ADD COLUMN s VARCHAR(3) DEFAULT 'new' FIRST, MODIFY a INT AFTER b, RENAME INDEX ka TO kb");
+    await first.src.close();
+    const again = await open(first.dir);
+    try {
+      expect((await again.src.execute('al', 'SELECT * FROM t ORDER BY id'))[0]!).toMatchObject({ columns: ['s', 'id', 'b', 'a'], rows: [['new', 1, 'x', 10], ['new', 2, 'X', 10], ['new', 3, 'y', null]] });
+      expect((await again.src.execute('al', 'SHOW INDEX FROM t'))[0]!.rows.map((r) => r[2])).toEqual(['PRIMARY', 'kb']);
+    } finally {
+      await again.src.close();
+    }
+  });
+});
