@@ -129,6 +129,18 @@ interface Lane {
   applied: { database: string; settings: Map<string, string> };
 }
 
+/** The table a CREATE [OR REPLACE] TEMPORARY TABLE [IF NOT EXISTS] name makes. */
+function temporaryTableCreated(tokens: Token[]): { name: string; ifNotExists: boolean } | undefined {
+  if (firstKeyword(tokens) !== 'CREATE') return undefined;
+  let i = 1;
+  if (isWord(tokens[i], 'OR') && isWord(tokens[i + 1], 'REPLACE')) i += 2;
+  if (!isWord(tokens[i], 'TEMPORARY') || !isWord(tokens[i + 1], 'TABLE')) return undefined;
+  i += 2;
+  const ifNotExists = isWord(tokens[i], 'IF') && isWord(tokens[i + 1], 'NOT') && isWord(tokens[i + 2], 'EXISTS');
+  const name = tokens[ifNotExists ? i + 3 : i];
+  return name && (name.kind === 'word' || name.kind === 'quoted') ? { name: unquote(name), ifNotExists } : undefined;
+}
+
 /** Lanes at most: the sink's requests, the host's and a user's long query each find one free. */
 const MAX_LANES = 4;
 
@@ -338,7 +350,24 @@ export class ChEngine {
         return this.result(queryId, new Uint8Array(0), undefined, started, {}, notices);
       }
     }
+    const temporary = sess ? undefined : temporaryTableCreated(tokens);
+    if (temporary) return this.runWithoutLeftovers(lane, temporary, () => this.runMain(lane, sql, req, sess, settings, tokens, queryId, started, notices));
     return this.runMain(lane, sql, req, sess, settings, tokens, queryId, started, notices);
+  }
+
+  /**
+   * A request without a session has a context of its own on a server, which its temporary table
+   * goes with: on a lane (one chDB connection for many requests) the table is dropped after the
+   * request, unless IF NOT EXISTS found one already there (a named session's on the same lane).
+   */
+  private async runWithoutLeftovers(lane: Lane, t: { name: string; ifNotExists: boolean }, run: () => Promise<ExecResult>): Promise<ExecResult> {
+    const exists = async () => (await lane.session.queryAsync(`SELECT 1 FROM system.tables WHERE is_temporary AND name = ${quoteString(t.name)}`, { format: 'TabSeparated' })).text().trim() !== '';
+    if (t.ifNotExists && (await exists())) return run();
+    try {
+      return await run();
+    } finally {
+      await lane.session.queryAsync(`DROP TEMPORARY TABLE IF EXISTS ${quoteIdent(t.name)}`, { format: 'TabSeparated' }).catch(() => undefined);
+    }
   }
 
   private logTranslation(queryId: string, original: string, translated: string, notices: string[]): void {

@@ -280,6 +280,23 @@ describe('sessions (HTTPHandler.cpp parseSessionTimeout, Session.cpp)', () => {
     await raw('POST', '/', {}, 'USE system');
     expect((await raw('GET', q("SELECT currentDatabase(), getSetting('max_threads') = 3"))).body.toString()).toBe('default\t0\n');
   });
+
+  it('drops a temporary table made without a session when its request ends, as a server’s request context does', async () => {
+    for (let i = 0; i < 3; i++) {
+      // created again each time (it would exist from the last request if it lived on in its lane) ...
+      const made = await raw('POST', '/', {}, 'CREATE TEMPORARY TABLE wire_gone (a UInt8)');
+      expect([made.status, made.body.toString()]).toEqual([200, '']);
+      // ... and no later request finds it
+      const read = await raw('GET', q('SELECT count() FROM wire_gone'));
+      expect(read.body.toString()).toMatch(/^Code: 60\. DB::Exception: .*wire_gone.* \(UNKNOWN_TABLE\)/s);
+    }
+    // a session's temporary table of the same name stays, IF NOT EXISTS without a session or not
+    const s = '&session_id=wire-tmp-keep';
+    await raw('POST', q('CREATE TEMPORARY TABLE wire_gone (a UInt8)', s));
+    await raw('POST', q('INSERT INTO wire_gone VALUES (7)', s));
+    await raw('POST', '/', {}, 'CREATE TEMPORARY TABLE IF NOT EXISTS wire_gone (a UInt8)');
+    expect((await raw('GET', q('SELECT sum(a) FROM wire_gone', s))).body.toString()).toBe('7\n');
+  });
 });
 
 describe('@clickhouse/client against the interface', () => {
