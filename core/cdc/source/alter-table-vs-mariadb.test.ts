@@ -55,6 +55,8 @@ describe.skipIf(mariadb.skip)(`ALTER TABLE leaves the columns, rows and keys Mar
     ['DROP PRIMARY KEY that holds the AUTO_INCREMENT column', 'ALTER TABLE n DROP PRIMARY KEY', 'n'],
     ['table options with an ADD COLUMN', 'ALTER TABLE n ADD COLUMN w INT AFTER id, ENGINE=InnoDB, ALGORITHM=COPY, LOCK=SHARED', 'n'],
     ['table options alone', "ALTER TABLE n COMMENT 'c', ROW_FORMAT=DYNAMIC, DEFAULT CHARSET=utf8mb4, FORCE", 'n'],
+    ['NOT NULL columns added without a DEFAULT hold their implicit defaults', "ALTER TABLE n ADD COLUMN z INT NOT NULL, ADD COLUMN s VARCHAR(5) NOT NULL, ADD COLUMN e ENUM('p','q') NOT NULL, ADD COLUMN dc DECIMAL(5,2) NOT NULL FIRST", 'n'],
+    ['… and refuse a NULL after', 'INSERT INTO n (v, z, s, e, dc) VALUES (2, NULL, NULL, NULL, NULL)', 'n'],
     ['CONVERT TO a case-sensitive collation', "ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin; DELETE FROM t WHERE b = 'X'", 't'],
   ])('%s: %s', async (_what, sql, table) => {
     const real = await outcome(pair.real, sql, table);

@@ -42,6 +42,20 @@ describe('ALTER TABLE, as MySQL 8.0 answers', () => {
     expect((await src.execute('al', 'SELECT * FROM t ORDER BY id'))[0]!.rows).toEqual([[1, 10, 'x'], [2, 10, 'X'], [3, null, 'y']]);
   });
 
+  it('a NOT NULL column added without a DEFAULT: the implicit default in the rows, none for a date (1292), and its NOT NULL kept', async () => {
+    const { src } = await open();
+    await src.execute(null, SETUP);
+    await src.execute('al', "ALTER TABLE t ADD COLUMN n INT NOT NULL, ADD COLUMN e ENUM('p','q') NOT NULL");
+    expect((await src.execute('al', 'SELECT id, n, e FROM t ORDER BY id'))[0]!.rows).toEqual([[1, 0, 'p'], [2, 0, 'p'], [3, 0, 'p']]);
+    // Incorrect datetime value: '0000-00-00 00:00:00' for MySQL 8.0's DATETIME(6) as well
+    await expect(src.execute('al', 'ALTER TABLE t ADD COLUMN d DATE NOT NULL')).rejects.toThrow("Incorrect date value: '0000-00-00' for column 'd' at row 1");
+    await expect(src.execute('al', 'ALTER TABLE t ADD COLUMN d DATETIME(6) NOT NULL')).rejects.toThrow("Incorrect datetime value: '0000-00-00 00:00:00' for column 'd' at row 1");
+    await expect(src.execute('al', "INSERT INTO t (id, b, n) VALUES (9, 'z', NULL)")).rejects.toThrow("Column 'n' cannot be null");
+    await expect(src.execute('al', "INSERT INTO t (id, b) VALUES (9, 'z')")).rejects.toThrow("Field 'n' doesn't have a default value");
+    // an empty table takes a date column so
+    await src.execute('al', 'CREATE TABLE empty (id INT PRIMARY KEY); ALTER TABLE empty ADD COLUMN d DATE NOT NULL');
+  });
+
   it('a foreign key keeps the keys it needs, on either side', async () => {
     const { src } = await open();
     await src.execute(null, 'CREATE DATABASE f; USE f; CREATE TABLE p (id INT PRIMARY KEY); CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id))');

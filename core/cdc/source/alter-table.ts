@@ -7,6 +7,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { counterStatements, counters } from './auto-increment.js';
 import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
+import { implicitDefault } from './implicit-defaults.js';
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
 import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, isCollated, Lexer, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
@@ -167,13 +168,16 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
         next.columns.push(col);
         let s = `ALTER TABLE ${q(def.name)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}${ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
         if (col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
+        else if (!col.nullable && !col.autoIncrement) s += ` DEFAULT ${implicitFill(db, def.name, col)}`;
         sqlite.push(s);
+        // SQLite adds a column without its NOT NULL: the copy makes the table so
+        if (!col.nullable) rebuild = true;
       }
       // a UNIQUE written on the column: every row holds the column's default, which repeats unless NULL
       for (const ix of parsed.indexes) {
         const col = parsed.columns.find((c) => c.name === ix.columns[0])!;
-        const repeated = col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr) && rowCount(db, def.name) > 1;
-        sqlite.push(addKey(db, def.name, next, ix.unique, undefined, q(col.name), { repeated: repeated ? unquoteString(col.defaultExpr!) : undefined }));
+        const given = col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr) ? unquoteString(col.defaultExpr) : col.nullable ? undefined : implicitText(col);
+        sqlite.push(addKey(db, def.name, next, ix.unique, undefined, q(col.name), { repeated: given !== undefined && rowCount(db, def.name) > 1 ? given : undefined }));
       }
       if (placement) {
         // SQLite appends the column (filling the rows with its default); the copy puts it in its place
@@ -220,6 +224,25 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
     sqlite.push(...counterStatements(def.name, last));
   }
   return { next, sqlite, rowsCopied, verify };
+}
+
+/**
+ * What the rows hold in a NOT NULL column added without a DEFAULT: its implicit default, as SQL.
+ * A date or time of day has the zero date there, which strict mode refuses (as MySQL does, 1292)
+ * when the table has rows.
+ */
+function implicitFill(db: Database, table: string, col: ColumnDef): string {
+  const v = implicitDefault(storeKind(col));
+  if (v !== undefined) return typeof v === 'number' ? String(v) : v instanceof Uint8Array ? `x'${Buffer.from(v).toString('hex')}'` : `'${String(v).replace(/'/g, "''")}'`;
+  if (rowCount(db, table) === 0) return 'NULL';
+  const kind = col.baseType.toLowerCase() === 'date' ? 'date' : 'datetime';
+  throw new MySqlError(1292, '22007', `Incorrect ${kind} value: '${kind === 'date' ? '0000-00-00' : '0000-00-00 00:00:00'}' for column '${col.name}' at row 1`);
+}
+
+/** The implicit default's text, as a duplicate-key error shows it. */
+function implicitText(col: ColumnDef): string | undefined {
+  const v = implicitDefault(storeKind(col));
+  return v === undefined || v instanceof Uint8Array ? undefined : String(v);
 }
 
 const rowCount = (db: Database, table: string) => Number(db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]);

@@ -103,10 +103,11 @@ const isCall = (t: Token[], i: number, name: string) => upper(t[i]) === name && 
  * that is no number fails it (strict mode makes the truncation warning an error in any statement
  * that changes data).
  */
-function modeOf(sql: string): string {
+function modeOf(sql: string, strict: boolean): string {
   const verb = /^\s*(insert|update|replace|delete)\b/i.exec(sql)?.[1]?.toLowerCase();
   if (!verb) return '';
-  const ignore = /^\s*\w+(?:\s+(?:low_priority|high_priority|delayed|quick))*\s+ignore\b/i.test(sql);
+  // outside strict mode a write computes as under IGNORE
+  const ignore = !strict || /^\s*\w+(?:\s+(?:low_priority|high_priority|delayed|quick))*\s+ignore\b/i.test(sql);
   if (verb === 'delete') return ignore ? '' : 't';
   return ignore ? 'w' : 'wet';
 }
@@ -415,11 +416,11 @@ function inOperandGroup(t: Token[], i: number): boolean {
  * The statement with its arithmetic as loupe_calc calls; one without arithmetic is returned as it
  * is, unparsed. `kindOf` tells a column's kind by its lower-case name.
  */
-export function rewriteArithmetic(statement: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined): string {
+export function rewriteArithmetic(statement: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined, strict = true): string {
   const sql = shownAggregates(EXACT_CALLS.test(statement) ? exactIntegerCalls(statement, kindOf) : statement, kindOf);
   // an INSERT of many rows of text (the usual write) is scanned once, without a copy
   if (!hasCharOutsideQuotes(sql, '+-*/%') && !(WORDS.test(sql) && WORDS.test(maskQuoted(sql)))) return sql;
-  const mode = modeOf(sql);
+  const mode = modeOf(sql, strict);
   // each program after the first names its place, so that two alike read their own shown scale (shownScale)
   let programs = 0;
   const rewritten = rewriteOperators(

@@ -176,4 +176,14 @@ describe('BIGINT values beyond 2^53 in SUM, AVG and DIV, which are computed in J
       [1, BIG - 1n],
     ]);
   });
+
+  it('a BIGINT UNSIGNED holds up to 2^63 − 1; above, where SQLite’s signed INTEGER would turn it into a double, the write is refused with 1235, nothing stored', () => {
+    fresh.run('CREATE TABLE u (id INT PRIMARY KEY, v BIGINT UNSIGNED)');
+    fresh.run(`INSERT INTO u VALUES (1, ${MAX})`);
+    const refused = "ERROR 1235 (42000): This version of MySQL doesn't yet support 'BIGINT UNSIGNED values above 9223372036854775807 in the embedded source'";
+    expect(fresh.errorOf('INSERT INTO u VALUES (2, 18446744073709551615)')).toBe(refused);
+    expect(fresh.errorOf(`INSERT IGNORE INTO u VALUES (2, '${MAX + 1n}')`)).toBe(refused);
+    expect(fresh.errorOf('UPDATE u SET v = v + 1')).toBe(refused);
+    expect(fresh.rows('SELECT * FROM u')).toEqual([[1, MAX]]);
+  });
 });

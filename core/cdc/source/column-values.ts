@@ -44,6 +44,7 @@
 import type { SqlValue } from 'sql.js';
 import { daysIn, pad } from './calendar.js';
 import { warn } from './diagnostics.js';
+import { statementScope } from './statement-scope.js';
 import { stringValue } from './mysql-strings.js';
 import { firstInvalidUtf8, utf8Text } from './charset-introducers.js';
 import type { ColumnDef } from './mysql-ddl.js';
@@ -65,8 +66,28 @@ function refuse(strict: boolean, err: StoreError): void {
   warn(err.errno, err.text);
 }
 
+/** Whether the statement running now has a sql_mode without strict mode (sql-mode.ts). */
+const notStrictMode = statementScope<boolean>();
+
+/** Runs a statement under its session's sql_mode: `strict` off changes how a cut string is reported. */
+export function inSqlMode<R>(strict: boolean, run: () => R): R {
+  return notStrictMode.run(!strict, run);
+}
+
+/**
+ * Text or bytes cut to the column: 1406 in strict mode, as an error or (under IGNORE) a warning,
+ * but 1265 "Data truncated" outside strict mode (Field_longstr::report_if_important_data asks
+ * the sql_mode, not IGNORE).
+ */
+function refuseLong(strict: boolean, c: ColumnDef, row: number): void {
+  if (!strict && notStrictMode.current) warn(1265, truncated(c, row).text);
+  else refuse(strict, tooLong(c, row));
+}
+
 /** The SQLSTATE of each error the store rules give (errmsg-utf8.txt). */
-const STORE_ERROR_STATES: Record<number, string> = { 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001', 1416: '22003', 3037: '22023', 3616: '22S02', 3617: '22S03', 3643: 'HY000' };
+const INT64_MAX = (1n << 63n) - 1n;
+
+const STORE_ERROR_STATES: Record<number, string> = { 1235: '42000', 1365: '22012', 1451: '23000', 1452: '23000', 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001', 1416: '22003', 3037: '22023', 3616: '22S02', 3617: '22S03', 3643: 'HY000' };
 export const storeErrorState = (errno: number): string => STORE_ERROR_STATES[errno] ?? 'HY000';
 
 const outOfRange = (c: ColumnDef, row: number) => new StoreError(1264, `Out of range value for column '${c.name}' at row ${row}`);
@@ -160,7 +181,7 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
     case 'bit': {
       if (typeof v !== 'number') return v;
       if (v < 0 || v > k.max || !Number.isInteger(v)) {
-        refuse(strict, tooLong(c, row));
+        refuseLong(strict, c, row);
         return v < 0 ? 0 : Math.min(k.max, Math.round(v));
       }
       return v;
@@ -197,7 +218,7 @@ function storeBinary(c: ColumnDef, k: { max: number; pad: boolean }, given: Give
   let out: string | Uint8Array = v instanceof Uint8Array ? v : given.numeric ?? (typeof v === 'number' ? numberText(v) : String(v));
   let length = typeof out === 'string' ? encoder.encode(out).length : out.length;
   if (length > k.max) {
-    refuse(strict, tooLong(c, row));
+    refuseLong(strict, c, row);
     const bytes = (typeof out === 'string' ? encoder.encode(out) : out).subarray(0, k.max);
     out = typeof out === 'string' && firstInvalidUtf8(bytes) === bytes.length ? utf8Text(bytes) : bytes;
     length = k.max;
@@ -313,6 +334,9 @@ function storeInt(c: ColumnDef, k: { min: bigint; max: bigint; minNumber: number
     // a double is rounded by rint() (half to even), text and exact literals half away from zero
     units = typeof v === 'number' && given.numeric === undefined ? BigInt(roundHalfEven(v)) : roundTo(read.n, 0);
   }
+  // SQLite's INTEGER is signed: a BIGINT UNSIGNED above it would turn into a double (and SQLite
+  // reads such a literal as one before it gets here, so its digits are gone: no 1264 either)
+  if (units > INT64_MAX && k.max > INT64_MAX) throw new StoreError(1235, `This version of MySQL doesn't yet support 'BIGINT UNSIGNED values above ${INT64_MAX} in the embedded source'`);
   if (units < k.min || units > k.max) {
     refuse(strict, outOfRange(c, row));
     units = units < k.min ? k.min : k.max;
@@ -422,7 +446,7 @@ function storeText(c: ColumnDef, k: { max: number; bytes: boolean; char: boolean
     if (length(out) > k.max) {
       const trimmed = out.replace(/ +$/, '');
       // blanks past the end are cut with a note (Field_longstr::check_string_copy_error), anything else is an error
-      if (length(trimmed) > k.max) refuse(strict, tooLong(c, row));
+      if (length(trimmed) > k.max) refuseLong(strict, c, row);
       else warn(1265, truncated(c, row).text, 'Note');
       out = cut(out, k.max, k.bytes);
     }

@@ -22,7 +22,8 @@
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
 import { beyondDouble, isSimpleExpression } from './exact-integers.js';
-import { collecting, currentRow, Diagnostics, duplicateSkipped, silently } from './diagnostics.js';
+import { collecting, currentRow, Diagnostics, duplicateSkipped, silently, warn } from './diagnostics.js';
+import { implicitDefault } from './implicit-defaults.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
 import { sqliteLiteral, stringValue } from './mysql-strings.js';
@@ -78,6 +79,14 @@ export function registerStoreFunctions(db: Database): void {
     if (!col) return v;
     return storeValue(col.c, col.k, { value: v }, Number(row), strict === 1);
   });
+  // a NULL (or a left-out column without a DEFAULT) where MySQL stores the column's implicit default, with its warning
+  db.create_function('loupe_not_null', (v: SqlValue, key: SqlValue, code: SqlValue, row: SqlValue) => {
+    if (v !== null) return v;
+    const col = columnsByKey[Number(key)]!;
+    if (Number(code) === 1048) warn(1048, `Column '${col.c.name}' cannot be null`);
+    else if (Number(row) === 1) warn(1364, `Field '${col.c.name}' doesn't have a default value`);
+    return implicitDefault(col.k) ?? null;
+  });
   // an INTEGER beyond 2^53 as its digits (wrapExact): given as a literal's digits are
   db.create_function('loupe_store_digits', (digits: SqlValue, key: SqlValue, row: SqlValue, strict: SqlValue) => {
     const col = columnsByKey[Number(key)]!;
@@ -88,12 +97,28 @@ export function registerStoreFunctions(db: Database): void {
   });
 }
 
+/**
+ * How a write stores what a column refuses. Strict mode without IGNORE fails the statement; IGNORE,
+ * or a sql_mode without strict mode, stores the nearest value with a warning, and a NULL for a NOT
+ * NULL column as the column's implicit default (1048), which outside strict mode only a statement
+ * of several rows does: MySQL refuses a single row's NULL in any mode.
+ */
+export interface WriteMode {
+  /** Strict mode and no IGNORE: a refused value is the statement's error. */
+  strict: boolean;
+  /** INSERT/UPDATE … IGNORE. */
+  ignore: boolean;
+  /** 0 for the AUTO_INCREMENT column takes the next value, as NULL does (sql_mode without NO_AUTO_VALUE_ON_ZERO). */
+  zeroGeneratesId: boolean;
+}
+
 /** The statement with its column values as MySQL stores them, or undefined when it is left as it is. */
-export function rewriteStoredValues(text: string, tables: Map<string, TableDef>, strict: boolean): string | undefined {
+export function rewriteStoredValues(text: string, tables: Map<string, TableDef>, mode: WriteMode): string | undefined {
+  const strict = mode.strict;
   const ins = INSERT.exec(text);
   if (ins) {
     const def = tables.get(unquoteIdent(ins[2]!));
-    return def ? rewriteInsert(text, ins, def, strict) : undefined;
+    return def ? rewriteInsert(text, ins, def, mode) : undefined;
   }
   const upd = UPDATE.exec(text);
   if (upd) {
@@ -103,7 +128,7 @@ export function rewriteStoredValues(text: string, tables: Map<string, TableDef>,
     const list = scanList(text, start, UPDATE_END);
     if (!list) return undefined;
     // an error or warning names the row the UPDATE is on (its ordinal, counted by rowid)
-    const set = rewriteAssignments(list.items, def, strict, `loupe_row(${upd[3] ?? upd[2]}.rowid)`);
+    const set = rewriteAssignments(list.items, def, strict, `loupe_row(${upd[3] ?? upd[2]}.rowid)`, !strict);
     return set === undefined ? undefined : `${text.slice(0, start)}${set}${list.end < text.length ? ' ' : ''}${text.slice(list.end)}`;
   }
   return undefined;
@@ -118,7 +143,8 @@ export function storedValueOf(raw: string, column: string, def: TableDef, strict
 /** Where an UPDATE's assignments end. */
 const UPDATE_END = /(?:where|order\s+by|limit)\b/iy;
 
-function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, strict: boolean): string | undefined {
+function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, mode: WriteMode): string | undefined {
+  const strict = mode.strict;
   const all = columnsOf(def);
   let at = head[0].length;
   let named: Column[] = all;
@@ -138,7 +164,10 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, stric
     listed = true;
     at = group.end + 1;
   }
-  const omitted = listed ? all.filter((x) => !named.includes(x) && (x.givesDefault ??= needsStoredDefault(x))) : [];
+  // outside strict mode (or under IGNORE) a NOT NULL column left out without a DEFAULT takes its
+  // implicit default, with warning 1364 once, before any row's (check_that_all_fields_are_given_values)
+  const omitted = listed ? all.filter((x) => !named.includes(x) && ((x.givesDefault ??= needsStoredDefault(x)) || (!strict && lacksDefault(x)))) : [];
+  for (const x of omitted) if (!strict && lacksDefault(x)) warn(1364, `Field '${x.c.name}' doesn't have a default value`);
   VALUES.lastIndex = at;
   const values = VALUES.exec(text);
   if (!values) {
@@ -148,14 +177,17 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, stric
     const conflict = topLevel(maskQuoted(rest)).search(/(?<![\w$])on\s+conflict\b/i);
     const source = (conflict < 0 ? rest : rest.slice(0, conflict)).trim();
     const tail = conflict < 0 ? '' : upsert(rest.slice(conflict), def, strict);
-    return insertSelect(head, named, omitted, source, strict, tail);
+    return insertSelect(head, named, omitted, source, mode, tail);
   }
+  // a NULL for a NOT NULL column: the implicit default under IGNORE, and outside strict mode in a statement of several rows
+  const nulls = mode.ignore || (!strict && countRows(text, at + values[0].length) > 1);
   // VALUES (…), (…): each row's values, DEFAULT and literals stored here; the text changes only
   // where a value does (a splice), and for the columns left out that give their defaults
   const splices: { from: number; to: number; text: string }[] = [];
   const every = named.length === 0;
   if (every) splices.push({ from: head[0].length, to: at, text: ` (${all.map((x) => q(x.c.name)).join(', ')}) ` });
-  else if (omitted.length) splices.push({ from: at - 1, to: at - 1, text: `, ${omitted.map((x) => q(x.c.name)).join(', ')}` });
+  // the columns left out come first, so that their defaults' warnings (1364) come before the rows' own, as MySQL checks them first
+  else if (omitted.length) splices.push({ from: head[0].length + 1, to: head[0].length + 1, text: `${omitted.map((x) => q(x.c.name)).join(', ')}, ` });
   let i = at + values[0].length;
   for (let row = 1; ; row++) {
     if (text[i] !== '(') return undefined;
@@ -168,14 +200,14 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, stric
       splices.push({ from: i + 1, to: end, text: all.map((x) => defaultFor(x, row, strict)).join(', ') });
     } else {
       if (items.length !== named.length) return undefined; // SQLite says 1136
+      if (omitted.length) splices.push({ from: i + 1, to: i + 1, text: `${omitted.map((x) => defaultFor(x, row, strict, false)).join(', ')}, ` });
       let from = i + 1;
       for (let j = 0; j < items.length; j++) {
         const raw = items[j]!;
-        const stored = valueFor(raw, named[j]!, def, row, strict);
+        const stored = idValue(valueFor(raw, named[j]!, def, row, strict, nulls), named[j]!, mode);
         if (stored !== raw) splices.push({ from, to: from + raw.length, text: stored });
         from += raw.length + 1;
       }
-      if (omitted.length) splices.push({ from: end, to: end, text: `, ${omitted.map((x) => defaultFor(x, row, strict)).join(', ')}` });
     }
     i = end + 1;
     while (i < text.length && /\s/.test(text[i]!)) i++;
@@ -197,7 +229,7 @@ function upsert(tail: string, def: TableDef, strict: boolean): string {
   const set = /^on\s+conflict\s+do\s+update\s+set\s+/i.exec(tail);
   if (!set) return tail;
   const list = scanList(tail, set[0].length, UPDATE_END);
-  const assigned = list && rewriteAssignments(list.items, def, strict);
+  const assigned = list && rewriteAssignments(list.items, def, strict, 1, !strict);
   return assigned === undefined || !list ? tail : `${set[0]}${assigned}${tail.slice(list.end)}`;
 }
 
@@ -247,16 +279,17 @@ function closingQuote(text: string, i: number): number {
 }
 
 /** `INSERT INTO t (cols) SELECT …` with each selected column through loupe_store. */
-function insertSelect(head: RegExpExecArray, named: Column[], omitted: Column[], source: string, strict: boolean, tail: string): string {
+function insertSelect(head: RegExpExecArray, named: Column[], omitted: Column[], source: string, mode: WriteMode, tail: string): string {
+  const strict = mode.strict;
   const alias = named.map((_c, i) => `__loupe_c${i}`);
-  // an error or warning names the selected row it comes from
-  const stored = [...named.map((col, i) => wrap(q(alias[i]!), col, '__loupe_row', strict)), ...omitted.map((col) => defaultFor(col, '__loupe_row', strict))];
-  const cols = [...named, ...omitted].map((x) => q(x.c.name)).join(', ');
+  // an error or warning names the selected row it comes from; INSERT … SELECT counts as several rows
+  const stored = [...omitted.map((col) => defaultFor(col, '__loupe_row', strict, false)), ...named.map((col, i) => idValue(notNull(wrap(q(alias[i]!), col, '__loupe_row', strict), col, !strict), col, mode))];
+  const cols = [...omitted, ...named].map((x) => q(x.c.name)).join(', ');
   return `${head[1]} ${head[2]} (${cols}) WITH __loupe_src(${alias.map((a) => q(a)).join(', ')}) AS (${source}) SELECT ${stored.join(', ')} FROM (SELECT *, row_number() OVER () AS __loupe_row FROM __loupe_src)${tail ? ` WHERE true ${tail}` : ''}`;
 }
 
 /** `a = expr`, `b = DEFAULT` … with each value stored as its column does. */
-function rewriteAssignments(parts: string[], def: TableDef, strict: boolean, row: Row = 1): string | undefined {
+function rewriteAssignments(parts: string[], def: TableDef, strict: boolean, row: Row = 1, nulls = false): string | undefined {
   const all = columnsOf(def);
   const out: string[] = [];
   for (const p of parts) {
@@ -265,7 +298,7 @@ function rewriteAssignments(parts: string[], def: TableDef, strict: boolean, row
     const name = unquoteIdent(eq[2]!).toLowerCase();
     const col = all.find((x) => x.c.name.toLowerCase() === name);
     if (!col) return undefined;
-    out.push(`${eq[1]} = ${valueFor(p.slice(eq[0].length), col, def, row, strict)}`);
+    out.push(`${eq[1]} = ${valueFor(p.slice(eq[0].length), col, def, row, strict, nulls)}`);
   }
   return out.join(', ');
 }
@@ -273,14 +306,52 @@ function rewriteAssignments(parts: string[], def: TableDef, strict: boolean, row
 const ASSIGNMENT = new RegExp(`^\\s*((?:(?:${IDENT})\\.)?(${IDENT}))\\s*=(?!=)`, 'i');
 
 /** A column's value as SQL: DEFAULT written out, a literal stored, anything else wrapped. */
-function valueFor(raw: string, col: Column, def: TableDef, row: Row, strict: boolean): string {
+function valueFor(raw: string, col: Column, def: TableDef, row: Row, strict: boolean, nulls = false): string {
+  const stored = storedFor(raw, col, def, row, strict);
+  return nulls ? notNull(stored, col, true) : stored;
+}
+
+/** `stored` as a NOT NULL column takes a NULL: its implicit default, with warning 1048 (a literal other than NULL needs nothing). */
+function notNull(stored: string, col: Column, nulls: boolean): string {
+  if (!nulls || col.c.nullable || col.c.autoIncrement || implicitDefault(col.k) === undefined) return stored;
+  const lit = literal(stored.trim());
+  return lit && lit.value !== null ? stored : `loupe_not_null(${stored}, ${col.key}, 1048, 1)`;
+}
+
+/** A NOT NULL column without a DEFAULT (not AUTO_INCREMENT), which a row leaving it out must give a value. */
+const lacksDefault = (col: Column) => !col.c.nullable && !col.c.autoIncrement && col.k.kind !== 'enum' && (col.c.defaultExpr === null || /^null$/i.test(col.c.defaultExpr)) && implicitDefault(col.k) !== undefined;
+
+/** The AUTO_INCREMENT column's value: 0 takes the next value, as NULL does, unless sql_mode has NO_AUTO_VALUE_ON_ZERO. */
+function idValue(stored: string, col: Column, mode: WriteMode): string {
+  if (!mode.zeroGeneratesId || !col.c.autoIncrement) return stored;
+  const lit = literal(stored.trim());
+  if (lit && lit.value !== 0) return stored;
+  return `nullif(${stored}, 0)`;
+}
+
+/** How many rows a VALUES list starting at `from` has. */
+function countRows(text: string, from: number): number {
+  let rows = 0;
+  for (let i = from; text[i] === '('; rows++) {
+    const group = scanList(text, i + 1);
+    if (!group) break;
+    i = group.end + 1;
+    while (/\s/.test(text[i] ?? '')) i++;
+    if (text[i] !== ',') return rows + 1;
+    i++;
+    while (/\s/.test(text[i] ?? '')) i++;
+  }
+  return rows;
+}
+
+function storedFor(raw: string, col: Column, def: TableDef, row: Row, strict: boolean): string {
   const text = raw.trim();
   if (keptAsWritten(text, col.k)) return raw;
   if (/^default$/i.test(text)) return defaultFor(col, row, strict);
   // 0x41 is a binary string to MySQL (mysqldump --hex-blob writes a BLOB's value so) and an
   // integer to SQLite: for a string or binary column it is the bytes, as x'41' is
   const hex = /^0x([0-9a-f]+)$/i.exec(text);
-  if (hex && BYTE_KINDS.has(col.k.kind)) return valueFor(`x'${hex[1]!.length % 2 ? '0' : ''}${hex[1]}'`, col, def, row, strict);
+  if (hex && BYTE_KINDS.has(col.k.kind)) return storedFor(`x'${hex[1]!.length % 2 ? '0' : ''}${hex[1]}'`, col, def, row, strict);
   if (col.k.kind === 'none') return withDefaults(raw, def, strict);
   const lit = literal(text);
   if (lit) return storedLiteral(text, lit, col, row, strict);
@@ -327,11 +398,18 @@ function withDefaults(text: string, def: TableDef, strict: boolean): string {
 }
 
 /** The column's default as SQL: NULL, the next AUTO_INCREMENT value (NULL), CURRENT_TIMESTAMP, an expression, or a literal as stored. */
-function defaultFor(col: Column, row: Row, strict: boolean): string {
+function defaultFor(col: Column, row: Row, strict: boolean, warns = true): string {
   const { c } = col;
   const e = c.defaultExpr;
   if (c.autoIncrement) return 'NULL';
-  if (e === null || /^null$/i.test(e)) return c.nullable ? 'NULL' : `loupe_no_default(${sqlString(c.name)})`;
+  if (e === null || /^null$/i.test(e)) {
+    if (c.nullable) return 'NULL';
+    // an ENUM NOT NULL has its first member as its default (MySQL 8.0 manual, The ENUM Type)
+    if (col.k.kind === 'enum' && col.k.members.length) return toSql(col.k.members[0]!);
+    // outside strict mode (or under IGNORE) the implicit default, with warning 1364 for each DEFAULT
+    // written (a column left out warned once, as the statement was read)
+    return !strict && implicitDefault(col.k) !== undefined ? `loupe_not_null(NULL, ${col.key}, 1364, ${warns ? 1 : 0})` : `loupe_no_default(${sqlString(c.name)})`;
+  }
   if (NOW_DEFAULT.test(e)) return wrap(now(col), col, row, strict);
   if (e.startsWith('(')) return wrap(e.replace(/\bnow\s*\(\s*\)/gi, "datetime('now')"), col, row, strict);
   const lit = literal(e) ?? { value: e };
@@ -350,6 +428,7 @@ function now(col: Column): string {
  */
 function needsStoredDefault(col: Column): boolean {
   const e = col.c.defaultExpr;
+  if (col.k.kind === 'enum' && !col.c.nullable && (e === null || /^null$/i.test(e))) return col.k.members.length > 0;
   if (e !== null && NOW_DEFAULT.test(e)) return 'fsp' in col.k && col.k.fsp > 0 && col.k.kind !== 'time';
   if (e === null || /^null$/i.test(e) || NOW_DEFAULT.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
   const lit = literal(e);

@@ -56,6 +56,8 @@ import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMy
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, RowValue, SourceInfo, StatementResult } from './types.js';
 import { collecting, Diagnostics, warn } from './diagnostics.js';
+import { inSqlMode, storeErrorState } from './column-values.js';
+import { DEFAULT_SQL_MODE, parseSqlMode, SQL_MODE_MERGED, sqlModeEffects } from './sql-mode.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
 import { rewriteIntroducers } from './charset-introducers.js';
@@ -149,6 +151,8 @@ interface Session {
   diagnostics: Diagnostics;
   /** PREPARE's statements, by lower-case name. */
   prepared: Map<string, string>;
+  /** @@sql_mode (sql-mode.ts): strict mode and NO_AUTO_VALUE_ON_ZERO decide how writes store values. */
+  sqlMode: string;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -160,6 +164,8 @@ export class EmbeddedSource implements CaptureSource {
   private meta!: { serverUuid: string; serverId: number };
   /** @@variables as SELECT reads them. */
   private variables: Record<string, string | number> | undefined;
+  /** SET GLOBAL sql_mode: the sql_mode of the sessions that start later (not kept across a restart, as MySQL keeps none without PERSIST). */
+  private globalSqlMode = DEFAULT_SQL_MODE;
   private listeners = new Set<(tx: BinlogTransaction) => void>();
   private waiters = new Set<() => void>();
   private sinceSnapshot = 0;
@@ -292,7 +298,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session = newSession(database || null, this.nextThread++);
+    const session = newSession(database || null, this.nextThread++, this.globalSqlMode);
     const statements = splitScript(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -592,6 +598,16 @@ export class EmbeddedSource implements CaptureSource {
       for (const item of setItems(sql)) {
         if ('user' in item) session.vars.set(item.user, this.evaluate(session, item.expr, ok, rows));
         else if (item.system === 'foreign_key_checks' && !item.global) session.foreignKeyChecks = isOn(item.value);
+        else if (item.system === 'sql_mode') {
+          // a list of names (quoted or not), DEFAULT, a number, or an expression (mysqldump's SET SQL_MODE=@OLD_SQL_MODE)
+          const v = item.value.trim();
+          const given = /^default$/i.test(v) ? (item.global ? DEFAULT_SQL_MODE : this.globalSqlMode) : /^\d+$/.test(v) ? BigInt(v) : /^[\w,]*$/.test(v) ? v : this.evaluate(session, v, ok, rows);
+          const mode = parseSqlMode(typeof given === 'number' ? BigInt(given) : (given as string | bigint | null));
+          if (mode.mergedWarning) warn(SQL_MODE_MERGED.code, SQL_MODE_MERGED.message);
+          // SET GLOBAL changes the sessions that start later, not this one
+          if (item.global) this.globalSqlMode = mode.value;
+          else session.sqlMode = mode.value;
+        }
         else if (item.system === 'autocommit' && !item.global) {
           const on = isOn(item.value);
           // turning autocommit back on commits the open transaction (MySQL 8.0 manual, autocommit)
@@ -908,7 +924,8 @@ export class EmbeddedSource implements CaptureSource {
   }
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
-    return datesReadFor(sql, () => this.dmlStatement(session, sql, ok, rows, original));
+    const { strict } = sqlModeEffects(session.sqlMode);
+    return inSqlMode(strict, () => datesReadFor(sql, () => this.dmlStatement(session, sql, ok, rows, original), strict));
   }
 
   private dmlStatement(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
@@ -991,7 +1008,7 @@ export class EmbeddedSource implements CaptureSource {
       // the values InnoDB handed out stay used, whether the rows went in, were ignored or failed;
       // a value refused in the first row fails before InnoDB is asked for any (fill_record comes
       // before write_row), so then none are used (an upsert's update comes after the write)
-      if (autoIds && !(refusedInFirstRow(error) && !/\bon\s+conflict\b/i.test(text))) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
+      if (autoIds && !(refusedInFirstRow(error, autoIds.rows) && !/\bon\s+conflict\b/i.test(text))) raiseCounter(st.db, autoIds.table, counterBefore + autoIds.rows);
       throw error;
     } finally {
       if (lenient) st.db.run('UPDATE __loupe_mode SET strict = 1');
@@ -1107,7 +1124,7 @@ export class EmbeddedSource implements CaptureSource {
     }
     // UPDATE/DELETE with a table alias or of several tables (multi-table-dml.ts)
     const copies = across?.copies;
-    const plan = planTableDml(text, st.name, st.tables, !ignore, new Map(copies?.map((c) => [c.temp, c.def])));
+    const plan = planTableDml(text, st.name, st.tables, !ignore && sqlModeEffects(session.sqlMode).strict, new Map(copies?.map((c) => [c.temp, c.def])));
     if (plan?.kind === 'multi') {
       const statements = plan.statements.map((s) => this.comparedAsMySql(st, s, lenient));
       return { st, text: statements.join(';\n'), lenient, ignore, multi: statements, copies };
@@ -1124,7 +1141,8 @@ export class EmbeddedSource implements CaptureSource {
       text = `${head} ON CONFLICT DO UPDATE SET ${tail}`;
       lenient = true;
     }
-    text = rewriteStoredValues(text, st.tables, !ignore) ?? text;
+    const effects = sqlModeEffects(session.sqlMode);
+    text = rewriteStoredValues(text, st.tables, { strict: effects.strict && !ignore, ignore, zeroGeneratesId: effects.zeroGeneratesId }) ?? text;
     text = this.comparedAsMySql(st, text, lenient && /^\s*(?:update|delete)\b/i.test(text));
     const ordered = orderedDml(text);
     if (ordered) return { st, text: ordered.each, lenient, ignore, ordered, copies };
@@ -1149,7 +1167,7 @@ export class EmbeddedSource implements CaptureSource {
     if (err instanceof MySqlError) return err;
     const msg = err.message;
     let m: RegExpExecArray | null;
-    if ((m = /^ERROR(\d{4}):(.*)$/s.exec(msg))) return new MySqlError(Number(m[1]), STORE_ERROR_STATES[m[1]!] ?? 'HY000', m[2]!);
+    if ((m = /^ERROR(\d{4}):(.*)$/s.exec(msg))) return new MySqlError(Number(m[1]), storeErrorState(Number(m[1])), m[2]!);
     if (msg === 'datatype mismatch') return this.rowidMismatch(st, text);
     // SQLite's AUTOINCREMENT past 2^63 − 1 (SQLITE_FULL): MySQL 8.0's InnoDB counter has run out, HA_ERR_AUTOINC_READ_FAILED (MariaDB 10.11 says 167, out of range)
     if (msg === 'database or disk is full' && /^\s*(insert|replace)\b/i.test(text)) return new MySqlError(1467, 'HY000', 'Failed to read auto-increment value from storage engine');
@@ -1571,7 +1589,7 @@ export class EmbeddedSource implements CaptureSource {
   /** @@variables: the server's, with the session's own foreign_key_checks and autocommit. */
   private systemVariables(session?: Session): Record<string, string | number> {
     const server = (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid));
-    return session ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0, warning_count: session.diagnostics.count, error_count: 0 } : server;
+    return session ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0, sql_mode: session.sqlMode, warning_count: session.diagnostics.count, error_count: 0 } : { ...server, sql_mode: this.globalSqlMode };
   }
 
   private hasAutoIncrement(st: DbState, text: string): boolean {
@@ -1834,11 +1852,11 @@ function wrongObject(db: string, name: string, meant: 'VIEW' | 'BASE TABLE'): My
 const notView = (db: string, name: string) => wrongObject(db, name, 'VIEW');
 
 /** SQLSTATEs of the errors the store rules (column-values.ts) and the capture triggers raise. */
-const STORE_ERROR_STATES: Record<string, string> = { '1264': '22003', '1365': '22012', '1416': '22003', '3037': '22023', '3616': '22S02', '3617': '22S03', '1265': '01000', '1292': '22007', '1364': 'HY000', '1366': 'HY000', '1406': '22001', '1451': '23000', '1452': '23000' };
 
 /** Whether a statement failed on a value of its first row, before any row reached the table. */
-function refusedInFirstRow(err: MySqlError): boolean {
-  if (err.errno === 1364) return true;
+function refusedInFirstRow(err: MySqlError, rows: number): boolean {
+  // a NULL for a NOT NULL column names no row: in a statement of one row it is the first
+  if (err.errno === 1364 || (err.errno === 1048 && rows === 1)) return true;
   return [1264, 1265, 1292, 1366, 1406].includes(err.errno) && / at row 1$/.test(err.message);
 }
 
@@ -1963,8 +1981,8 @@ function nthIndex(text: string, tok: string, k: number): number {
 }
 
 /** A session of `database` with the server's defaults. */
-function newSession(database: string | null, thread: number): Session {
-  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map() };
+function newSession(database: string | null, thread: number, sqlMode = DEFAULT_SQL_MODE): Session {
+  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode };
 }
 
 /** The statement as written where `sql` is the one running as the server read it (its executable comments opened, its comments dropped). */

@@ -103,7 +103,7 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
   if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
   out = rewriteMySqlOperators(out);
-  out = rewriteArithmetic(out, columns);
+  out = rewriteArithmetic(out, columns, /STRICT_(?:TRANS|ALL)_TABLES/.test(String(variables.sql_mode ?? 'STRICT_TRANS_TABLES')));
   out = rewriteDateCalls(out);
   if (/\b(?:substr(?:ing)?|position|trim)\s*\(/i.test(out)) out = rewriteKeywordCalls(out);
   // INSERT(…) past the statement's first word is the string function

@@ -1,0 +1,113 @@
+/**
+ * The session's sql_mode, as MySQL 8.0 reads and shows it (sys_vars.cc: sql_mode_names,
+ * expand_sql_mode, check_sql_mode). What the embedded source follows of it: strict mode
+ * (STRICT_TRANS_TABLES or STRICT_ALL_TABLES, the same for InnoDB), and NO_AUTO_VALUE_ON_ZERO.
+ * Modes that change how a statement is read or computed (ANSI_QUOTES, PIPES_AS_CONCAT,
+ * NO_BACKSLASH_ESCAPES…) are refused with 1235 rather than set and not followed. NO_ZERO_DATE,
+ * NO_ZERO_IN_DATE and ERROR_FOR_DIVISION_BY_ZERO are kept as @@sql_mode shows them, but the
+ * embedded source acts as if they were set: in strict mode without them MySQL stores a zero date
+ * (the embedded source refuses it: it stores none) and NULL for a division by zero (the embedded
+ * source refuses it), and outside strict mode MySQL warns of them only when they are set.
+ */
+import { MySqlError, mysqlErrors } from './mysql-error.js';
+
+/** MySQL 8.0's modes in the order @@sql_mode lists them. */
+const NAMES = [
+  'REAL_AS_FLOAT',
+  'PIPES_AS_CONCAT',
+  'ANSI_QUOTES',
+  'IGNORE_SPACE',
+  'ONLY_FULL_GROUP_BY',
+  'NO_UNSIGNED_SUBTRACTION',
+  'NO_DIR_IN_CREATE',
+  'ANSI',
+  'NO_AUTO_VALUE_ON_ZERO',
+  'NO_BACKSLASH_ESCAPES',
+  'STRICT_TRANS_TABLES',
+  'STRICT_ALL_TABLES',
+  'NO_ZERO_IN_DATE',
+  'NO_ZERO_DATE',
+  'ALLOW_INVALID_DATES',
+  'ERROR_FOR_DIVISION_BY_ZERO',
+  'TRADITIONAL',
+  'HIGH_NOT_PRECEDENCE',
+  'NO_ENGINE_SUBSTITUTION',
+  'PAD_CHAR_TO_FULL_LENGTH',
+  'TIME_TRUNCATE_FRACTIONAL',
+];
+
+/** The combination modes and what each also sets (expand_sql_mode). */
+const COMBINATIONS: Record<string, string[]> = {
+  ANSI: ['REAL_AS_FLOAT', 'PIPES_AS_CONCAT', 'ANSI_QUOTES', 'IGNORE_SPACE', 'ONLY_FULL_GROUP_BY'],
+  TRADITIONAL: ['STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'NO_ZERO_IN_DATE', 'NO_ZERO_DATE', 'ERROR_FOR_DIVISION_BY_ZERO', 'NO_ENGINE_SUBSTITUTION'],
+};
+
+/** Modes the embedded source does not follow: each changes how statements are read or what they compute. */
+const NOT_FOLLOWED = new Set(['REAL_AS_FLOAT', 'PIPES_AS_CONCAT', 'ANSI_QUOTES', 'NO_UNSIGNED_SUBTRACTION', 'NO_BACKSLASH_ESCAPES', 'ALLOW_INVALID_DATES', 'HIGH_NOT_PRECEDENCE', 'PAD_CHAR_TO_FULL_LENGTH', 'TIME_TRUNCATE_FRACTIONAL']);
+
+const STRICT_PARTS = ['NO_ZERO_IN_DATE', 'NO_ZERO_DATE', 'ERROR_FOR_DIVISION_BY_ZERO'];
+
+/** MySQL 8.0's default. */
+export const DEFAULT_SQL_MODE = 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION';
+
+/** ER_SQL_MODE_MERGED: some but not all of strict mode and its three companions (WL#8596). */
+export const SQL_MODE_MERGED = { code: 3135, message: "'NO_ZERO_DATE', 'NO_ZERO_IN_DATE' and 'ERROR_FOR_DIVISION_BY_ZERO' sql modes should be used with strict mode. They will be merged with strict mode in a future release." };
+
+export interface SqlModeSet {
+  /** The value as @@sql_mode shows it. */
+  value: string;
+  /** Warning 3135 goes with it. */
+  mergedWarning: boolean;
+}
+
+/**
+ * A value for sql_mode: names separated by commas in any case (or the numeric bit set), with the
+ * combination modes expanded, in MySQL's order. 1231 for a name MySQL 8.0 does not have.
+ */
+export function parseSqlMode(value: string | number | bigint | null): SqlModeSet {
+  const wrong = (shown: string) => new MySqlError(1231, '42000', `Variable 'sql_mode' can't be set to the value of '${shown}'`);
+  if (value === null) throw wrong('NULL');
+  const set = new Set<string>();
+  if (typeof value !== 'string') {
+    let bits = BigInt(value);
+    if (bits < 0n) throw wrong(String(value));
+    for (let i = 0; bits > 0n; i++, bits >>= 1n) {
+      if (!(bits & 1n)) continue;
+      const name = BIT_NAMES[i];
+      if (!name) throw wrong(String(value));
+      set.add(name);
+    }
+  } else {
+    for (const part of value.split(',')) {
+      if (part === '') continue;
+      const name = part.toUpperCase();
+      if (!NAMES.includes(name)) throw wrong(part);
+      set.add(name);
+    }
+  }
+  for (const [combination, parts] of Object.entries(COMBINATIONS)) if (set.has(combination)) for (const p of parts) set.add(p);
+  const refused = [...set].find((m) => NOT_FOLLOWED.has(m));
+  if (refused) throw mysqlErrors.notSupported(`sql_mode ${refused} in the embedded source`);
+  const strict = isStrict(set);
+  const used = [strict, ...STRICT_PARTS.map((m) => set.has(m))].filter(Boolean).length;
+  return { value: NAMES.filter((n) => set.has(n)).join(','), mergedWarning: used > 0 && used < 4 };
+}
+
+/** The bit of each mode in the numeric form (the NOT_USED slots of sql_mode_names have none). */
+const BIT_NAMES: (string | undefined)[] = (() => {
+  const bits: (string | undefined)[] = [];
+  const at = (i: number, name: string) => (bits[i] = name);
+  ['REAL_AS_FLOAT', 'PIPES_AS_CONCAT', 'ANSI_QUOTES', 'IGNORE_SPACE'].forEach((n, i) => at(i, n));
+  ['ONLY_FULL_GROUP_BY', 'NO_UNSIGNED_SUBTRACTION', 'NO_DIR_IN_CREATE'].forEach((n, i) => at(5 + i, n));
+  ['ANSI', 'NO_AUTO_VALUE_ON_ZERO', 'NO_BACKSLASH_ESCAPES', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'NO_ZERO_IN_DATE', 'NO_ZERO_DATE', 'ALLOW_INVALID_DATES', 'ERROR_FOR_DIVISION_BY_ZERO', 'TRADITIONAL'].forEach((n, i) => at(18 + i, n));
+  ['HIGH_NOT_PRECEDENCE', 'NO_ENGINE_SUBSTITUTION', 'PAD_CHAR_TO_FULL_LENGTH', 'TIME_TRUNCATE_FRACTIONAL'].forEach((n, i) => at(29 + i, n));
+  return bits;
+})();
+
+const isStrict = (set: Set<string>) => set.has('STRICT_TRANS_TABLES') || set.has('STRICT_ALL_TABLES');
+
+/** What a write follows of a sql_mode value. */
+export function sqlModeEffects(value: string): { strict: boolean; zeroGeneratesId: boolean } {
+  const set = new Set(value.split(','));
+  return { strict: isStrict(set), zeroGeneratesId: !set.has('NO_AUTO_VALUE_ON_ZERO') };
+}
