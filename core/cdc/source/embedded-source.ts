@@ -366,7 +366,7 @@ export class EmbeddedSource implements CaptureSource {
       if (w1 === 'databases' || w1 === 'schemas') return rows([`Database${like.text ? ` (${like.text})` : ''}`], [...this.dbs.keys(), INFORMATION_SCHEMA].sort().filter(like.test).map((d) => [d]));
       const scoped = w1 === 'global' || w1 === 'session' ? w2 : w1;
       if (scoped === 'variables') {
-        const shown = showVariables(this.SQL, this.systemVariables(session), sql);
+        const shown = showVariables(this.SQL, this.systemVariables(w1 === 'global' ? undefined : session), sql);
         return rows(shown.columns, shown.rows);
       }
       if ((w1 === 'binary' || w1 === 'master') && w2 === 'logs') {
@@ -1110,7 +1110,7 @@ export class EmbeddedSource implements CaptureSource {
     text = text.replace(/\brow_count\s*\(\s*\)/gi, String(session.rowCount));
     text = text.replace(/\bconnection_id\s*\(\s*\)/gi, String(session.thread));
     text = rewriteIntervals(text);
-    text = rewriteExpressions(text, this.systemVariables(session), columnKinds(text, st.tables));
+    text = rewriteExpressions(text, this.systemVariables(session), columnKinds(text, st.tables), this.systemVariables());
     // MySQL's modifiers: the priorities (and QUICK, and DELAYED, which MySQL 8.0 accepts and
     // ignores) change nothing with one writer; IGNORE is SQLite's OR IGNORE with relaxed checks.
     const head = DML_MODIFIERS.exec(text);

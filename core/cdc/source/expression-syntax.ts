@@ -76,11 +76,11 @@ export function systemVariables(version: string, serverId: number, serverUuid: s
 const SQL_TYPES = /^(signed|unsigned)(\s+integer)?$|^(char|nchar|binary|date|datetime|time|decimal|double|float|json|real)\b/i;
 
 /** The statement with MySQL-only expression syntax written for SQLite. */
-export function rewriteExpressions(sql: string, variables: Record<string, string | number>, columns?: (column: string) => ArithmeticKind | undefined): string {
+export function rewriteExpressions(sql: string, variables: Record<string, string | number>, columns?: (column: string) => ArithmeticKind | undefined, globals: Record<string, string | number> = variables): string {
   let out = sql;
   if (/@@/.test(out)) {
-    out = replaceOutsideQuotes(out, /@@(?:(?:session|global|local)\.)?([A-Za-z_][\w$]*)/gi, (_m, name: string) => {
-      const v = variables[name.toLowerCase()];
+    out = replaceOutsideQuotes(out, /@@(?:(session|global|local)\.)?([A-Za-z_][\w$]*)/gi, (_m, scope: string | undefined, name: string) => {
+      const v = (scope?.toLowerCase() === 'global' ? globals : variables)[name.toLowerCase()];
       if (v === undefined) throw new MySqlError(1193, 'HY000', `Unknown system variable '${name}'`);
       return typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
     });

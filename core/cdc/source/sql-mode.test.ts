@@ -47,7 +47,9 @@ describe('sql_mode in a session', () => {
     expect(script.filter((r) => r.kind === 'rows').map((r) => r.rows[0]![0])).toEqual(['NO_AUTO_VALUE_ON_ZERO', 'STRICT_ALL_TABLES', 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION']);
     // a session's own value ends with it; SET GLOBAL is the next sessions'
     expect(rows('SELECT @@sql_mode')).toEqual([['ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION']]);
-    expect(rows("SET GLOBAL sql_mode = 'NO_AUTO_VALUE_ON_ZERO'; SELECT @@sql_mode")).toEqual([['ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION']]);
+    expect(rows("SET GLOBAL sql_mode = 'NO_AUTO_VALUE_ON_ZERO'; SELECT @@sql_mode, @@GLOBAL.sql_mode")).toEqual([['ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', 'NO_AUTO_VALUE_ON_ZERO']]);
+    expect(rows("SET sql_mode = ''; SHOW GLOBAL VARIABLES LIKE 'sql_mode'")).toEqual([['sql_mode', 'NO_AUTO_VALUE_ON_ZERO']]);
+    expect(rows("SET sql_mode = ''; SHOW VARIABLES LIKE 'sql_mode'")).toEqual([['sql_mode', '']]);
     expect(rows('SELECT @@sql_mode')).toEqual([['NO_AUTO_VALUE_ON_ZERO']]);
     expect(errorOf("SET sql_mode = 'PIPES_AS_CONCAT'")).toBe("ERROR 1235 (42000): This version of MySQL doesn't yet support 'sql_mode PIPES_AS_CONCAT in the embedded source'");
     expect(errorOf("SET sql_mode = 'NOPE'")).toBe("ERROR 1231 (42000): Variable 'sql_mode' can't be set to the value of 'NOPE'");
