@@ -103,13 +103,15 @@ const isCall = (t: Token[], i: number, name: string) => upper(t[i]) === name && 
  * that is no number fails it (strict mode makes the truncation warning an error in any statement
  * that changes data).
  */
-function modeOf(sql: string, strict: boolean): string {
+function modeOf(sql: string, strict: boolean, divisionByZero: boolean): string {
+  // `z`: sql_mode without ERROR_FOR_DIVISION_BY_ZERO, where a division by zero is NULL without a word
+  const z = divisionByZero ? '' : 'z';
   const verb = /^\s*(insert|update|replace|delete)\b/i.exec(sql)?.[1]?.toLowerCase();
-  if (!verb) return '';
+  if (!verb) return z;
   // outside strict mode a write computes as under IGNORE
   const ignore = !strict || /^\s*\w+(?:\s+(?:low_priority|high_priority|delayed|quick))*\s+ignore\b/i.test(sql);
-  if (verb === 'delete') return ignore ? '' : 't';
-  return ignore ? 'w' : 'wet';
+  if (verb === 'delete') return (ignore ? '' : 't') + z;
+  return ignore ? `w${z}` : divisionByZero ? 'wet' : 'wtz';
 }
 
 const ENDS_VALUE = new Set(['WHERE', 'ORDER', 'LIMIT', 'FROM', 'ON', 'AS']);
@@ -416,11 +418,11 @@ function inOperandGroup(t: Token[], i: number): boolean {
  * The statement with its arithmetic as loupe_calc calls; one without arithmetic is returned as it
  * is, unparsed. `kindOf` tells a column's kind by its lower-case name.
  */
-export function rewriteArithmetic(statement: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined, strict = true): string {
+export function rewriteArithmetic(statement: string, kindOf: (column: string) => ArithmeticKind | undefined = () => undefined, strict = true, divisionByZero = true): string {
   const sql = shownAggregates(EXACT_CALLS.test(statement) ? exactIntegerCalls(statement, kindOf) : statement, kindOf);
   // an INSERT of many rows of text (the usual write) is scanned once, without a copy
   if (!hasCharOutsideQuotes(sql, '+-*/%') && !(WORDS.test(sql) && WORDS.test(maskQuoted(sql)))) return sql;
-  const mode = modeOf(sql, strict);
+  const mode = modeOf(sql, strict, divisionByZero);
   // each program after the first names its place, so that two alike read their own shown scale (shownScale)
   let programs = 0;
   const rewritten = rewriteOperators(
@@ -445,7 +447,7 @@ export function rewriteArithmetic(statement: string, kindOf: (column: string) =>
       // an integer result beyond 2^53 comes back as its digits (mysql-arithmetic.ts), which the
       // CAST makes the INTEGER again (a number passes unchanged); not SUM's or AVG's argument,
       // whose exact text exact-aggregates.ts reads, nor a write's value
-      const wide = b.wide && !mode && !aggregateArgument(t, from, to);
+      const wide = b.wide && !/[wt]/.test(mode) && !aggregateArgument(t, from, to);
       return { from, to, text: wide ? `CAST(${program} AS NUMERIC)` : program };
     },
   );

@@ -103,7 +103,8 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
   if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
   out = rewriteMySqlOperators(out);
-  out = rewriteArithmetic(out, columns, /STRICT_(?:TRANS|ALL)_TABLES/.test(String(variables.sql_mode ?? 'STRICT_TRANS_TABLES')));
+  const sqlMode = String(variables.sql_mode ?? 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO');
+  out = rewriteArithmetic(out, columns, /STRICT_(?:TRANS|ALL)_TABLES/.test(sqlMode), sqlMode.includes('ERROR_FOR_DIVISION_BY_ZERO'));
   out = rewriteDateCalls(out);
   if (/\b(?:substr(?:ing)?|position|trim)\s*\(/i.test(out)) out = rewriteKeywordCalls(out);
   // INSERT(…) past the statement's first word is the string function

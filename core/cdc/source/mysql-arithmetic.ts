@@ -165,7 +165,7 @@ function binary(op: Op, x: Num, y: Num, mode: string): Num | null {
   if (op === '/' || op === '%' || op === 'D') {
     if (y.exact ? y.digits === 0n : y.value === 0) {
       if (mode.includes('e')) throw new StoreError(1365, 'Division by 0');
-      warn(1365, 'Division by 0');
+      if (!mode.includes('z')) warn(1365, 'Division by 0');
       return null;
     }
   }

@@ -3,7 +3,7 @@
  * failing under CI=true): the rows stored and the warnings raised, for refused values, a NULL for
  * a NOT NULL column (its implicit default, with 1048, except for a single row outside IGNORE),
  * NOT NULL columns left out without a DEFAULT (1364 once, first), an ENUM NOT NULL left out (its
- * first member), and 0 for the AUTO_INCREMENT column. MariaDB runs each case in MySQL 8.0's
+ * first member), a division by zero, and 0 for the AUTO_INCREMENT column. MariaDB runs each case in MySQL 8.0's
  * sql_mode where the case does not set one; its 1366 names the column `db`.`t`.`c` where MySQL
  * 8.0 says 'c' (errmsg-utf8.txt), which is read as MySQL's before comparing.
  */
@@ -42,6 +42,8 @@ describe.skipIf(mariadb.skip)(`writes outside strict mode and under IGNORE store
     ['IGNORE: NULLs in each kind of column', "INSERT IGNORE INTO a (v, t, e, b, dc, tm) VALUES ('n', 9, NULL, NULL, NULL, NULL)"],
     ['IGNORE: UPDATE … SET to NULL', 'UPDATE IGNORE a SET t = NULL WHERE id = 10'],
     ['0 for the AUTO_INCREMENT column takes the next value', "INSERT INTO a (id, v, t, b, dc, tm) VALUES (0, 'z', 1, 'ab', 1, '01:00')"],
+    ['outside strict mode and without ERROR_FOR_DIVISION_BY_ZERO a division by zero is NULL without a warning', "SET sql_mode = ''; INSERT INTO a (v, n, t, b, dc, tm) VALUES ('q', 1/0, MOD(3, 0), 'ab', 1, '01:00')"],
+    ['under IGNORE it warns', "INSERT IGNORE INTO a (v, n, t, b, dc, tm) VALUES ('w', 1/0, 2, 'ab', 1, '01:00')"],
     ['NO_AUTO_VALUE_ON_ZERO keeps the 0', "SET sql_mode = 'NO_AUTO_VALUE_ON_ZERO'; INSERT INTO a (id, v, t, b, dc, tm) VALUES (0, 'o', 1, 'ab', 1, '01:00')"],
   ])('%s: %s', async (_what, sql) => {
     const real = await outcome(pair.real, sql);

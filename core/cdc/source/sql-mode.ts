@@ -3,11 +3,11 @@
  * expand_sql_mode, check_sql_mode). What the embedded source follows of it: strict mode
  * (STRICT_TRANS_TABLES or STRICT_ALL_TABLES, the same for InnoDB), and NO_AUTO_VALUE_ON_ZERO.
  * Modes that change how a statement is read or computed (ANSI_QUOTES, PIPES_AS_CONCAT,
- * NO_BACKSLASH_ESCAPES…) are refused with 1235 rather than set and not followed. NO_ZERO_DATE,
- * NO_ZERO_IN_DATE and ERROR_FOR_DIVISION_BY_ZERO are kept as @@sql_mode shows them, but the
- * embedded source acts as if they were set: in strict mode without them MySQL stores a zero date
- * (the embedded source refuses it: it stores none) and NULL for a division by zero (the embedded
- * source refuses it), and outside strict mode MySQL warns of them only when they are set.
+ * NO_BACKSLASH_ESCAPES…) are refused with 1235 rather than set and not followed.
+ * ERROR_FOR_DIVISION_BY_ZERO is followed (arithmetic-rewrite.ts: without it a division by zero is
+ * NULL without a warning, in a write too). NO_ZERO_DATE and NO_ZERO_IN_DATE are shown but the
+ * embedded source acts as if they were set, since it stores no zero date: without them in strict
+ * mode MySQL would store one where the embedded source refuses it.
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 
