@@ -24,6 +24,7 @@ import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } fr
 import { beyondDouble, isSimpleExpression } from './exact-integers.js';
 import { collecting, currentRow, Diagnostics, duplicateSkipped, silently, warn } from './diagnostics.js';
 import { implicitDefault } from './implicit-defaults.js';
+import { storedJson } from './json-functions.js';
 import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
 import { sqliteLiteral, stringValue } from './mysql-strings.js';
@@ -78,6 +79,12 @@ export function registerStoreFunctions(db: Database): void {
     const col = columnsByKey[Number(key)];
     if (!col) return v;
     return storeValue(col.c, col.k, { value: v }, Number(row), strict === 1);
+  });
+  // a JSON column's value (json(): its text as MySQL stores JSON)
+  db.create_function('loupe_json', (v: SqlValue, column: SqlValue) => {
+    if (v === null) return null;
+    if (typeof v !== 'string') throw new StoreError(3140, `Invalid JSON text: "not a JSON text, may need CAST" at position 0 in value for column '${String(column)}'.`);
+    return storedJson(v, String(column));
   });
   // a NULL (or a left-out column without a DEFAULT) where MySQL stores the column's implicit default, with its warning
   db.create_function('loupe_not_null', (v: SqlValue, key: SqlValue, code: SqlValue, row: SqlValue) => {
@@ -177,7 +184,7 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, mode:
     const conflict = topLevel(maskQuoted(rest)).search(/(?<![\w$])on\s+conflict\b/i);
     const source = (conflict < 0 ? rest : rest.slice(0, conflict)).trim();
     const tail = conflict < 0 ? '' : upsert(rest.slice(conflict), def, strict);
-    return insertSelect(head, named, omitted, source, mode, tail);
+    return insertSelect(head, def, named, omitted, source, mode, tail);
   }
   // a NULL for a NOT NULL column: the implicit default under IGNORE, and outside strict mode in a statement of several rows
   const nulls = mode.ignore || (!strict && countRows(text, at + values[0].length) > 1);
@@ -279,11 +286,11 @@ function closingQuote(text: string, i: number): number {
 }
 
 /** `INSERT INTO t (cols) SELECT …` with each selected column through loupe_store. */
-function insertSelect(head: RegExpExecArray, named: Column[], omitted: Column[], source: string, mode: WriteMode, tail: string): string {
+function insertSelect(head: RegExpExecArray, def: TableDef, named: Column[], omitted: Column[], source: string, mode: WriteMode, tail: string): string {
   const strict = mode.strict;
   const alias = named.map((_c, i) => `__loupe_c${i}`);
   // an error or warning names the selected row it comes from; INSERT … SELECT counts as several rows
-  const stored = [...omitted.map((col) => defaultFor(col, '__loupe_row', strict, false)), ...named.map((col, i) => idValue(notNull(wrap(q(alias[i]!), col, '__loupe_row', strict), col, !strict), col, mode))];
+  const stored = [...omitted.map((col) => defaultFor(col, '__loupe_row', strict, false)), ...named.map((col, i) => idValue(notNull(col.c.baseType === 'json' ? json(q(alias[i]!), col, def) : wrap(q(alias[i]!), col, '__loupe_row', strict), col, !strict), col, mode))];
   const cols = [...omitted, ...named].map((x) => q(x.c.name)).join(', ');
   return `${head[1]} ${head[2]} (${cols}) WITH __loupe_src(${alias.map((a) => q(a)).join(', ')}) AS (${source}) SELECT ${stored.join(', ')} FROM (SELECT *, row_number() OVER () AS __loupe_row FROM __loupe_src)${tail ? ` WHERE true ${tail}` : ''}`;
 }
@@ -352,6 +359,8 @@ function storedFor(raw: string, col: Column, def: TableDef, row: Row, strict: bo
   // integer to SQLite: for a string or binary column it is the bytes, as x'41' is
   const hex = /^0x([0-9a-f]+)$/i.exec(text);
   if (hex && BYTE_KINDS.has(col.k.kind)) return storedFor(`x'${hex[1]!.length % 2 ? '0' : ''}${hex[1]}'`, col, def, row, strict);
+  // a JSON column stores its text as MySQL's JSON (3140 naming `table.column` for text that is none)
+  if (col.c.baseType === 'json') return json(/^default$/i.test(text) ? defaultFor(col, row, strict) : withDefaults(text, def, strict), col, def);
   if (col.k.kind === 'none') return withDefaults(raw, def, strict);
   const lit = literal(text);
   if (lit) return storedLiteral(text, lit, col, row, strict);
@@ -373,6 +382,8 @@ function keptAsWritten(text: string, k: StoreKind): boolean {
 
 /** A row's number: known when the statement is rewritten (a VALUES row), or SQL that gives it for each row. */
 type Row = number | string;
+
+const json = (expr: string, col: Column, def: TableDef) => (/^null$/i.test(expr.trim()) ? expr : `loupe_json(${expr}, ${sqlString(`${def.name}.${col.c.name}`)})`);
 
 const wrap = (expr: string, col: Column, row: Row, strict: boolean) =>
   isSimpleExpression(expr) ? wrapExact(expr, col, row, strict) : `loupe_store(${expr}, ${col.key}, ${row}, ${strict ? 1 : 0})`;

@@ -87,6 +87,10 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   }
   if (/\brlike\b/i.test(out)) out = replaceOutsideQuotes(out, /\brlike\b/gi, () => 'REGEXP');
   if (/\bcollate\b/i.test(out)) out = replaceOutsideQuotes(out, /\bcollate\s+(`[^`]*`|'[^']*'|"[^"]*"|[A-Za-z0-9_]+)/gi, (_m, name: string) => `COLLATE ${sqliteCollation(name.replace(/^[`'"](.*)[`'"]$/s, '$1'))}`);
+  // `value MEMBER OF (json_array)` (MySQL 8.0.17) as a call, for a literal, a column or a variable before it
+  if (/\bmember\s+of\b/i.test(out)) {
+    out = replaceOutsideQuotes(out, /('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?|@?(?:`[^`]+`|[A-Za-z_][\w$]*)(?:\.(?:`[^`]+`|[A-Za-z_][\w$]*))*)\s+member\s+of\s*\(/gi, (_m, v: string) => `loupe_member_of(${v}, `);
+  }
   // column->'$.path' is JSON_EXTRACT, column->>'$.path' JSON_UNQUOTE of it (SQLite's own -> and ->> differ)
   if (out.includes('->')) {
     out = replaceOutsideQuotes(out, /((?:`[^`]+`|[A-Za-z_][\w$]*)(?:\.(?:`[^`]+`|[A-Za-z_][\w$]*))*)\s*->(>?)\s*('(?:[^'\\]|\\.|'')*')/g, (_m, col: string, unq: string, path: string) =>

@@ -6,6 +6,7 @@
 import type { Schema } from '../../plugin.js';
 import { columnConverter, columnSchema, type ColumnLike, type DecimalMode, type TypeModes } from './column-types.js';
 import type { ColumnMapper } from './column-mappers.js';
+import { binlogJsonText, parseMySqlJson } from '../../../source/mysql-json.js';
 
 export const DEBEZIUM_VERSION = '1.9.8.Final';
 
@@ -105,11 +106,28 @@ export function tableSchemas(prefix: string, db: string, table: string, columns:
   return { keySchema, valueSchema, envelopeSchema, columns: cols, keyColumns: keyCols };
 }
 
-export function rowValue(s: TableSchemas, row: Record<string, unknown> | null): Record<string, unknown> | null {
+/**
+ * A row image as the event's `before` or `after`. `fromBinlog`: a streamed change, whose JSON
+ * columns Debezium reads from the binlog's binary JSON and writes without spaces
+ * (JsonStringFormatter); a snapshot reads them through JDBC as MySQL's text, as they are stored.
+ */
+export function rowValue(s: TableSchemas, row: Record<string, unknown> | null, fromBinlog = false): Record<string, unknown> | null {
   if (!row) return null;
   const out: Record<string, unknown> = {};
-  for (const { col, convert } of s.columns) out[col.name] = convert(row[col.name]);
+  for (const { col, convert } of s.columns) {
+    const v = row[col.name];
+    out[col.name] = convert(fromBinlog && col.baseType === 'json' && typeof v === 'string' ? binlogJson(v) : v);
+  }
   return out;
+}
+
+/** Stored JSON text as the binlog's; text an earlier version stored unchecked stays as it is. */
+function binlogJson(text: string): string {
+  try {
+    return binlogJsonText(parseMySqlJson(text));
+  } catch {
+    return text;
+  }
 }
 
 export function keyValue(s: TableSchemas, row: Record<string, unknown> | null): Record<string, unknown> | null {

@@ -574,7 +574,7 @@ export class MySqlSourceTask implements SourceTask {
       keySchema: s.keySchema,
       key: keyValue(s, after ?? before),
       valueSchema: s.envelopeSchema,
-      value: { before: rowValue(s, before), after: rowValue(s, after), source, op, ts_ms: now, transaction: null },
+      value: { before: rowValue(s, before, op !== 'r'), after: rowValue(s, after, op !== 'r'), source, op, ts_ms: now, transaction: null },
       timestamp: now,
     };
     if (headers) r.headers = headers;
