@@ -87,7 +87,7 @@ function refuseLong(strict: boolean, c: ColumnDef, row: number): void {
 /** The SQLSTATE of each error the store rules give (errmsg-utf8.txt). */
 const INT64_MAX = (1n << 63n) - 1n;
 
-const STORE_ERROR_STATES: Record<number, string> = { 1235: '42000', 1582: '42000', 3140: '22032', 3141: '22032', 3143: '42000', 3149: '42000', 3150: '42000', 3153: '42000', 3158: '22032', 1365: '22012', 1451: '23000', 1452: '23000', 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001', 1416: '22003', 3037: '22023', 3616: '22S02', 3617: '22S03', 3643: 'HY000' };
+const STORE_ERROR_STATES: Record<number, string> = { 1210: 'HY000', 1235: '42000', 1582: '42000', 3165: '42000', 3140: '22032', 3141: '22032', 3143: '42000', 3149: '42000', 3150: '42000', 3153: '42000', 3158: '22032', 1365: '22012', 1451: '23000', 1452: '23000', 1264: '22003', 1265: '01000', 1292: '22007', 1364: 'HY000', 1366: 'HY000', 1406: '22001', 1416: '22003', 3037: '22023', 3616: '22S02', 3617: '22S03', 3643: 'HY000' };
 export const storeErrorState = (errno: number): string => STORE_ERROR_STATES[errno] ?? 'HY000';
 
 const outOfRange = (c: ColumnDef, row: number) => new StoreError(1264, `Out of range value for column '${c.name}' at row ${row}`);

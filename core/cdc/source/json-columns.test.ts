@@ -36,10 +36,18 @@ describe('JSON columns', () => {
     expect(errorOf("SELECT JSON_REMOVE('{}', '$')")).toBe("ERROR 3153 (42000): The path expression '$' is not allowed in this context.");
     expect(errorOf("SELECT JSON_EXTRACT('{}', 'a')")).toBe('ERROR 3143 (42000): Invalid JSON path expression. The error is around character position 1.');
     expect(errorOf("SELECT JSON_SET('{}', '$.b')")).toBe("ERROR 1582 (42000): Incorrect parameter count in the call to native function 'json_set'");
+    // MariaDB answers NULL to these three
+    expect(errorOf(`SELECT JSON_SEARCH('["a"]', 'two', 'a')`)).toBe("ERROR 3150 (42000): The oneOrAll argument to json_search may take these values: 'one' or 'all'.");
+    expect(errorOf(`SELECT JSON_ARRAY_INSERT('["a"]', '$.a', 'x')`)).toBe('ERROR 3165 (42000): A path expression is not a path to a cell in an array.');
+    expect(errorOf(`SELECT JSON_CONTAINS_PATH('{}', 'some', '$')`)).toBe("ERROR 3150 (42000): The oneOrAll argument to json_contains_path may take these values: 'one' or 'all'.");
   });
 
   it('JSON_CONTAINS at a path the document lacks is NULL (MySQL 8.0 manual; MariaDB says 0)', () => {
     expect(rows("SELECT JSON_CONTAINS(doc, '1', '$.zz') FROM j WHERE id = 1")).toEqual([[null]]);
+  });
+
+  it('JSON_SEARCH writes a path’s member name that is no identifier quoted, as MySQL does', () => {
+    expect(rows(`SELECT JSON_SEARCH('{"a b": "x%y", "c": ["x%y"]}', 'all', 'x|%y', '|')`)).toEqual([['["$.c[0]", "$.\\"a b\\""]']]);
   });
 
   it('MEMBER OF, JSON_OVERLAPS, JSON_PRETTY and JSON_QUOTE', () => {

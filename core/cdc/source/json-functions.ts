@@ -97,6 +97,30 @@ function select(doc: Json, legs: Leg[]): Json[] {
   return current;
 }
 
+/** select, with the path (keys and indexes) to each value found: where JSON_SEARCH starts. */
+function selectWithPaths(doc: Json, legs: Leg[]): { value: Json; at: (string | number)[] }[] {
+  let current: { value: Json; at: (string | number)[] }[] = [{ value: doc, at: [] }];
+  for (const leg of legs) {
+    const next: typeof current = [];
+    for (const { value: v, at } of current) {
+      if ('key' in leg) {
+        if (isObject(v) && leg.key in v) next.push({ value: v[leg.key]!, at: [...at, leg.key] });
+      } else if ('index' in leg) {
+        if (!Array.isArray(v)) {
+          if (leg.index === 0 || leg.index === 'last') next.push({ value: v, at });
+          continue;
+        }
+        const i = leg.index === 'last' ? v.length - 1 : leg.index;
+        if (i >= 0 && i < v.length) next.push({ value: v[i]!, at: [...at, i] });
+      } else if (leg.wild === 'member') {
+        if (isObject(v)) for (const k of mysqlKeyOrder(v)) next.push({ value: v[k]!, at: [...at, k] });
+      } else if (Array.isArray(v)) v.forEach((x, i) => next.push({ value: x, at: [...at, i] }));
+    }
+    current = next;
+  }
+  return current;
+}
+
 function extract(doc: SqlValue, ...paths: SqlValue[]): SqlValue {
   const d = docOf(doc, 1, 'json_extract');
   if (d === undefined || paths.some((p) => p === null || p === undefined)) return null;
@@ -220,6 +244,33 @@ function remove(doc: Json, legs: Leg[]): Json {
     if (i >= 0 && i < parent.length) parent.splice(i, 1);
   }
   return doc;
+}
+
+/** A path's text as MySQL writes it (JSON_SEARCH): `$.key`, `$."a b"` for a key that is no identifier, `$[n]`. */
+function pathText(legs: (string | number)[]): string {
+  return `$${legs.map((l) => (typeof l === 'number' ? `[${l}]` : /^[A-Za-z_$][\w$]*$/.test(l) ? `.${l}` : `.${JSON.stringify(l)}`)).join('')}`;
+}
+
+/** JSON_SEARCH's LIKE: % and _ wildcards, `escape` before either taking it as itself. */
+function likeMatcher(pattern: string, escape: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === escape && i + 1 < pattern.length) re += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '%') re += '[\\s\\S]*';
+    else if (c === '_') re += '[\\s\\S]';
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  // MySQL's default collation compares ignoring case
+  return new RegExp(`^${re}$`, 'iu');
+}
+
+/** The paths of the string values under `v` that `like` matches, in document order (objects by MySQL's key order). */
+function searchPaths(v: Json, like: RegExp, at: (string | number)[], out: (string | number)[][]): void {
+  if (typeof v === 'string') {
+    if (like.test(v)) out.push(at);
+  } else if (Array.isArray(v)) v.forEach((x, i) => searchPaths(x, like, [...at, i], out));
+  else if (isObject(v)) for (const k of mysqlKeyOrder(v)) searchPaths(v[k]!, like, [...at, k], out);
 }
 
 /** JSON_MERGE_PATCH (RFC 7396): an object patch merges member by member, null removing one; anything else replaces. */
@@ -347,6 +398,36 @@ export function registerJsonFunctions(db: Database): void {
         if (at === undefined) continue;
         if (Array.isArray(at)) at.push(toJson(x));
         else d = replaceAt(d, legs, [at, toJson(x)]);
+      }
+      return made(d);
+    }),
+    json_search: withArities(range(3, 16), (v, mode, search, escape, ...paths) => {
+      const d = docOf(v, 1, 'json_search');
+      if (d === undefined || mode === null || search === null || paths.some((p) => p === null)) return null;
+      const m = String(mode).toLowerCase();
+      if (m !== 'one' && m !== 'all') throw new StoreError(3150, "The oneOrAll argument to json_search may take these values: 'one' or 'all'.");
+      const esc = escape === undefined || escape === null || escape === '' ? '\\' : String(escape);
+      if ([...esc].length !== 1) throw new StoreError(1210, 'Incorrect arguments to ESCAPE');
+      const like = likeMatcher(String(search), esc);
+      const found: (string | number)[][] = [];
+      const starts = paths.length ? paths.flatMap((p) => selectWithPaths(d, legsOf(p, true))) : [{ value: d, at: [] as (string | number)[] }];
+      for (const s of starts) searchPaths(s.value, like, s.at, found);
+      const texts = [...new Set(found.map(pathText))];
+      if (!texts.length) return null;
+      return made(m === 'one' || texts.length === 1 ? texts[0]! : texts);
+    }),
+    json_array_insert: withArities(range(1, 33), (v, ...rest) => {
+      const list = pairs('json_array_insert', rest);
+      const d = docOf(v, 1, 'json_array_insert');
+      if (d === undefined || list.some(([p]) => p === null)) return null;
+      for (const [p, x] of list) {
+        const legs = legsOf(p);
+        const last = legs[legs.length - 1];
+        if (!last || !('index' in last)) throw new StoreError(3165, 'A path expression is not a path to a cell in an array.');
+        const parent = select(d, legs.slice(0, -1))[0];
+        if (!Array.isArray(parent)) continue;
+        const i = last.index === 'last' ? parent.length - 1 : last.index;
+        parent.splice(Math.min(i, parent.length), 0, toJson(x));
       }
       return made(d);
     }),
