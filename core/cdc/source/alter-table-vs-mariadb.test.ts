@@ -63,6 +63,23 @@ describe.skipIf(mariadb.skip)(`ALTER TABLE leaves the columns, rows and keys Mar
     expect(await outcome(pair.embedded, sql, table)).toBe(real);
   });
 
+  it('a table’s DEFAULT COLLATE decides how its text columns compare, and the options show in information_schema', async () => {
+    const sql = "CREATE TABLE tc (id INT PRIMARY KEY, email VARCHAR(20), note VARCHAR(10) COLLATE utf8mb4_general_ci, UNIQUE KEY (email)) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin COMMENT='the ''tc'' table'; INSERT INTO tc VALUES (1, 'a@x', 'n'), (2, 'A@x', 'N'); ALTER TABLE tc ADD COLUMN extra VARCHAR(5)";
+    const answer = async (src: typeof pair.real | typeof pair.embedded) => {
+      await src.execute('al', sql);
+      const q = async (text: string) => (await src.execute('al', text))[0]!.rows;
+      return [
+        await q("SELECT id FROM tc WHERE email = 'a@x' ORDER BY id"),
+        await q("SELECT id FROM tc WHERE note = 'n' ORDER BY id"),
+        await q("SELECT TABLE_COLLATION, TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'al' AND TABLE_NAME = 'tc'"),
+        (await q('SHOW FULL COLUMNS FROM tc')).map((r) => [r[0], r[2]]),
+      ];
+    };
+    const real = await answer(pair.real);
+    expect(real[0]).toEqual([[1]]);
+    expect(await answer(pair.embedded)).toEqual(real);
+  });
+
   it('keys are listed as MySQL sorts them: PRIMARY, unique keys of NOT NULL columns, other unique keys, the rest', async () => {
     const sql = 'CREATE TABLE ks (id INT PRIMARY KEY, a INT, b INT, c INT NOT NULL, KEY ka (a), UNIQUE KEY ub (b), UNIQUE KEY uc (c)); ALTER TABLE ks ADD UNIQUE KEY ua (a), ADD KEY kc (c)';
     const order = async (src: typeof pair.real | typeof pair.embedded) => {

@@ -56,6 +56,31 @@ describe('ALTER TABLE, as MySQL 8.0 answers', () => {
     await src.execute('al', 'CREATE TABLE empty (id INT PRIMARY KEY); ALTER TABLE empty ADD COLUMN d DATE NOT NULL');
   });
 
+  it('SHOW CREATE TABLE prints the table options kept (a quote escaped as append_unescaped does) and a column’s other collation with its character set, as MySQL 8.0 does', async () => {
+    const { src } = await open();
+    await src.execute(null, "CREATE DATABASE o; USE o; CREATE TABLE t (id INT PRIMARY KEY, a VARCHAR(5), b VARCHAR(5) COLLATE utf8mb4_general_ci) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin ROW_FORMAT=COMPRESSED COMMENT='it''s t'; CREATE TABLE l (id INT PRIMARY KEY) CHARSET latin1");
+    const create = async (t: string) => String((await src.execute('o', `SHOW CREATE TABLE ${t}`))[0]!.rows[0]![1]);
+    expect(await create('t')).toBe(
+      "CREATE TABLE `t` (\n  `id` int NOT NULL,\n  `a` varchar(5) DEFAULT NULL,\n  `b` varchar(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin ROW_FORMAT=COMPRESSED COMMENT='it\\'s t'",
+    );
+    // a charset's own default collation is not printed, but utf8mb4's always is
+    expect(await create('l')).toBe('CREATE TABLE `l` (\n  `id` int NOT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1');
+    await src.execute('o', "ALTER TABLE t COMMENT 'changed', COLLATE utf8mb4_0900_ai_ci");
+    // the columns keep their collation; the table's default is for columns added later
+    expect(await create('t')).toContain("`a` varchar(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL");
+    expect(await create('t')).toMatch(/DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci ROW_FORMAT=COMPRESSED COMMENT='changed'$/);
+    const status = (await src.execute('o', "SHOW TABLE STATUS LIKE 't'"))[0]!;
+    expect([status.rows[0]![3], status.rows[0]![14], status.rows[0]![16], status.rows[0]![17]]).toEqual(['Compressed', 'utf8mb4_0900_ai_ci', 'row_format=COMPRESSED', 'changed']);
+  });
+
+  it('refuses what it does not keep with 1235: invisible columns and functional key parts', async () => {
+    const { src } = await open();
+    await src.execute(null, 'CREATE DATABASE r');
+    await expect(src.execute('r', 'CREATE TABLE t (id INT PRIMARY KEY, v INT INVISIBLE)')).rejects.toThrow("This version of MySQL doesn't yet support 'invisible columns in the embedded source'");
+    await expect(src.execute('r', 'CREATE TABLE t (id INT PRIMARY KEY, v INT, KEY k ((v + 1)))')).rejects.toThrow("This version of MySQL doesn't yet support 'functional key parts in the embedded source'");
+    await src.execute('r', 'CREATE TABLE t (id INT PRIMARY KEY, v INT VISIBLE)');
+  });
+
   it('a foreign key keeps the keys it needs, on either side', async () => {
     const { src } = await open();
     await src.execute(null, 'CREATE DATABASE f; USE f; CREATE TABLE p (id INT PRIMARY KEY); CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id))');

@@ -9,7 +9,7 @@ import { counterStatements, counters } from './auto-increment.js';
 import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
 import { implicitDefault } from './implicit-defaults.js';
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
-import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, isCollated, Lexer, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, inheritCollation, isCollated, Lexer, parseTableOptions, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { alterCheck, refuseIfChecked, type CheckDef } from './check-constraints.js';
 
@@ -57,6 +57,8 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
     const options = tableOptions(written);
     if (options) {
       if (options.convertTo) rebuild = convertTo(next, options.convertTo) || rebuild;
+      // the options the table keeps (a new DEFAULT COLLATE is for the columns added later)
+      else next.options = parseTableOptions(written, next.options ?? {});
       continue;
     }
     // FIRST / AFTER col of an added or changed column: the column moves there once the spec is applied
@@ -163,6 +165,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       const list = /^\(.*\)$/s.test(add[1]!) ? add[1]! : `(${add[1]})`;
       const parsed = parseCreateTable(`CREATE TABLE x ${list}`).def;
       if (parsed.primaryKey.length) throw mysqlErrors.notSupported('ADD COLUMN … PRIMARY KEY in the embedded source');
+      inheritCollation(next, parsed.columns);
       for (const col of parsed.columns) {
         if (next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
         next.columns.push(col);
@@ -293,6 +296,7 @@ const TABLE_OPTION =
 /** CONVERT TO CHARACTER SET: the text columns take the collation; true when their case sensitivity changes (the table is copied). */
 function convertTo(next: TableDef, to: { charset: string; collation?: string }): boolean {
   if (to.charset === 'binary') throw mysqlErrors.notSupported('CONVERT TO CHARACTER SET binary in the embedded source');
+  next.options = parseTableOptions(`CHARSET=${to.charset}${to.collation ? ` COLLATE=${to.collation}` : ''}`, next.options ?? {});
   let changed = false;
   for (const col of next.columns) {
     if (!isCollated(col)) continue;
@@ -382,6 +386,8 @@ function changeColumn(db: Database, next: TableDef, sources: Map<string, string>
   if (at < 0) throw mysqlErrors.unknownColumn(from, next.name);
   const old = next.columns[at]!;
   const col = parseCreateTable(`CREATE TABLE x (${definition})`).def.columns[0]!;
+  // a column redefined without a collation takes the table's
+  inheritCollation(next, [col]);
   if (col.name.toLowerCase() !== old.name.toLowerCase()) refuseIfChecked(next.checks, old.name, next.columns.map((c) => c.name));
   if (col.name.toLowerCase() !== old.name.toLowerCase() && next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) {
     throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);

@@ -44,10 +44,10 @@ import { assignInOrder } from './update-order.js';
 import { significant, tokenize } from './sql-tokens.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
-import { aliasesRowid, describeType, ignoresCase, keysInMySqlOrder, parseCreateTable, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, describeType, ignoresCase, keysInMySqlOrder, parseCreateTable, tableCollation, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
-import { columnCollation, columnKey, COLUMN_PRIVILEGES, INFORMATION_SCHEMA_TABLES, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
+import { columnCollation, columnKey, COLUMN_PRIVILEGES, INFORMATION_SCHEMA_TABLES, rowFormatOf, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
 import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show-statements.js';
 import { splitScript, type ScriptStatement } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
@@ -378,7 +378,7 @@ export class EmbeddedSource implements CaptureSource {
         const dbName = m ? unquoteIdent(m[1]!) : session.database;
         if (!dbName) throw mysqlErrors.noDatabase();
         const st = this.requireDb(dbName);
-        const shown = showTableStatus(this.SQL, [...this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement })), ...[...st.views.keys()].map((name) => ({ name, view: true as const }))], sql);
+        const shown = showTableStatus(this.SQL, [...this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement, collation: tableCollation(t.def), rowFormat: rowFormatOf(t.def), createOptions: t.def.options?.rowFormat ? `row_format=${t.def.options.rowFormat}` : '', comment: t.def.options?.comment ?? '' })), ...[...st.views.keys()].map((name) => ({ name, view: true as const }))], sql);
         return rows(shown.columns, shown.rows);
       }
       if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
@@ -761,7 +761,7 @@ export class EmbeddedSource implements CaptureSource {
     const data = def.columns.map((c) => {
       const key = columnKey(def, c);
       const { default: dflt, extra } = describeDefault(c);
-      if (full) return [c.name, describeType(c), columnCollation(c), c.nullable ? 'YES' : 'NO', key, dflt, extra, COLUMN_PRIVILEGES, c.comment ?? ''];
+      if (full) return [c.name, describeType(c), columnCollation(c, def), c.nullable ? 'YES' : 'NO', key, dflt, extra, COLUMN_PRIVILEGES, c.comment ?? ''];
       return [c.name, describeType(c), c.nullable ? 'YES' : 'NO', key, dflt, extra];
     });
     const columns = full ? ['Field', 'Type', 'Collation', 'Null', 'Key', 'Default', 'Extra', 'Privileges', 'Comment'] : ['Field', 'Type', 'Null', 'Key', 'Default', 'Extra'];

@@ -190,6 +190,9 @@ function rewriteCasts(sql: string): string {
     const type = top.slice(as.index! + as[0].length).trim().toLowerCase();
     const expr = rewriteCasts(text.slice(0, as.index));
     if (type === 'date' || type === 'datetime' || type === 'time') return `${type}(${expr})`;
+    // SQLite reads BINARY as a numeric type name ('x' would be 0): the value's bytes, padded or cut to n
+    const binary = /^binary(?:\s*\(\s*(\d+)\s*\))?$/.exec(text.slice(as.index! + as[0].length).trim().toLowerCase());
+    if (binary) return binary[1] === undefined ? `loupe_cast_binary(${expr})` : `loupe_cast_binary(${expr}, ${binary[1]})`;
     if (/^(signed|unsigned)(\s+integer)?$/.test(type)) {
       // what the text shows of the operand: a string literal ('s') or a DECIMAL literal ('d')
       const literal = expr.trim();

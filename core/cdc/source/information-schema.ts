@@ -6,7 +6,7 @@
  * holding these tables, made from the catalogue when the query comes.
  */
 import type { SqlJsStatic } from 'sql.js';
-import { keysInMySqlOrder, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { charsetOf, keysInMySqlOrder, tableCollation, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { mysqlErrors } from './mysql-error.js';
 import { checkClause } from './check-constraints.js';
 import { describeDefault, displayType } from './mysql-type-display.js';
@@ -35,13 +35,19 @@ interface View {
 }
 
 /** PRI, UNI or MUL as DESCRIBE and COLUMNS.COLUMN_KEY give them: the first index the column starts. */
+/** ROW_FORMAT as InnoDB reports it: Dynamic unless the table asked for another. */
+export const rowFormatOf = (def: TableDef): string => {
+  const f = def.options?.rowFormat;
+  return f && f !== 'DEFAULT' ? f[0] + f.slice(1).toLowerCase() : 'Dynamic';
+};
+
 /** What information_schema.COLUMNS.PRIVILEGES and SHOW FULL COLUMNS say of every column: the root account's. */
 export const COLUMN_PRIVILEGES = 'select,insert,update,references';
 
 /** A column's collation (COLLATION_NAME, SHOW FULL COLUMNS): null for a column that holds no characters. */
-export function columnCollation(c: ColumnDef): string | null {
+export function columnCollation(c: ColumnDef, def?: TableDef): string | null {
   if (!typeFacts(c).textual) return null;
-  return c.collation && c.collation !== 'binary' ? c.collation : COLLATION;
+  return c.collation && c.collation !== 'binary' ? c.collation : def ? tableCollation(def) : COLLATION;
 }
 
 export function columnKey(def: TableDef, c: ColumnDef): string {
@@ -90,7 +96,7 @@ const VIEWS: View[] = [
     name: 'TABLES',
     columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'TABLE_TYPE', 'ENGINE', 'VERSION', 'ROW_FORMAT', 'TABLE_ROWS', 'AVG_ROW_LENGTH', 'DATA_LENGTH', 'MAX_DATA_LENGTH', 'INDEX_LENGTH', 'DATA_FREE', 'AUTO_INCREMENT', 'CREATE_TIME', 'UPDATE_TIME', 'CHECK_TIME', 'TABLE_COLLATION', 'CHECKSUM', 'CREATE_OPTIONS', 'TABLE_COMMENT'],
     // a view: TABLE_TYPE VIEW, no engine or storage facts, TABLE_COMMENT 'VIEW' (MySQL 8.0 manual, The INFORMATION_SCHEMA TABLES Table)
-    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => (t.view ? ['def', db, t.def.name, 'VIEW', null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 'VIEW'] : ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, 'Dynamic', t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, COLLATION, null, '', '']))),
+    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => (t.view ? ['def', db, t.def.name, 'VIEW', null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 'VIEW'] : ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, rowFormatOf(t.def), t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, tableCollation(t.def), null, t.def.options?.rowFormat ? `row_format=${t.def.options.rowFormat}` : '', t.def.options?.comment ?? '']))),
   },
   {
     // MySQL 8.0 manual, The INFORMATION_SCHEMA VIEWS Table; DEFINER as user@host, unquoted
@@ -110,7 +116,7 @@ const VIEWS: View[] = [
           def.columns.map((c, i) => {
             const f = typeFacts(c);
             const { default: dflt, extra } = describeDefault(c);
-            return ['def', db, def.name, c.name, i + 1, dflt, c.nullable ? 'YES' : 'NO', f.dataType, f.charLength, f.octetLength, f.precision, f.scale, f.datetimePrecision, f.textual ? CHARSET : null, columnCollation(c), displayType(c), columnKey(def, c), extra, COLUMN_PRIVILEGES, c.comment ?? '', '', null];
+            return ['def', db, def.name, c.name, i + 1, dflt, c.nullable ? 'YES' : 'NO', f.dataType, f.charLength, f.octetLength, f.precision, f.scale, f.datetimePrecision, f.textual ? charsetOf(columnCollation(c, def)!) : null, columnCollation(c, def), displayType(c), columnKey(def, c), extra, COLUMN_PRIVILEGES, c.comment ?? '', '', null];
           }),
         ),
       ),

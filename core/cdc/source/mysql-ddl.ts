@@ -70,6 +70,18 @@ export interface TableDef {
   foreignKeys?: ForeignKeyDef[];
   /** CHECK constraints (check-constraints.ts); absent in definitions stored before they were kept. */
   checks?: CheckDef[];
+  /** Table options as written (table-options.ts): absent where the table has MySQL's defaults. */
+  options?: TableOptions;
+}
+
+export interface TableOptions {
+  /** DEFAULT CHARSET, lower-case, where it is not utf8mb4. */
+  charset?: string;
+  /** DEFAULT COLLATE, lower-case, where it is not the charset's default: text columns without their own take it. */
+  collation?: string;
+  comment?: string;
+  /** ROW_FORMAT, upper-case. */
+  rowFormat?: string;
 }
 
 // INT1…INT8, MIDDLEINT, FLOAT4 and FLOAT8 are MySQL's synonyms of the integer and float keywords (sql/lex.h)
@@ -190,7 +202,11 @@ function splitTopLevel(body: string): string[] {
 
 export function identList(text: string): string[] {
   // `(a, b(10))` → [a, b] (prefix lengths dropped)
-  return splitTopLevel(text).map((p) => unquoteIdent(new Lexer(p).next()));
+  return splitTopLevel(text).map((p) => {
+    // a functional key part, `((expr))` (MySQL 8.0.13): no column of its own to index
+    if (p.trim().startsWith('(')) throw mysqlErrors.notSupported('functional key parts in the embedded source');
+    return unquoteIdent(new Lexer(p).next());
+  });
 }
 
 /** Parses `CREATE TABLE [IF NOT EXISTS] name ( … ) options`. Returns the name qualifier too. */
@@ -228,9 +244,68 @@ export function parseCreateTable(statement: string): { def: TableDef; database?:
   }
   for (const c of def.columns) if (def.primaryKey.some((k) => k.toLowerCase() === c.name.toLowerCase())) c.nullable = false;
   for (const fk of pending) addForeignKey(def, fk);
-  // Remaining text: table options like ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 — accepted; AUTO_INCREMENT=N is the counter's start
+  // Remaining text: table options (ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COMMENT='…'); AUTO_INCREMENT=N is the counter's start
+  const options = parseTableOptions(sql.slice(lx.pos));
+  if (options) {
+    def.options = options;
+    inheritCollation(def);
+  }
   const auto = /\bauto_increment\s*(?:=\s*)?(\d+)/i.exec(sql.slice(lx.pos));
   return { def, database, ifNotExists, ...(auto ? { autoIncrement: Number(auto[1]) } : {}) };
+}
+
+/** Each charset's default collation (MySQL 8.0: SHOW CHARACTER SET), for those the embedded source names. */
+const DEFAULT_COLLATIONS: Record<string, string> = { utf8mb4: 'utf8mb4_0900_ai_ci', utf8mb3: 'utf8mb3_general_ci', utf8: 'utf8mb3_general_ci', latin1: 'latin1_swedish_ci', ascii: 'ascii_general_ci', binary: 'binary' };
+
+/**
+ * The table options of a CREATE TABLE's tail (or an ALTER TABLE's options) that the table keeps:
+ * DEFAULT CHARSET and COLLATE (which decide how its text columns compare), COMMENT and
+ * ROW_FORMAT, for SHOW CREATE TABLE. Undefined when none differs from MySQL's defaults.
+ */
+export function parseTableOptions(text: string, into: TableOptions = {}): TableOptions | undefined {
+  // options are read outside the comment's text
+  const masked = text.replace(/'(?:[^'\\]|\\.|'')*'/g, (m) => `'${' '.repeat(m.length - 2)}'`);
+  const out: TableOptions = { ...into };
+  const charset = /(?:^|[\s,])(?:default\s+)?(?:character\s+set|charset)\s*(?:=\s*)?(\w+)/i.exec(masked);
+  const collate = /(?:^|[\s,])(?:default\s+)?collate\s*(?:=\s*)?(\w+)/i.exec(masked);
+  const comment = /(?:^|[\s,])comment\s*(?:=\s*)?'/i.exec(masked);
+  const rowFormat = /(?:^|[\s,])row_format\s*(?:=\s*)?(\w+)/i.exec(masked);
+  if (charset) {
+    const cs = charset[1]!.toLowerCase() === 'utf8' ? 'utf8mb3' : charset[1]!.toLowerCase();
+    if (cs === 'utf8mb4') delete out.charset;
+    else out.charset = cs;
+    if (!collate) delete out.collation;
+  }
+  if (collate) {
+    const c = collate[1]!.toLowerCase();
+    if (!charset && !out.charset && !c.startsWith('utf8mb4')) out.charset = charsetOf(c);
+    if (c === DEFAULT_COLLATIONS[out.charset ?? 'utf8mb4']) delete out.collation;
+    else out.collation = c;
+  }
+  if (comment) {
+    const at = comment.index + comment[0].length - 1;
+    out.comment = unquoteString(/^'(?:[^'\\]|\\.|'')*'/.exec(text.slice(at))![0]);
+  }
+  if (rowFormat) out.rowFormat = rowFormat[1]!.toUpperCase();
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A collation's character set: its name's first part (utf8 is utf8mb3). */
+export function charsetOf(collation: string): string {
+  const cs = collation.split('_')[0]!;
+  return cs === 'utf8' ? 'utf8mb3' : cs;
+}
+
+/** The table's default collation (what its text columns without one of their own compare by). */
+export function tableCollation(def: TableDef): string {
+  return def.options?.collation ?? DEFAULT_COLLATIONS[def.options?.charset ?? 'utf8mb4'] ?? 'utf8mb4_0900_ai_ci';
+}
+
+/** Text columns without a collation of their own take the table's, where it tells case apart. */
+export function inheritCollation(def: TableDef, columns: ColumnDef[] = def.columns): void {
+  const c = def.options?.collation;
+  if (!c || !/(?:_bin|_cs)$/.test(c)) return;
+  for (const col of columns) if (isCollated(col) && !col.collation) col.collation = c;
 }
 
 /** `(expr) [[NOT] ENFORCED]` after CHECK. */
@@ -502,6 +577,10 @@ function parseColumn(lx: Lexer, def: TableDef, checks: CheckClause[]): void {
       checks.push(checkClause(lx, symbol));
     } else if (k === 'generated' || k === 'as') {
       throw mysqlErrors.notSupported('generated columns in the embedded source');
+    } else if (k === 'visible') {
+      // the default (MySQL 8.0.23)
+    } else if (k === 'invisible') {
+      throw mysqlErrors.notSupported('invisible columns in the embedded source');
     } else {
       throw mysqlErrors.syntax(lx.rest(t));
     }
@@ -711,7 +790,8 @@ export function showCreateTable(def: TableDef, autoIncrement?: number): string {
   const lines = def.columns.map((c) => {
     let s = `  \`${c.name}\` ${describeType(c)}`;
     if (c.collation === 'binary') s += ' CHARACTER SET binary';
-    else if (c.collation) s += ` COLLATE ${c.collation}`;
+    // store_create_info: a collation other than the table's is printed with its character set
+    else if (c.collation && c.collation !== tableCollation(def)) s += ` CHARACTER SET ${charsetOf(c.collation)} COLLATE ${c.collation}`;
     if (!c.nullable) s += ' NOT NULL';
     // store_create_info: a TIMESTAMP says NULL, since TIMESTAMP columns used to be NOT NULL by default
     else if (c.baseType.toLowerCase() === 'timestamp') s += ' NULL';
@@ -731,7 +811,12 @@ export function showCreateTable(def: TableDef, autoIncrement?: number): string {
   for (const fk of fks) lines.push(`  ${foreignKeyClause(fk)}`);
   for (const check of showChecks(def.checks ?? [])) lines.push(`  ${check}`);
   const auto = autoIncrement !== undefined && autoIncrement > 1 ? ` AUTO_INCREMENT=${autoIncrement}` : '';
-  return `CREATE TABLE \`${def.name}\` (\n${lines.join(',\n')}\n) ENGINE=InnoDB${auto} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci`;
+  // store_create_info: utf8mb4's collation is always printed, another charset's only where it is not the default
+  const o = def.options ?? {};
+  const charset = o.charset ?? 'utf8mb4';
+  const collate = charset === 'utf8mb4' || o.collation ? ` COLLATE=${tableCollation(def)}` : '';
+  const tail = `${o.rowFormat ? ` ROW_FORMAT=${o.rowFormat}` : ''}${o.comment ? ` COMMENT=${quoted(o.comment)}` : ''}`;
+  return `CREATE TABLE \`${def.name}\` (\n${lines.join(',\n')}\n) ENGINE=InnoDB${auto} DEFAULT CHARSET=${charset}${collate}${tail}`;
 }
 
 export { MySqlError };

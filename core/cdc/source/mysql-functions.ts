@@ -12,6 +12,7 @@ import { bitAnd, bitNot, bitOr, bitXor, logicalXor, shiftLeft, shiftRight, uint6
 import { legacyDivide, MAX_OPERANDS, mysqlCalc, rint } from './mysql-arithmetic.js';
 import { CONVERSION_FUNCTIONS } from './date-conversions.js';
 import { MySqlError } from './mysql-error.js';
+import { warn } from './diagnostics.js';
 import { TIME_FUNCTIONS } from './mysql-times.js';
 import { conv, toBase } from './number-bases.js';
 
@@ -93,6 +94,18 @@ function regexp(pattern: SqlValue, value: SqlValue): SqlValue {
  * and UNSIGNED as the 64-bit two's complement (CAST(-1 AS UNSIGNED) = 18446744073709551615).
  * `hint` is what the statement shows of the operand: 'd' a DECIMAL literal, 's' a string literal.
  */
+/** CAST(v AS BINARY[(n)]): the value's bytes (a number's text), padded with 0x00 or cut to n bytes with warning 1292. */
+function castBinary(v: SqlValue, n?: SqlValue): SqlValue {
+  if (v === null || v === undefined) return null;
+  const bytes = v instanceof Uint8Array ? v : Buffer.from(String(v), 'utf8');
+  if (n === undefined || n === null) return new Uint8Array(bytes);
+  const size = Number(n);
+  if (bytes.length > size) warn(1292, `Truncated incorrect BINARY(${size}) value: '${Buffer.from(bytes).toString('utf8')}'`);
+  const out = new Uint8Array(size);
+  out.set(bytes.subarray(0, size));
+  return out;
+}
+
 function castInteger(v: SqlValue, kind: SqlValue = 's', hint: SqlValue = ''): SqlValue {
   if (isNull(v)) return null;
   let n: bigint;
@@ -143,6 +156,7 @@ function quote(s: SqlValue): SqlValue {
 
 const FUNCTIONS: Record<string, Fn[]> = {
   loupe_cast_integer: withArities([1, 2, 3], castInteger),
+  loupe_cast_binary: withArities([1, 2], castBinary),
   loupe_calc: withArities(range(1, MAX_OPERANDS + 1), mysqlCalc),
   loupe_div: [legacyDivide],
   loupe_bitnot: [bitNot],

@@ -5,6 +5,7 @@
  * case-sensitive LIKE) as GLOB. Each is looked for with a plain text test first, so a statement
  * without them is not parsed.
  */
+import { warn } from './diagnostics.js';
 import { rewriteBitOperators } from './bit-operators.js';
 import { booleanEnd, booleanStart, endsOperand, rewriteOperators, textOf, unaryEnd, unaryStart } from './operator-spans.js';
 import type { Token } from './sql-tokens.js';
@@ -111,5 +112,19 @@ export function rewriteMySqlOperators(sql: string): string {
   if (out.includes('<=>')) out = rewriteNullSafeEqual(out);
   if (/\bxor\b/i.test(out)) out = rewriteXor(out);
   if (/\blike\s+binary\b/i.test(out)) out = rewriteLikeBinary(out);
+  if (/\bbinary\b/i.test(out)) out = rewriteBinaryOperator(out);
   return out;
+}
+
+/**
+ * `BINARY operand` (a string, a column, a variable or a number) as the operand compared byte for
+ * byte, `(operand COLLATE BINARY)`, with MySQL 8.0.27's deprecation warning. CAST(… AS BINARY),
+ * `_binary'…'` and LIKE BINARY (rewritten before) are left alone.
+ */
+function rewriteBinaryOperator(sql: string): string {
+  return replaceOutsideQuotes(sql, /(?<![\w$.])(?<!collate\s+)binary\s+('(?:[^'\\]|\\.|'')*'|@?(?:`[^`]+`|[A-Za-z_][\w$]*)(?:\.(?:`[^`]+`|[A-Za-z_][\w$]*))?|-?\d+(?:\.\d+)?)(?!\s*\()/gi, (m, operand: string) => {
+    if (/^(?:as|collate|asc|desc|and|or|not|is|in|like|between|from|where|order|group|limit|then|else|end)$/i.test(operand)) return m;
+    warn(1287, "'BINARY expr' is deprecated and will be removed in a future release. Please use CAST instead");
+    return `(${operand} COLLATE BINARY)`;
+  });
 }

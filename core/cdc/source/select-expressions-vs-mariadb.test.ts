@@ -18,6 +18,8 @@ const SETUP =
   "CREATE DATABASE sel; USE sel; CREATE TABLE c (id INT PRIMARY KEY, score DECIMAL(8,2), born DATE, created_at DATETIME, name VARCHAR(20), n INT, x DOUBLE); INSERT INTO c VALUES (1, 91.50, '1990-05-17', '2024-01-31 10:20:30', 'héllo', 5, 2.5), (2, -3.25, '2000-02-29', '2023-12-31 23:59:59', 'Bob', -7, NULL), (3, NULL, NULL, NULL, NULL, NULL, NULL)";
 
 const CASES: CaseBeside[] = [
+  { what: 'BINARY operand compares byte for byte, either side, a column too', sql: "SELECT BINARY 'a' = 'A', BINARY 'a' = 'a', (SELECT COUNT(*) FROM c WHERE BINARY name = 'bob'), (SELECT COUNT(*) FROM c WHERE name = BINARY 'Bob')" },
+  { what: 'CAST and CONVERT to BINARY[(n)]: the bytes, padded with 0x00 or cut', sql: "SELECT HEX(CAST('ab' AS BINARY)), HEX(CAST('abcd' AS BINARY(2))), HEX(CONVERT('ab', BINARY(4))), LENGTH(CAST('é' AS BINARY)), HEX(CAST(12 AS BINARY))" },
   { what: '/ is never integer division: exact operands get the left scale + 4', sql: 'SELECT 1 / 3, 2 / 3, 5 / 2, 1 / 0, 7 / 7, -7 / 2, 1.50 / 3, 0.1 / 3, 10 / 2.0' },
   { what: 'a DOUBLE or a string operand divides as a DOUBLE', sql: "SELECT 1.5e0 / 3, '1' / 3, 1 / '3'" },
   { what: 'columns divided: DECIMAL text, INT, DOUBLE, VARCHAR', sql: 'SELECT id, score / 3, score / 2, n / 2, n / 3, x / 2, name / 2, -n / 2 FROM c ORDER BY id' },

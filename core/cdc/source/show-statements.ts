@@ -46,6 +46,9 @@ export type TableStatus =
       dataLength: number;
       autoIncrement: number | null;
       comment?: string;
+      collation?: string;
+      rowFormat?: string;
+      createOptions?: string;
     }
   | { name: string; view: true };
 
@@ -57,7 +60,7 @@ export function showTableStatus(SQL: SqlJsStatic, tables: TableStatus[], sql: st
   const columns = ['Name', 'Engine', 'Version', 'Row_format', 'Rows', 'Avg_row_length', 'Data_length', 'Max_data_length', 'Index_length', 'Data_free', 'Auto_increment', 'Create_time', 'Update_time', 'Check_time', 'Collation', 'Checksum', 'Create_options', 'Comment'];
   const rows = [...tables]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((t) => ('view' in t ? [t.name, ...columns.slice(1, -1).map(() => null), 'VIEW'] : [t.name, 'InnoDB', 10, 'Dynamic', t.rows, t.rows ? Math.floor(t.dataLength / t.rows) : 0, t.dataLength, 0, 0, 0, t.autoIncrement, null, null, null, 'utf8mb4_0900_ai_ci', null, '', t.comment ?? '']));
+    .map((t) => ('view' in t ? [t.name, ...columns.slice(1, -1).map(() => null), 'VIEW'] : [t.name, 'InnoDB', 10, t.rowFormat ?? 'Dynamic', t.rows, t.rows ? Math.floor(t.dataLength / t.rows) : 0, t.dataLength, 0, 0, 0, t.autoIncrement, null, null, null, t.collation ?? 'utf8mb4_0900_ai_ci', null, t.createOptions ?? '', t.comment ?? '']));
   // table names compare case-sensitively (lower_case_table_names=0), as in SHOW TABLES LIKE
   return filtered(SQL, columns, rows, sql, 0, false);
 }

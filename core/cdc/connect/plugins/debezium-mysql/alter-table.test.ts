@@ -53,6 +53,17 @@ describe('ALTER TABLE through the connector', () => {
     expect(env(out[3]!).before).toEqual({ id: 2, code: 'y' });
   });
 
+  it('a table’s comment and character sets are in its schema change', async () => {
+    const { src, poll } = await streaming('CREATE TABLE seed (id INT PRIMARY KEY)');
+    src.executeSync('demo', "CREATE TABLE opt (id INT PRIMARY KEY, a VARCHAR(5)) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin COMMENT='with options'");
+    const out = await poll();
+    const table = (change(out[0]!) as unknown as { tableChanges: { table: { comment: string | null; defaultCharsetName: string; columns: { name: string; charsetName: string | null }[] } }[] }).tableChanges[0]!.table;
+    expect(table.comment).toBe('with options');
+    expect(table.defaultCharsetName).toBe('utf8mb4');
+    expect(table.columns.map((c) => [c.name, c.charsetName])).toEqual([['id', null], ['a', 'utf8mb4']]);
+    expect(change(out[0]!).ddl).toContain("COLLATE=utf8mb4_bin COMMENT='with options'");
+  });
+
   it('table options and RENAME INDEX are schema changes with no row events', async () => {
     const { src, poll } = await streaming('CREATE TABLE r (id INT PRIMARY KEY, a INT, KEY ka (a)); INSERT INTO r VALUES (1, 1)');
     src.executeSync('demo', "ALTER TABLE r RENAME INDEX ka TO kb, ENGINE=InnoDB, COMMENT='renamed', ALGORITHM=INPLACE, LOCK=NONE");

@@ -8,6 +8,7 @@ import type { Schema } from '../../plugin.js';
 import type { TableDef } from '../../../source/types.js';
 import { SOURCE_SCHEMA } from './envelope.js';
 import { sourceColumnType } from './source-column-type.js';
+import { charsetOf } from '../../../source/mysql-ddl.js';
 
 export const SCHEMA_CHANGE_KEY: Schema = {
   type: 'struct',
@@ -82,7 +83,7 @@ export function tableChange(db: string, def: TableDef, type: 'CREATE' | 'ALTER' 
     type,
     id: `"${db}"."${def.name}"`,
     table: {
-      defaultCharsetName: 'utf8mb4',
+      defaultCharsetName: def.options?.charset ?? 'utf8mb4',
       primaryKeyColumnNames: [...def.primaryKey],
       columns: def.columns.map((c, i) => {
         const { typeName, jdbcType, length, scale } = sourceColumnType(c);
@@ -93,7 +94,7 @@ export function tableChange(db: string, def: TableDef, type: 'CREATE' | 'ALTER' 
           typeName,
           // ColumnEditor.type(name): the expression is the name
           typeExpression: typeName,
-          charsetName: /char|text|enum|set/.test(c.baseType) ? 'utf8mb4' : null,
+          charsetName: /char|text|enum|set/.test(c.baseType) ? (c.collation && c.collation !== 'binary' ? charsetOf(c.collation) : (def.options?.charset ?? 'utf8mb4')) : null,
           length,
           scale,
           position: i + 1,
@@ -103,7 +104,7 @@ export function tableChange(db: string, def: TableDef, type: 'CREATE' | 'ALTER' 
           comment: c.comment ?? null,
         };
       }),
-      comment: null,
+      comment: def.options?.comment ?? null,
     },
   };
 }
