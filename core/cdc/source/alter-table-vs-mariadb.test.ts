@@ -80,6 +80,25 @@ describe.skipIf(mariadb.skip)(`ALTER TABLE leaves the columns, rows and keys Mar
     expect(await answer(pair.embedded)).toEqual(real);
   });
 
+  it('prefix keys: a unique prefix refuses a second row with the same prefix (ignoring case), and SHOW INDEX gives Sub_part and D for DESC', async () => {
+    const sql = "CREATE TABLE pk (id INT PRIMARY KEY, meta VARCHAR(255), email VARCHAR(100), price INT, KEY mk (meta(191)), UNIQUE KEY ue (email(5)), KEY pd (price DESC)); INSERT INTO pk VALUES (1, 'k', 'abcde1', 1)";
+    const answer = async (src: typeof pair.real | typeof pair.embedded) => {
+      await src.execute('al', sql);
+      const outcome = async (text: string) => src.execute('al', text).then((r) => `OK ${r.at(-1)!.affectedRows}`, (e: unknown) => /^ERROR (\d+)/.exec(String(e))?.[1]);
+      return [
+        await outcome("INSERT INTO pk VALUES (2, 'k', 'abcde2', 2)"),
+        await outcome("INSERT INTO pk VALUES (3, 'k', 'ABCDE3', 3)"),
+        await outcome("INSERT IGNORE INTO pk VALUES (4, 'k', 'abcdf', 4), (5, 'k', 'abcde9', 5)"),
+        await outcome('ALTER TABLE pk ADD UNIQUE KEY m3 (meta(3))'),
+        (await src.execute('al', 'SELECT id FROM pk ORDER BY id'))[0]!.rows,
+        (await src.execute('al', 'SHOW INDEX FROM pk'))[0]!.rows.map((r) => [r[2], r[4], r[5], r[7]]),
+      ];
+    };
+    const real = await answer(pair.real);
+    expect(real.slice(0, 4)).toEqual(['1062', '1062', 'OK 1', '1062']);
+    expect(await answer(pair.embedded)).toEqual(real);
+  });
+
   it('keys are listed as MySQL sorts them: PRIMARY, unique keys of NOT NULL columns, other unique keys, the rest', async () => {
     const sql = 'CREATE TABLE ks (id INT PRIMARY KEY, a INT, b INT, c INT NOT NULL, KEY ka (a), UNIQUE KEY ub (b), UNIQUE KEY uc (c)); ALTER TABLE ks ADD UNIQUE KEY ua (a), ADD KEY kc (c)';
     const order = async (src: typeof pair.real | typeof pair.embedded) => {

@@ -73,6 +73,17 @@ describe('ALTER TABLE, as MySQL 8.0 answers', () => {
     expect([status.rows[0]![3], status.rows[0]![14], status.rows[0]![16], status.rows[0]![17]]).toEqual(['Compressed', 'utf8mb4_0900_ai_ci', 'row_format=COMPRESSED', 'changed']);
   });
 
+  it('keeps prefix lengths and DESC in SHOW CREATE TABLE, and refuses a TEXT key without a prefix (1170) and a prefix that does not fit (1089)', async () => {
+    const { src } = await open();
+    await src.execute(null, 'CREATE DATABASE k; USE k; CREATE TABLE w (id INT PRIMARY KEY, meta VARCHAR(255), bio TEXT, price INT, KEY mk (meta(191)), KEY b (bio(20), price DESC))');
+    expect(String((await src.execute('k', 'SHOW CREATE TABLE w'))[0]!.rows[0]![1])).toContain('  KEY `mk` (`meta`(191)),\n  KEY `b` (`bio`(20),`price` DESC)\n)');
+    await expect(src.execute('k', 'CREATE TABLE w2 (id INT PRIMARY KEY, bio TEXT, KEY (bio))')).rejects.toThrow("BLOB/TEXT column 'bio' used in key specification without a key length");
+    await expect(src.execute('k', 'CREATE TABLE w3 (id INT PRIMARY KEY, n INT, KEY (n(2)))')).rejects.toThrow("Incorrect prefix key; the used key part isn't a string");
+    await expect(src.execute('k', 'CREATE INDEX long ON w (meta(300))')).rejects.toThrow("Incorrect prefix key; the used key part isn't a string");
+    await src.execute('k', "INSERT INTO w VALUES (1, 'same-prefix-1', 'x', 1); CREATE UNIQUE INDEX u ON w (meta(4))");
+    await expect(src.execute('k', "INSERT INTO w VALUES (2, 'SAME-other', 'y', 2)")).rejects.toThrow("Duplicate entry 'SAME' for key 'w.u'");
+  });
+
   it('refuses what it does not keep with 1235: invisible columns and functional key parts', async () => {
     const { src } = await open();
     await src.execute(null, 'CREATE DATABASE r');

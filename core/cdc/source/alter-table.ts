@@ -9,7 +9,7 @@ import { counterStatements, counters } from './auto-increment.js';
 import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
 import { implicitDefault } from './implicit-defaults.js';
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
-import { addForeignKey, aliasesRowid, checkDefault, identList, ignoresCase, inheritCollation, isCollated, Lexer, parseTableOptions, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { addForeignKey, aliasesRowid, checkDefault, checkKeyParts, identList, keyPartSql, keyParts, ignoresCase, inheritCollation, isCollated, Lexer, parseTableOptions, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { alterCheck, refuseIfChecked, type CheckDef } from './check-constraints.js';
 
@@ -84,7 +84,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
         // MySQL copies the table and names its copy (`#sql-…`) in this error; the embedded source names the table
         if (hasOrphan(db, next, fk, parent !== undefined)) throw new MySqlError(1452, '23000', childRowError(ctx.database, def.name, fk));
       }
-      for (const ix of next.indexes.slice(indexes)) sqlite.push(sqliteCreateIndex(def.name, ix));
+      for (const ix of next.indexes.slice(indexes)) sqlite.push(sqliteCreateIndex(def.name, ix, next));
       continue;
     }
     if (alterCheck(spec, next, verify)) continue;
@@ -329,7 +329,7 @@ function renameIndex(db: Database, next: TableDef, from: string, to: string): st
   if (!hasOwnIndex(db, next.name, ix.name)) throw mysqlErrors.notSupported(`renaming key '${ix.name}' of a table created by an earlier version of the embedded source`);
   const drop = `DROP INDEX ${q(sqliteIndexName(next.name, ix.name))}`;
   ix.name = to;
-  return [drop, sqliteCreateIndex(next.name, ix)];
+  return [drop, sqliteCreateIndex(next.name, ix, next)];
 }
 
 /**
@@ -426,11 +426,13 @@ function changeColumn(db: Database, next: TableDef, sources: Map<string, string>
 
 /** ALTER TABLE … ADD [UNIQUE] INDEX: checks as MySQL does, adds the key to `next`, returns the SQLite statement. */
 function addKey(db: Database, tableName: string, next: TableDef, unique: boolean, rawName: string | undefined, rawColumns: string, newColumn?: { repeated?: string }): string {
-  const columns = identList(rawColumns).map((k) => {
+  const parts = keyParts(rawColumns);
+  const columns = parts.columns.map((k) => {
     const col = next.columns.find((c) => c.name.toLowerCase() === k.toLowerCase());
     if (!col) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
     return col.name;
   });
+  checkKeyParts(next, { ...parts, columns });
   const taken = (n: string) => n.toUpperCase() === 'PRIMARY' || next.indexes.some((i) => i.name.toLowerCase() === n.toLowerCase());
   let name = rawName ? unquoteIdent(rawName) : columns[0]!;
   if (rawName && taken(name)) throw new MySqlError(1061, '42000', `Duplicate key name '${name}'`);
@@ -439,12 +441,12 @@ function addKey(db: Database, tableName: string, next: TableDef, unique: boolean
   // a column this statement adds is not in the rows yet: each row holds its default
   if (newColumn?.repeated !== undefined) throw mysqlErrors.duplicate(newColumn.repeated, `${tableName}.${name}`);
   if (unique && !newColumn) {
-    const cols = columns.map(q);
+    const cols = columns.map((_c, i) => keyPartSql({ ...parts, columns }, i));
     const dup = db.exec(`SELECT ${cols.map((c) => `COALESCE(${c}, 'NULL')`).join(` || '-' || `)} FROM ${q(next.name)} WHERE ${cols.map((c) => `${c} IS NOT NULL`).join(' AND ')} GROUP BY ${cols.join(', ')} HAVING count(*) > 1 LIMIT 1`);
     // the table as it was named before the statement, not MySQL's `#sql-…` copy (print_keydup_error's org_table_name)
     if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), `${tableName}.${name}`);
   }
-  const ix = { name, columns, unique };
+  const ix = { ...parts, name, columns, unique };
   next.indexes.push(ix);
-  return sqliteCreateIndex(next.name, ix);
+  return sqliteCreateIndex(next.name, ix, next);
 }

@@ -44,7 +44,7 @@ import { assignInOrder } from './update-order.js';
 import { significant, tokenize } from './sql-tokens.js';
 import { registerMySqlFunctions } from './mysql-functions.js';
 import { unknownColumnClause } from './column-clause.js';
-import { aliasesRowid, describeType, ignoresCase, keysInMySqlOrder, parseCreateTable, tableCollation, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, describeType, ignoresCase, keyPartSql, keysInMySqlOrder, parseCreateTable, tableCollation, type IndexDef, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
 import { columnCollation, columnKey, COLUMN_PRIVILEGES, INFORMATION_SCHEMA_TABLES, rowFormatOf, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
@@ -746,7 +746,7 @@ export class EmbeddedSource implements CaptureSource {
       k.columns.forEach((c, i) => {
         const col = def.columns.find((x) => x.name === c);
         const cardinality = Number(st.db.exec(`SELECT count(DISTINCT ${k.columns.slice(0, i + 1).map(q).join(' || \'-\' || ')}) FROM ${q(table)}`)[0]?.values[0]?.[0] ?? 0);
-        data.push([table, k.unique ? 0 : 1, k.name, i + 1, c, 'A', cardinality, null, null, col?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null]);
+        data.push([table, k.unique ? 0 : 1, k.name, i + 1, c, k.descending?.[i] ? 'D' : 'A', cardinality, k.prefixes?.[i] ?? null, null, col?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null]);
       });
     }
     return rows(['Table', 'Non_unique', 'Key_name', 'Seq_in_index', 'Column_name', 'Collation', 'Cardinality', 'Sub_part', 'Packed', 'Null', 'Index_type', 'Comment', 'Index_comment', 'Visible', 'Expression'], data);
@@ -906,7 +906,7 @@ export class EmbeddedSource implements CaptureSource {
     for (const ix of def.indexes) {
       // keys declared inline by an earlier version are SQLite's own and follow the table
       if (!hasOwnIndex(from.st.db, from.table, ix.name)) continue;
-      sqlite.push(`DROP INDEX ${q(sqliteIndexName(from.table, ix.name))}`, sqliteCreateIndex(to.table, ix));
+      sqlite.push(`DROP INDEX ${q(sqliteIndexName(from.table, ix.name))}`, sqliteCreateIndex(to.table, ix, def));
     }
     this.commitDdl(session, from.st, { mysql: logged, sqlite, kind: 'rename-table', table: from.table }, undefined, next);
   }
@@ -1217,6 +1217,7 @@ export class EmbeddedSource implements CaptureSource {
       return mysqlErrors.notNull(col);
     }
     if ((m = /UNIQUE constraint failed: (\w+)\./.exec(msg))) return mysqlErrors.duplicate('', `${m[1]}.PRIMARY`);
+    if ((m = /UNIQUE constraint failed: index '(.+?)__(.+)'/.exec(msg))) return mysqlErrors.duplicate('', `${m[1]}.${m[2]}`);
     if (/has \d+ columns but \d+ values were supplied|\d+ values for \d+ columns|all VALUES must have the same number of terms/.test(msg)) return mysqlErrors.columnCount();
     if ((m = /no such function: (\w+)/.exec(msg))) return new MySqlError(1305, '42000', `FUNCTION ${st.name}.${m[1]} does not exist`);
     return mysqlErrors.general(msg);
@@ -1510,23 +1511,26 @@ export class EmbeddedSource implements CaptureSource {
       st.db.run(`CREATE TRIGGER ${q(`__loupe_tci_${t}`)} BEFORE INSERT ON ${q(t)} BEGIN ${checks.join('; ')}; END`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_tcu_${t}`)} BEFORE UPDATE ON ${q(t)} BEGIN ${checks.join('; ')}; END`);
     }
-    const keys: { name: string; cols: string[] }[] = [];
-    if (def.primaryKey.length) keys.push({ name: 'PRIMARY', cols: def.primaryKey });
-    for (const ix of def.indexes) if (ix.unique) keys.push({ name: ix.name, cols: ix.columns });
-    // the new row's values taken by another row of the key (`other` keeps the updated row out), and MySQL's 1062 text for them
-    const found = (columns: string[], other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${columns.map((c) => `${q(c)} = NEW.${q(c)}`).join(' AND ')}${other})`;
+    const keys: IndexDef[] = [];
+    if (def.primaryKey.length) keys.push({ name: 'PRIMARY', columns: def.primaryKey, unique: true });
+    for (const ix of def.indexes) if (ix.unique) keys.push(ix);
+    // the new row's values taken by another row of the key (`other` keeps the updated row out), and
+    // MySQL's 1062 text for them; a prefix key compares (and names) the prefixes
+    // (a prefix is an expression: it compares as its column only when told)
+    const collate = (k: IndexDef, i: number) => (k.prefixes?.[i] && def.columns.some((c) => c.name === k.columns[i] && ignoresCase(c)) ? ' COLLATE NOCASE' : '');
+    const found = (k: IndexDef, other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${k.columns.map((_c, i) => `${keyPartSql(k, i)}${collate(k, i)} = ${keyPartSql(k, i, 'NEW')}`).join(' AND ')}${other})`;
     // MySQL 8.0.19 and later name the key with its table (print_keydup_error)
-    const message = (name: string, columns: string[]) => `'Duplicate entry ''' || ${columns.map((c) => `COALESCE(NEW.${q(c)}, 'NULL')`).join(` || '-' || `)} || ''' for key ''${`${t}.${name}`.replace(/'/g, "''''")}'''`;
+    const message = (k: IndexDef) => `'Duplicate entry ''' || ${k.columns.map((_c, i) => `COALESCE(${keyPartSql(k, i, 'NEW')}, 'NULL')`).join(` || '-' || `)} || ''' for key ''${`${t}.${k.name}`.replace(/'/g, "''''")}'''`;
     keys.forEach((k, i) => {
       const strict = `(SELECT strict FROM __loupe_mode) = 1`;
-      st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND ${found(k.cols, '')} BEGIN SELECT RAISE(ABORT, ${message(k.name, k.cols)}); END`);
-      st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND ${found(k.cols, ' AND rowid <> OLD.rowid')} BEGIN SELECT RAISE(ABORT, ${message(k.name, k.cols)}); END`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dki${i}_${t}`)} BEFORE INSERT ON ${q(t)} WHEN ${strict} AND ${found(k, '')} BEGIN SELECT RAISE(ABORT, ${message(k)}); END`);
+      st.db.run(`CREATE TRIGGER ${q(`__loupe_dku${i}_${t}`)} BEFORE UPDATE ON ${q(t)} WHEN ${strict} AND ${found(k, ' AND rowid <> OLD.rowid')} BEGIN SELECT RAISE(ABORT, ${message(k)}); END`);
     });
     // with the key checks relaxed, the row a duplicate skips (INSERT/UPDATE IGNORE) is a warning
     // naming the first key it duplicates, in the order InnoDB checks them (replace.ts)
     const ordered = uniqueKeysInMySqlOrder(def);
     if (ordered.length) {
-      const warning = (other: string) => `WHEN (SELECT strict FROM __loupe_mode) = 0 AND (${ordered.map((k) => found(k.columns, other)).join(' OR ')}) BEGIN SELECT loupe_duplicate(CASE ${ordered.map((k) => `WHEN ${found(k.columns, other)} THEN ${message(k.name, k.columns)}`).join(' ')} END); END`;
+      const warning = (other: string) => `WHEN (SELECT strict FROM __loupe_mode) = 0 AND (${ordered.map((k) => found(k, other)).join(' OR ')}) BEGIN SELECT loupe_duplicate(CASE ${ordered.map((k) => `WHEN ${found(k, other)} THEN ${message(k)}`).join(' ')} END); END`;
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dwi_${t}`)} BEFORE INSERT ON ${q(t)} ${warning('')}`);
       st.db.run(`CREATE TRIGGER ${q(`__loupe_dwu_${t}`)} BEFORE UPDATE ON ${q(t)} ${warning(' AND rowid <> OLD.rowid')}`);
     }

@@ -130,7 +130,7 @@ const VIEWS: View[] = [
           keysInMySqlOrder(def).flatMap((ix) =>
             ix.columns.map((col, i) => {
               const c = def.columns.find((x) => x.name === col);
-              return ['def', db, def.name, ix.unique ? 0 : 1, db, ix.name, i + 1, col, 'A', rows, null, null, c?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null];
+              return ['def', db, def.name, ix.unique ? 0 : 1, db, ix.name, i + 1, col, ix.descending?.[i] ? 'D' : 'A', rows, ix.prefixes?.[i] ?? null, null, c?.nullable ? 'YES' : '', 'BTREE', '', '', 'YES', null];
             }),
           ),
         ),

@@ -45,6 +45,10 @@ export interface IndexDef {
   name: string;
   columns: string[];
   unique: boolean;
+  /** Each part's prefix length (`email(191)`), null for a whole column; absent when no part has one. */
+  prefixes?: (number | null)[];
+  /** Parts written DESC (MySQL 8.0 keeps them descending); absent when none is. */
+  descending?: boolean[];
 }
 
 /** What InnoDB does to the child rows when their parent row is deleted or its key updated. */
@@ -200,6 +204,56 @@ function splitTopLevel(body: string): string[] {
   return parts;
 }
 
+/**
+ * A key's parts, `(a, b(10) DESC)`: the columns, and the prefix lengths and DESC where written.
+ * 1235 for a functional key part. The prefixes and DESC are kept for SHOW CREATE TABLE and SHOW
+ * INDEX; a unique key on a prefix is enforced on the prefix (keyPartSql).
+ */
+export function keyParts(text: string): Pick<IndexDef, 'columns' | 'prefixes' | 'descending'> {
+  const columns: string[] = [];
+  const prefixes: (number | null)[] = [];
+  const descending: boolean[] = [];
+  for (const part of splitTopLevel(text)) {
+    if (part.trim().startsWith('(')) throw mysqlErrors.notSupported('functional key parts in the embedded source');
+    const lx = new Lexer(part);
+    columns.push(unquoteIdent(lx.next()));
+    let prefix: number | null = null;
+    if (lx.peek() === '(') {
+      const n = lx.group().trim();
+      if (!/^\d+$/.test(n)) throw mysqlErrors.syntax(part.trim());
+      prefix = Number(n);
+    }
+    prefixes.push(prefix);
+    descending.push(/^desc$/i.test(lx.peek()));
+  }
+  return { columns, ...(prefixes.some((p) => p !== null) ? { prefixes } : {}), ...(descending.some(Boolean) ? { descending } : {}) };
+}
+
+/** A key's part as SQL over `alias` (a table name or NEW): the column, or the prefix of it a prefix key covers. */
+export function keyPartSql(ix: Pick<IndexDef, 'columns' | 'prefixes'>, i: number, alias?: string): string {
+  const col = `${alias ? `${alias}.` : ''}${q(ix.columns[i]!)}`;
+  const n = ix.prefixes?.[i];
+  return n ? `substr(${col}, 1, ${n})` : col;
+}
+
+/**
+ * The checks MySQL makes of a key's parts against the table: a TEXT or BLOB part needs a prefix
+ * (1170), and a prefix needs a string column at least that long (1089).
+ */
+export function checkKeyParts(def: TableDef, ix: Pick<IndexDef, 'columns' | 'prefixes'>): void {
+  ix.columns.forEach((name, i) => {
+    const col = def.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!col) return;
+    const base = col.baseType.toLowerCase();
+    const prefix = ix.prefixes?.[i];
+    const long = /^(?:tiny|medium|long)?(?:text|blob)$/.test(base);
+    if (long && !prefix) throw new MySqlError(1170, '42000', `BLOB/TEXT column '${col.name}' used in key specification without a key length`);
+    if (prefix && (!/char|binary|text|blob/.test(base) || (!long && prefix > Number(col.args[0] ?? 1)))) {
+      throw new MySqlError(1089, 'HY000', "Incorrect prefix key; the used key part isn't a string, the used length is longer than the key part, or the storage engine doesn't support unique prefix keys");
+    }
+  });
+}
+
 export function identList(text: string): string[] {
   // `(a, b(10))` → [a, b] (prefix lengths dropped)
   return splitTopLevel(text).map((p) => {
@@ -242,6 +296,8 @@ export function parseCreateTable(statement: string): { def: TableDef; database?:
   for (const k of [...def.primaryKey, ...def.indexes.flatMap((i) => i.columns)]) {
     if (!def.columns.some((c) => c.name.toLowerCase() === k.toLowerCase())) throw new MySqlError(1072, '42000', `Key column '${k}' doesn't exist in table`);
   }
+  checkKeyParts(def, { columns: def.primaryKey });
+  for (const ix of def.indexes) checkKeyParts(def, ix);
   for (const c of def.columns) if (def.primaryKey.some((k) => k.toLowerCase() === c.name.toLowerCase())) c.nullable = false;
   for (const fk of pending) addForeignKey(def, fk);
   // Remaining text: table options (ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COMMENT='…'); AUTO_INCREMENT=N is the counter's start
@@ -466,8 +522,8 @@ function parseItem(item: string, def: TableDef, pending: PendingForeignKey[], ch
     }
     let name = '';
     if (t !== '(') name = unquoteIdent(lx.next());
-    const columns = identList(lx.group());
-    def.indexes.push({ name: name || columns[0]!, columns, unique });
+    const parts = keyParts(lx.group());
+    def.indexes.push({ name: name || parts.columns[0]!, ...parts, unique });
     return;
   }
   if (kw === 'check') {
@@ -721,7 +777,7 @@ export function sqliteCreateTable(def: TableDef): string[] {
   });
   if (pk.length && !singleIntAutoPk) cols.push(`PRIMARY KEY (${pk.map(q).join(', ')})`);
   // Unique keys as indexes of their own (not table constraints), so ALTER TABLE … DROP INDEX can drop them.
-  return [`CREATE TABLE ${q(def.name)} (${cols.join(', ')})`, ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix))];
+  return [`CREATE TABLE ${q(def.name)} (${cols.join(', ')})`, ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix, def))];
 }
 
 /** Whether the table's key is an AUTO_INCREMENT integer, which SQLite stores as the rowid itself. */
@@ -751,7 +807,7 @@ export function sqliteRebuildTable(def: TableDef, sources: Map<string, string>, 
     `INSERT INTO ${q(tmp)} (${rowid}${cols.map(q).join(', ')}) SELECT ${rowid}${cols.map(value).join(', ')} FROM ${q(def.name)}`,
     `DROP TABLE ${q(def.name)}`,
     `ALTER TABLE ${q(tmp)} RENAME TO ${q(def.name)}`,
-    ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix)),
+    ...def.indexes.map((ix) => sqliteCreateIndex(def.name, ix, def)),
   ];
 }
 
@@ -760,7 +816,7 @@ export function sqliteRebuildTable(def: TableDef, sources: Map<string, string>, 
  * TABLE and SHOW INDEX print and REPLACE checks: PRIMARY, the unique keys of NOT NULL columns, the
  * other unique keys, then the rest, each group in the order the keys were added.
  */
-export function keysInMySqlOrder(def: TableDef): { name: string; columns: string[]; unique: boolean }[] {
+export function keysInMySqlOrder(def: TableDef): IndexDef[] {
   const notNull = (c: string) => def.primaryKey.includes(c) || def.columns.find((x) => x.name === c)?.nullable === false;
   const rank = (ix: IndexDef) => (!ix.unique ? 2 : ix.columns.every(notNull) ? 0 : 1);
   const keys = def.indexes.map((ix, i) => ({ ix, i })).sort((a, b) => rank(a.ix) - rank(b.ix) || a.i - b.i);
@@ -772,8 +828,14 @@ export function sqliteIndexName(table: string, key: string): string {
   return `${table}__${key}`;
 }
 
-export function sqliteCreateIndex(table: string, ix: IndexDef): string {
-  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(sqliteIndexName(table, ix.name))} ON ${q(table)} (${ix.columns.map(q).join(', ')})`;
+export function sqliteCreateIndex(table: string, ix: IndexDef, def?: TableDef): string {
+  // a prefix is an expression, which takes its column's collation only when told
+  const part = (c: string, i: number) => {
+    if (!ix.prefixes?.[i]) return q(c);
+    const col = def?.columns.find((x) => x.name === c);
+    return `${keyPartSql(ix, i)}${col && ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
+  };
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(sqliteIndexName(table, ix.name))} ON ${q(table)} (${ix.columns.map(part).join(', ')})`;
 }
 
 /** DESCRIBE's (and SHOW COLUMNS') Type column: the type as MySQL 8.0.36 shows it. */
@@ -804,9 +866,10 @@ export function showCreateTable(def: TableDef, autoIncrement?: number): string {
     return s;
   });
   for (const ix of keysInMySqlOrder(def)) {
-    const columns = ix.columns.map((k) => `\`${k}\``).join(',');
+    const columns = ix.columns.map((k, n) => `\`${k}\`${ix.prefixes?.[n] ? `(${ix.prefixes[n]})` : ''}${ix.descending?.[n] ? ' DESC' : ''}`).join(',');
     lines.push(ix.name === 'PRIMARY' ? `  PRIMARY KEY (${columns})` : `  ${ix.unique ? 'UNIQUE KEY' : 'KEY'} \`${ix.name}\` (${columns})`);
   }
+
   const fks = [...(def.foreignKeys ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const fk of fks) lines.push(`  ${foreignKeyClause(fk)}`);
   for (const check of showChecks(def.checks ?? [])) lines.push(`  ${check}`);

@@ -27,7 +27,7 @@
  * rowid, so that the change log's rowids replay onto a snapshot. The capture trigger logs no
  * insert while `victim` is set.
  */
-import { aliasesRowid, keysInMySqlOrder, q, type TableDef } from './mysql-ddl.js';
+import { aliasesRowid, keysInMySqlOrder, q, type IndexDef, type TableDef } from './mysql-ddl.js';
 
 /** Per-database state of the REPLACE being run; one row. */
 export const REPLACE_STATE_DDL = 'CREATE TABLE IF NOT EXISTS __loupe_replace (active INTEGER NOT NULL, victim INTEGER, entry INTEGER, same INTEGER NOT NULL)';
@@ -41,7 +41,7 @@ export const NOT_REPLACING_A_ROW = '(SELECT victim FROM __loupe_replace) IS NULL
  * (A key added later by ALTER TABLE can be checked in another order by InnoDB: MariaDB then
  * deletes both conflicting rows. The embedded source keeps to this order.)
  */
-export function uniqueKeysInMySqlOrder(def: TableDef): { name: string; columns: string[] }[] {
+export function uniqueKeysInMySqlOrder(def: TableDef): IndexDef[] {
   return keysInMySqlOrder(def).filter((k) => k.unique);
 }
 
