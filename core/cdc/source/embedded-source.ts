@@ -57,6 +57,7 @@ import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, show
 import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, RowChange, RowValue, SourceInfo, StatementResult } from './types.js';
 import { collecting, Diagnostics, warn } from './diagnostics.js';
 import { inSqlMode, storeErrorState } from './column-values.js';
+import { calcFoundRows, withFoundRows } from './found-rows.js';
 import { DEFAULT_SQL_MODE, parseSqlMode, SQL_MODE_MERGED, sqlModeEffects } from './sql-mode.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
@@ -153,6 +154,8 @@ interface Session {
   prepared: Map<string, string>;
   /** @@sql_mode (sql-mode.ts): strict mode and NO_AUTO_VALUE_ON_ZERO decide how writes store values. */
   sqlMode: string;
+  /** FOUND_ROWS(): the last SELECT's rows, or what SQL_CALC_FOUND_ROWS counted (found-rows.ts). */
+  foundRows: number;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -644,8 +647,17 @@ export class EmbeddedSource implements CaptureSource {
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
       const into = selectInto(sql);
       if (into) return this.selectIntoVariables(session, into, ok, rows);
+      const calc = calcFoundRows(sql);
+      if (calc) {
+        const total = this.dml(session, calc.count, ok, rows, calc.count).rows[0]?.[0];
+        const r = this.dml(session, calc.select, ok, rows, sql);
+        session.foundRows = Number(total ?? 0);
+        return r;
+      }
       const viaView = this.throughViews(session, sql);
-      return viaView ? viaView.run(() => this.dml(session, viaView.text, ok, rows, sql)) : this.dml(session, sql, ok, rows, sql);
+      const r = viaView ? viaView.run(() => this.dml(session, viaView.text, ok, rows, sql)) : this.dml(session, sql, ok, rows, sql);
+      if (r.kind === 'rows') session.foundRows = r.rows.length;
+      return r;
     }
     // statements MySQL has that the embedded source does not run: said so, not called a syntax error
     const unsupported = UNSUPPORTED_STATEMENT.exec(sql.trim());
@@ -1108,6 +1120,7 @@ export class EmbeddedSource implements CaptureSource {
     // the session's values, not the shared connection's last_insert_rowid()
     text = text.replace(/\blast_insert_id\s*\(\s*\)/gi, String(session.lastInsertId));
     text = text.replace(/\brow_count\s*\(\s*\)/gi, String(session.rowCount));
+    if (/\bfound_rows\s*\(/i.test(text)) text = withFoundRows(text, session.foundRows);
     text = text.replace(/\bconnection_id\s*\(\s*\)/gi, String(session.thread));
     text = rewriteIntervals(text);
     text = rewriteExpressions(text, this.systemVariables(session), columnKinds(text, st.tables), this.systemVariables());
@@ -1986,7 +1999,7 @@ function nthIndex(text: string, tok: string, k: number): number {
 
 /** A session of `database` with the server's defaults. */
 function newSession(database: string | null, thread: number, sqlMode = DEFAULT_SQL_MODE): Session {
-  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode };
+  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode, foundRows: 0 };
 }
 
 /** The statement as written where `sql` is the one running as the server read it (its executable comments opened, its comments dropped). */
