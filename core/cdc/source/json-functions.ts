@@ -78,26 +78,10 @@ const isObject = (v: Json): v is { [key: string]: Json } => v !== null && typeof
 
 /** The values a path selects (several for a wildcard); a scalar reads as a one-element array ($[0]). */
 function select(doc: Json, legs: Leg[]): Json[] {
-  let current: Json[] = [doc];
-  for (const leg of legs) {
-    const next: Json[] = [];
-    for (const v of current) {
-      if ('key' in leg) {
-        if (isObject(v) && leg.key in v) next.push(v[leg.key]!);
-      } else if ('index' in leg) {
-        const list = Array.isArray(v) ? v : [v];
-        const i = leg.index === 'last' ? list.length - 1 : leg.index;
-        if (i >= 0 && i < list.length) next.push(list[i]!);
-      } else if (leg.wild === 'member') {
-        if (isObject(v)) next.push(...mysqlKeyOrder(v).map((k) => v[k]!));
-      } else if (Array.isArray(v)) next.push(...v);
-    }
-    current = next;
-  }
-  return current;
+  return selectWithPaths(doc, legs).map((found) => found.value);
 }
 
-/** select, with the path (keys and indexes) to each value found: where JSON_SEARCH starts. */
+/** The values a path selects, each with its path (keys and indexes): where JSON_SEARCH starts. */
 function selectWithPaths(doc: Json, legs: Leg[]): { value: Json; at: (string | number)[] }[] {
   let current: { value: Json; at: (string | number)[] }[] = [{ value: doc, at: [] }];
   for (const leg of legs) {
