@@ -58,6 +58,7 @@ import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, Row, Ro
 import { collecting, Diagnostics, warn } from './diagnostics.js';
 import { inSqlMode, storeErrorState } from './column-values.js';
 import { calcFoundRows, withFoundRows } from './found-rows.js';
+import { setTimeZone } from './time-zone.js';
 import { DEFAULT_SQL_MODE, parseSqlMode, SQL_MODE_MERGED, sqlModeEffects } from './sql-mode.js';
 import { READS_DIAGNOSTICS, showDiagnostics } from './show-warnings.js';
 import { rewriteLikeEscapes, rewriteStringLiterals } from './mysql-strings.js';
@@ -156,6 +157,8 @@ interface Session {
   sqlMode: string;
   /** FOUND_ROWS(): the last SELECT's rows, or what SQL_CALC_FOUND_ROWS counted (found-rows.ts). */
   foundRows: number;
+  /** @@time_zone as set (time-zone.ts: only zones that are UTC). */
+  timeZone: string;
 }
 
 export class EmbeddedSource implements CaptureSource {
@@ -169,6 +172,8 @@ export class EmbeddedSource implements CaptureSource {
   private variables: Record<string, string | number> | undefined;
   /** SET GLOBAL sql_mode: the sql_mode of the sessions that start later (not kept across a restart, as MySQL keeps none without PERSIST). */
   private globalSqlMode = DEFAULT_SQL_MODE;
+  /** SET GLOBAL time_zone, for the sessions that start later. */
+  private globalTimeZone = 'SYSTEM';
   private listeners = new Set<(tx: BinlogTransaction) => void>();
   private waiters = new Set<() => void>();
   private sinceSnapshot = 0;
@@ -301,7 +306,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session = newSession(database || null, this.nextThread++, this.globalSqlMode);
+    const session = { ...newSession(database || null, this.nextThread++, this.globalSqlMode), timeZone: this.globalTimeZone };
     const statements = splitScript(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -601,7 +606,13 @@ export class EmbeddedSource implements CaptureSource {
       for (const item of setItems(sql)) {
         if ('user' in item) session.vars.set(item.user, this.evaluate(session, item.expr, ok, rows));
         else if (item.system === 'foreign_key_checks' && !item.global) session.foreignKeyChecks = isOn(item.value);
-        else if (item.system === 'sql_mode') {
+        else if (item.system === 'time_zone') {
+          // a zone, or an expression (mysqldump's SET TIME_ZONE=@OLD_TIME_ZONE)
+          const v = item.value.trim();
+          const zone = setTimeZone(/^[@(]|\(/.test(v) ? String(this.evaluate(session, v, ok, rows)) : v);
+          if (item.global) this.globalTimeZone = zone;
+          else session.timeZone = zone;
+        } else if (item.system === 'sql_mode') {
           // a list of names (quoted or not), DEFAULT, a number, or an expression (mysqldump's SET SQL_MODE=@OLD_SQL_MODE)
           const v = item.value.trim();
           const given = /^default$/i.test(v) ? (item.global ? DEFAULT_SQL_MODE : this.globalSqlMode) : /^\d+$/.test(v) ? BigInt(v) : /^[\w,]*$/.test(v) ? v : this.evaluate(session, v, ok, rows);
@@ -1606,7 +1617,9 @@ export class EmbeddedSource implements CaptureSource {
   /** @@variables: the server's, with the session's own foreign_key_checks and autocommit. */
   private systemVariables(session?: Session): Record<string, string | number> {
     const server = (this.variables ??= systemVariables(VERSION, this.meta.serverId, this.meta.serverUuid));
-    return session ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0, sql_mode: session.sqlMode, warning_count: session.diagnostics.count, error_count: 0 } : { ...server, sql_mode: this.globalSqlMode };
+    return session
+      ? { ...server, foreign_key_checks: session.foreignKeyChecks ? 1 : 0, autocommit: session.autocommit ? 1 : 0, sql_mode: session.sqlMode, time_zone: session.timeZone, warning_count: session.diagnostics.count, error_count: 0 }
+      : { ...server, sql_mode: this.globalSqlMode, time_zone: this.globalTimeZone };
   }
 
   private hasAutoIncrement(st: DbState, text: string): boolean {
@@ -1999,7 +2012,7 @@ function nthIndex(text: string, tok: string, k: number): number {
 
 /** A session of `database` with the server's defaults. */
 function newSession(database: string | null, thread: number, sqlMode = DEFAULT_SQL_MODE): Session {
-  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode, foundRows: 0 };
+  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode, foundRows: 0, timeZone: 'SYSTEM' };
 }
 
 /** The statement as written where `sql` is the one running as the server read it (its executable comments opened, its comments dropped). */
