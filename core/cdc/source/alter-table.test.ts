@@ -125,11 +125,16 @@ describe('ALTER TABLE, as MySQL 8.0 answers', () => {
     const first = await open();
     await first.src.execute(null, SETUP);
     await first.src.execute('al', "ALTER TABLE t ADD COLUMN s VARCHAR(3) DEFAULT 'new' FIRST, MODIFY a INT AFTER b, RENAME INDEX ka TO kb");
+    await first.src.execute('al', "CREATE TABLE p (id INT PRIMARY KEY, code VARCHAR(20), UNIQUE KEY up (code(3))) COLLATE=utf8mb4_bin; INSERT INTO p VALUES (1, 'abc-1')");
     await first.src.close();
     const again = await open(first.dir);
     try {
       expect((await again.src.execute('al', 'SELECT * FROM t ORDER BY id'))[0]!).toMatchObject({ columns: ['s', 'id', 'b', 'a'], rows: [['new', 1, 'x', 10], ['new', 2, 'X', 10], ['new', 3, 'y', null]] });
       expect((await again.src.execute('al', 'SHOW INDEX FROM t'))[0]!.rows.map((r) => r[2])).toEqual(['PRIMARY', 'kb']);
+      // a unique prefix key and a case-telling table collation hold after the restart too
+      await expect(again.src.execute('al', "INSERT INTO p VALUES (2, 'abc-2')")).rejects.toThrow("Duplicate entry 'abc' for key 'p.up'");
+      await again.src.execute('al', "INSERT INTO p VALUES (3, 'ABC-3')");
+      expect(String((await again.src.execute('al', 'SHOW CREATE TABLE p'))[0]!.rows[0]![1])).toContain('UNIQUE KEY `up` (`code`(3))\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin');
     } finally {
       await again.src.close();
     }
