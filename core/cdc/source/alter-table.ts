@@ -8,8 +8,9 @@ import type { Database, SqlValue } from 'sql.js';
 import { counterStatements, counters } from './auto-increment.js';
 import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
 import { implicitDefault } from './implicit-defaults.js';
+import { toSql } from './dml-values.js';
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
-import { addForeignKey, aliasesRowid, checkDefault, checkKeyParts, identList, keyPartSql, keyParts, ignoresCase, inheritCollation, isCollated, Lexer, parseTableOptions, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { addForeignKey, aliasesRowid, checkDefault, checkKeyParts, identList, isGivenDefault, keyPartSql, keyParts, ignoresCase, inheritCollation, isCollated, Lexer, parseTableOptions, parseCreateTable, parseForeignKey, q, sqliteCreateIndex, sqliteIndexName, sqliteRebuildTable, sqliteType, unquoteIdent, unquoteString, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { alterCheck, refuseIfChecked, type CheckDef } from './check-constraints.js';
 
@@ -170,7 +171,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
         if (next.columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase())) throw new MySqlError(1060, '42S21', `Duplicate column name '${col.name}'`);
         next.columns.push(col);
         let s = `ALTER TABLE ${q(def.name)} ADD COLUMN ${q(col.name)} ${sqliteType(col)}${ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
-        if (col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
+        if (isGivenDefault(col.defaultExpr)) s += ` DEFAULT ${/^current_timestamp|^now/i.test(col.defaultExpr) ? "'1970-01-01 00:00:00'" : col.defaultExpr}`;
         else if (!col.nullable && !col.autoIncrement) s += ` DEFAULT ${implicitFill(db, def.name, col)}`;
         sqlite.push(s);
         // SQLite adds a column without its NOT NULL: the copy makes the table so
@@ -179,7 +180,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       // a UNIQUE written on the column: every row holds the column's default, which repeats unless NULL
       for (const ix of parsed.indexes) {
         const col = parsed.columns.find((c) => c.name === ix.columns[0])!;
-        const given = col.defaultExpr !== null && !/^null$/i.test(col.defaultExpr) ? unquoteString(col.defaultExpr) : col.nullable ? undefined : implicitText(col);
+        const given = isGivenDefault(col.defaultExpr) ? unquoteString(col.defaultExpr) : col.nullable ? undefined : implicitText(col);
         sqlite.push(addKey(db, def.name, next, ix.unique, undefined, q(col.name), { repeated: given !== undefined && rowCount(db, def.name) > 1 ? given : undefined }));
       }
       if (placement) {
@@ -236,7 +237,7 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
  */
 function implicitFill(db: Database, table: string, col: ColumnDef): string {
   const v = implicitDefault(storeKind(col));
-  if (v !== undefined) return typeof v === 'number' ? String(v) : v instanceof Uint8Array ? `x'${Buffer.from(v).toString('hex')}'` : `'${String(v).replace(/'/g, "''")}'`;
+  if (v !== undefined) return toSql(v);
   if (rowCount(db, table) === 0) return 'NULL';
   const kind = col.baseType.toLowerCase() === 'date' ? 'date' : 'datetime';
   throw new MySqlError(1292, '22007', `Incorrect ${kind} value: '${kind === 'date' ? '0000-00-00' : '0000-00-00 00:00:00'}' for column '${col.name}' at row 1`);
@@ -248,7 +249,17 @@ function implicitText(col: ColumnDef): string | undefined {
   return v === undefined || v instanceof Uint8Array ? undefined : String(v);
 }
 
-const rowCount = (db: Database, table: string) => Number(db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]);
+/** The rows the table holds. */
+export const rowCount = (db: Database, table: string) => Number(db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]);
+
+/**
+ * A value some two rows share in a key about to be made (the key parts' SQL, `exprs`; rows with a
+ * NULL in it are no duplicates), as 1062 shows it, or undefined.
+ */
+function repeatedKey(db: Database, table: string, exprs: string[]): string | undefined {
+  const dup = db.exec(`SELECT ${exprs.map((c) => `COALESCE(${c}, 'NULL')`).join(` || '-' || `)} FROM ${q(table)} WHERE ${exprs.map((c) => `${c} IS NOT NULL`).join(' AND ')} GROUP BY ${exprs.join(', ')} HAVING count(*) > 1 LIMIT 1`);
+  return dup[0]?.values.length ? String(dup[0].values[0]![0]) : undefined;
+}
 
 /** Where `FIRST` or `AFTER col` puts an added or changed column; the spec without it. */
 function placementOf(spec: string): { spec: string; placement?: string } {
@@ -345,8 +356,9 @@ function addPrimaryKey(db: Database, next: TableDef, sources: Map<string, string
   });
   const read = columns.map((c) => q(sources.get(c.name) ?? c.name));
   if (db.exec(`SELECT 1 FROM ${q(next.name)} WHERE ${read.map((c) => `${c} IS NULL`).join(' OR ')} LIMIT 1`).length) throw new MySqlError(1138, '22004', 'Invalid use of NULL value');
-  const dup = db.exec(`SELECT ${read.join(` || '-' || `)} FROM ${q(next.name)} GROUP BY ${read.join(', ')} HAVING count(*) > 1 LIMIT 1`);
-  if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), `${next.name}.PRIMARY`);
+  // (no NULL is left in the columns by now)
+  const dup = repeatedKey(db, next.name, read);
+  if (dup !== undefined) throw mysqlErrors.duplicate(dup, `${next.name}.PRIMARY`);
   for (const c of columns) c.nullable = false;
   next.primaryKey = columns.map((c) => c.name);
 }
@@ -441,10 +453,9 @@ function addKey(db: Database, tableName: string, next: TableDef, unique: boolean
   // a column this statement adds is not in the rows yet: each row holds its default
   if (newColumn?.repeated !== undefined) throw mysqlErrors.duplicate(newColumn.repeated, `${tableName}.${name}`);
   if (unique && !newColumn) {
-    const cols = columns.map((_c, i) => keyPartSql({ ...parts, columns }, i));
-    const dup = db.exec(`SELECT ${cols.map((c) => `COALESCE(${c}, 'NULL')`).join(` || '-' || `)} FROM ${q(next.name)} WHERE ${cols.map((c) => `${c} IS NOT NULL`).join(' AND ')} GROUP BY ${cols.join(', ')} HAVING count(*) > 1 LIMIT 1`);
+    const dup = repeatedKey(db, next.name, columns.map((_c, i) => keyPartSql({ ...parts, columns }, i, undefined, next)));
     // the table as it was named before the statement, not MySQL's `#sql-…` copy (print_keydup_error's org_table_name)
-    if (dup[0]?.values.length) throw mysqlErrors.duplicate(String(dup[0].values[0]![0]), `${tableName}.${name}`);
+    if (dup !== undefined) throw mysqlErrors.duplicate(dup, `${tableName}.${name}`);
   }
   const ix = { ...parts, name, columns, unique };
   next.indexes.push(ix);

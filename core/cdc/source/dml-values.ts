@@ -25,7 +25,7 @@ import { beyondDouble, isSimpleExpression } from './exact-integers.js';
 import { collecting, currentRow, Diagnostics, duplicateSkipped, silently, warn } from './diagnostics.js';
 import { implicitDefault } from './implicit-defaults.js';
 import { storedJson } from './json-functions.js';
-import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { isGivenDefault, q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { NOW_DEFAULT } from './mysql-type-display.js';
 import { sqliteLiteral, stringValue } from './mysql-strings.js';
 import { maskQuoted, replaceOutsideQuotes, spliceText, topLevel } from './sql-text.js';
@@ -314,8 +314,7 @@ const ASSIGNMENT = new RegExp(`^\\s*((?:(?:${IDENT})\\.)?(${IDENT}))\\s*=(?!=)`,
 
 /** A column's value as SQL: DEFAULT written out, a literal stored, anything else wrapped. */
 function valueFor(raw: string, col: Column, def: TableDef, row: Row, strict: boolean, nulls = false): string {
-  const stored = storedFor(raw, col, def, row, strict);
-  return nulls ? notNull(stored, col, true) : stored;
+  return notNull(storedFor(raw, col, def, row, strict), col, nulls);
 }
 
 /** `stored` as a NOT NULL column takes a NULL: its implicit default, with warning 1048 (a literal other than NULL needs nothing). */
@@ -326,7 +325,7 @@ function notNull(stored: string, col: Column, nulls: boolean): string {
 }
 
 /** A NOT NULL column without a DEFAULT (not AUTO_INCREMENT), which a row leaving it out must give a value. */
-const lacksDefault = (col: Column) => !col.c.nullable && !col.c.autoIncrement && col.k.kind !== 'enum' && (col.c.defaultExpr === null || /^null$/i.test(col.c.defaultExpr)) && implicitDefault(col.k) !== undefined;
+const lacksDefault = (col: Column) => !col.c.nullable && !col.c.autoIncrement && col.k.kind !== 'enum' && !isGivenDefault(col.c.defaultExpr) && implicitDefault(col.k) !== undefined;
 
 /** The AUTO_INCREMENT column's value: 0 takes the next value, as NULL does, unless sql_mode has NO_AUTO_VALUE_ON_ZERO. */
 function idValue(stored: string, col: Column, mode: WriteMode): string {
@@ -413,7 +412,7 @@ function defaultFor(col: Column, row: Row, strict: boolean, warns = true): strin
   const { c } = col;
   const e = c.defaultExpr;
   if (c.autoIncrement) return 'NULL';
-  if (e === null || /^null$/i.test(e)) {
+  if (!isGivenDefault(e)) {
     if (c.nullable) return 'NULL';
     // an ENUM NOT NULL has its first member as its default (MySQL 8.0 manual, The ENUM Type)
     if (col.k.kind === 'enum' && col.k.members.length) return toSql(col.k.members[0]!);
@@ -439,9 +438,9 @@ function now(col: Column): string {
  */
 function needsStoredDefault(col: Column): boolean {
   const e = col.c.defaultExpr;
-  if (col.k.kind === 'enum' && !col.c.nullable && (e === null || /^null$/i.test(e))) return col.k.members.length > 0;
+  if (col.k.kind === 'enum' && !col.c.nullable && !isGivenDefault(e)) return col.k.members.length > 0;
   if (e !== null && NOW_DEFAULT.test(e)) return 'fsp' in col.k && col.k.fsp > 0 && col.k.kind !== 'time';
-  if (e === null || /^null$/i.test(e) || NOW_DEFAULT.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
+  if (!isGivenDefault(e) || NOW_DEFAULT.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
   const lit = literal(e);
   if (!lit) return false;
   try {
@@ -488,7 +487,8 @@ function storedLiteral(text: string, lit: GivenValue, col: Column, row: Row, str
   }
 }
 
-function toSql(v: SqlValue): string {
+/** A value as an SQLite literal. */
+export function toSql(v: SqlValue): string {
   if (v === null) return 'NULL';
   if (typeof v === 'number') return String(v);
   // a backslash is joined in, so that the rewrites after this one do not read it as an escape

@@ -21,7 +21,7 @@ import { execExact, getExact, type ExactValue } from './exact-integers.js';
 import { CatalogHistory, comparePositions as comparePos } from './catalog-history.js';
 import { registerDateFunctions, rewriteIntervals } from './date-functions.js';
 import { datesReadFor } from './mysql-dates.js';
-import { hasOwnIndex, planAlterTable, registerAlterFunctions } from './alter-table.js';
+import { hasOwnIndex, planAlterTable, registerAlterFunctions, rowCount } from './alter-table.js';
 import { registerSpatialFunctions } from './spatial-functions.js';
 import { autoIncrementRequest, counterStatements, counters, generatesIds, INSERT_HEAD, insertColumns, raiseCounter } from './auto-increment.js';
 import { checkParent, FOREIGN_KEY_STATE_DDL, IN_CASCADE, isCascadeTarget, referencing, refreshForeignKeyTriggers } from './foreign-keys.js';
@@ -47,7 +47,7 @@ import { unknownColumnClause } from './column-clause.js';
 import { aliasesRowid, describeType, ignoresCase, keyPartSql, keysInMySqlOrder, parseCreateTable, tableCollation, type IndexDef, q, showCreateTable, splitQualified, sqliteCreateIndex, sqliteCreateTable, sqliteIndexName, sqliteType, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { describeDefault } from './mysql-type-display.js';
-import { columnCollation, columnKey, COLUMN_PRIVILEGES, INFORMATION_SCHEMA_TABLES, rowFormatOf, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
+import { columnCollation, columnKey, COLUMN_PRIVILEGES, createOptionsOf, INFORMATION_SCHEMA_TABLES, rowFormatOf, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
 import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show-statements.js';
 import { splitScript, type ScriptStatement } from './sql-split.js';
 import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
@@ -306,7 +306,7 @@ export class EmbeddedSource implements CaptureSource {
   executeSync(database: string | null, sql: string): StatementResult[] {
     if (this.closed) throw mysqlErrors.general('the embedded source is closed');
     if (database !== null && database !== '' && !this.dbs.has(database) && database.toLowerCase() !== INFORMATION_SCHEMA) throw mysqlErrors.unknownDatabase(database);
-    const session = { ...newSession(database || null, this.nextThread++, this.globalSqlMode), timeZone: this.globalTimeZone };
+    const session = newSession(database || null, this.nextThread++, this.globalSqlMode, this.globalTimeZone);
     const statements = splitScript(sql);
     if (statements.length === 0) throw mysqlErrors.emptyQuery();
     const results: StatementResult[] = [];
@@ -386,7 +386,7 @@ export class EmbeddedSource implements CaptureSource {
         const dbName = m ? unquoteIdent(m[1]!) : session.database;
         if (!dbName) throw mysqlErrors.noDatabase();
         const st = this.requireDb(dbName);
-        const shown = showTableStatus(this.SQL, [...this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement, collation: tableCollation(t.def), rowFormat: rowFormatOf(t.def), createOptions: t.def.options?.rowFormat ? `row_format=${t.def.options.rowFormat}` : '', comment: t.def.options?.comment ?? '' })), ...[...st.views.keys()].map((name) => ({ name, view: true as const }))], sql);
+        const shown = showTableStatus(this.SQL, [...this.schemaTables(st).map((t) => ({ name: t.def.name, rows: t.rows, dataLength: 0, autoIncrement: t.autoIncrement, collation: tableCollation(t.def), rowFormat: rowFormatOf(t.def), createOptions: createOptionsOf(t.def), comment: t.def.options?.comment ?? '' })), ...[...st.views.keys()].map((name) => ({ name, view: true as const }))], sql);
         return rows(shown.columns, shown.rows);
       }
       if (w1 === 'tables' || (w1 === 'full' && w2 === 'tables')) {
@@ -897,7 +897,7 @@ export class EmbeddedSource implements CaptureSource {
     const { next, sqlite, rowsCopied, verify } = planAlterTable(st.db, def, m[2]!, { database: st.name, tables: st.tables, foreignKeyChecks: session.foreignKeyChecks });
     this.checkNamesFree(st, next);
     // a changed data type makes MySQL copy the table, which it reports as rows affected
-    const rows = rowsCopied ? Number(st.db.exec(`SELECT count(*) FROM ${q(table)}`)[0]!.values[0]![0]) : 0;
+    const rows = rowsCopied ? rowCount(st.db, table) : 0;
     // a CHECK constraint added or enforced holds for the rows, read once the table is altered
     const holds = () => {
       const broken = verify.find((c) => this.violatesCheck(st, next, c.expr));
@@ -1540,9 +1540,7 @@ export class EmbeddedSource implements CaptureSource {
     for (const ix of def.indexes) if (ix.unique) keys.push(ix);
     // the new row's values taken by another row of the key (`other` keeps the updated row out), and
     // MySQL's 1062 text for them; a prefix key compares (and names) the prefixes
-    // (a prefix is an expression: it compares as its column only when told)
-    const collate = (k: IndexDef, i: number) => (k.prefixes?.[i] && def.columns.some((c) => c.name === k.columns[i] && ignoresCase(c)) ? ' COLLATE NOCASE' : '');
-    const found = (k: IndexDef, other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${k.columns.map((_c, i) => `${keyPartSql(k, i)}${collate(k, i)} = ${keyPartSql(k, i, 'NEW')}`).join(' AND ')}${other})`;
+    const found = (k: IndexDef, other: string) => `EXISTS (SELECT 1 FROM ${q(t)} WHERE ${k.columns.map((_c, i) => `${keyPartSql(k, i, undefined, def)} = ${keyPartSql(k, i, 'NEW')}`).join(' AND ')}${other})`;
     // MySQL 8.0.19 and later name the key with its table (print_keydup_error)
     const message = (k: IndexDef) => `'Duplicate entry ''' || ${k.columns.map((_c, i) => `COALESCE(${keyPartSql(k, i, 'NEW')}, 'NULL')`).join(` || '-' || `)} || ''' for key ''${`${t}.${k.name}`.replace(/'/g, "''''")}'''`;
     keys.forEach((k, i) => {
@@ -1611,7 +1609,7 @@ export class EmbeddedSource implements CaptureSource {
 
   /** Each table of a database with its row count and next AUTO_INCREMENT value (SHOW TABLE STATUS, INFORMATION_SCHEMA). */
   private schemaTables(st: DbState): SchemaTable[] {
-    return [...st.tables.values()].map((def) => ({ def, rows: Number(st.db.exec(`SELECT COUNT(*) FROM ${q(def.name)}`)[0]?.values[0]?.[0] ?? 0), autoIncrement: this.nextAutoIncrement(st, def) }));
+    return [...st.tables.values()].map((def) => ({ def, rows: rowCount(st.db, def.name), autoIncrement: this.nextAutoIncrement(st, def) }));
   }
 
   /** @@variables: the server's, with the session's own foreign_key_checks and autocommit. */
@@ -2011,8 +2009,8 @@ function nthIndex(text: string, tok: string, k: number): number {
 }
 
 /** A session of `database` with the server's defaults. */
-function newSession(database: string | null, thread: number, sqlMode = DEFAULT_SQL_MODE): Session {
-  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode, foundRows: 0, timeZone: 'SYSTEM' };
+function newSession(database: string | null, thread: number, sqlMode = DEFAULT_SQL_MODE, timeZone = 'SYSTEM'): Session {
+  return { database, thread, foreignKeyChecks: true, lastInsertId: 0, rowCount: 0, vars: new Map(), autocommit: true, diagnostics: new Diagnostics(), prepared: new Map(), sqlMode, foundRows: 0, timeZone };
 }
 
 /** The statement as written where `sql` is the one running as the server read it (its executable comments opened, its comments dropped). */

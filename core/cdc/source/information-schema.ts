@@ -41,6 +41,9 @@ export const rowFormatOf = (def: TableDef): string => {
   return f && f !== 'DEFAULT' ? f[0] + f.slice(1).toLowerCase() : 'Dynamic';
 };
 
+/** CREATE_OPTIONS (and SHOW TABLE STATUS's Create_options): the ROW_FORMAT the table asked for. */
+export const createOptionsOf = (def: TableDef): string => (def.options?.rowFormat ? `row_format=${def.options.rowFormat}` : '');
+
 /** What information_schema.COLUMNS.PRIVILEGES and SHOW FULL COLUMNS say of every column: the root account's. */
 export const COLUMN_PRIVILEGES = 'select,insert,update,references';
 
@@ -96,7 +99,7 @@ const VIEWS: View[] = [
     name: 'TABLES',
     columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'TABLE_TYPE', 'ENGINE', 'VERSION', 'ROW_FORMAT', 'TABLE_ROWS', 'AVG_ROW_LENGTH', 'DATA_LENGTH', 'MAX_DATA_LENGTH', 'INDEX_LENGTH', 'DATA_FREE', 'AUTO_INCREMENT', 'CREATE_TIME', 'UPDATE_TIME', 'CHECK_TIME', 'TABLE_COLLATION', 'CHECKSUM', 'CREATE_OPTIONS', 'TABLE_COMMENT'],
     // a view: TABLE_TYPE VIEW, no engine or storage facts, TABLE_COMMENT 'VIEW' (MySQL 8.0 manual, The INFORMATION_SCHEMA TABLES Table)
-    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => (t.view ? ['def', db, t.def.name, 'VIEW', null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 'VIEW'] : ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, rowFormatOf(t.def), t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, tableCollation(t.def), null, t.def.options?.rowFormat ? `row_format=${t.def.options.rowFormat}` : '', t.def.options?.comment ?? '']))),
+    rows: (catalog) => [...catalog].flatMap(([db, tables]) => tables.map((t) => (t.view ? ['def', db, t.def.name, 'VIEW', null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 'VIEW'] : ['def', db, t.def.name, 'BASE TABLE', 'InnoDB', 10, rowFormatOf(t.def), t.rows, 0, 0, 0, 0, 0, t.autoIncrement, null, null, null, tableCollation(t.def), null, createOptionsOf(t.def), t.def.options?.comment ?? '']))),
   },
   {
     // MySQL 8.0 manual, The INFORMATION_SCHEMA VIEWS Table; DEFINER as user@host, unquoted

@@ -74,7 +74,7 @@ export interface TableDef {
   foreignKeys?: ForeignKeyDef[];
   /** CHECK constraints (check-constraints.ts); absent in definitions stored before they were kept. */
   checks?: CheckDef[];
-  /** Table options as written (table-options.ts): absent where the table has MySQL's defaults. */
+  /** Table options as written (parseTableOptions): absent where the table has MySQL's defaults. */
   options?: TableOptions;
 }
 
@@ -229,11 +229,17 @@ export function keyParts(text: string): Pick<IndexDef, 'columns' | 'prefixes' | 
   return { columns, ...(prefixes.some((p) => p !== null) ? { prefixes } : {}), ...(descending.some(Boolean) ? { descending } : {}) };
 }
 
-/** A key's part as SQL over `alias` (a table name or NEW): the column, or the prefix of it a prefix key covers. */
-export function keyPartSql(ix: Pick<IndexDef, 'columns' | 'prefixes'>, i: number, alias?: string): string {
+/**
+ * A key's part as SQL over `alias` (a table name or NEW): the column, or the prefix of it a prefix
+ * key covers. Given the table, a prefix of a column that ignores case says so: it is an
+ * expression, which compares as its column only when told.
+ */
+export function keyPartSql(ix: Pick<IndexDef, 'columns' | 'prefixes'>, i: number, alias?: string, def?: TableDef): string {
   const col = `${alias ? `${alias}.` : ''}${q(ix.columns[i]!)}`;
   const n = ix.prefixes?.[i];
-  return n ? `substr(${col}, 1, ${n})` : col;
+  if (!n) return col;
+  const column = def?.columns.find((x) => x.name === ix.columns[i]);
+  return `substr(${col}, 1, ${n})${column && ignoresCase(column) ? ' COLLATE NOCASE' : ''}`;
 }
 
 /**
@@ -256,12 +262,11 @@ export function checkKeyParts(def: TableDef, ix: Pick<IndexDef, 'columns' | 'pre
 
 export function identList(text: string): string[] {
   // `(a, b(10))` → [a, b] (prefix lengths dropped)
-  return splitTopLevel(text).map((p) => {
-    // a functional key part, `((expr))` (MySQL 8.0.13): no column of its own to index
-    if (p.trim().startsWith('(')) throw mysqlErrors.notSupported('functional key parts in the embedded source');
-    return unquoteIdent(new Lexer(p).next());
-  });
+  return keyParts(text).columns;
 }
+
+/** Whether a column's default expression is one other than NULL. */
+export const isGivenDefault = (e: string | null): e is string => e !== null && !/^null$/i.test(e);
 
 /** Parses `CREATE TABLE [IF NOT EXISTS] name ( … ) options`. Returns the name qualifier too. */
 export function parseCreateTable(statement: string): { def: TableDef; database?: string; ifNotExists: boolean; autoIncrement?: number } {
@@ -327,7 +332,7 @@ export function parseTableOptions(text: string, into: TableOptions = {}): TableO
   const comment = /(?:^|[\s,])comment\s*(?:=\s*)?'/i.exec(masked);
   const rowFormat = /(?:^|[\s,])row_format\s*(?:=\s*)?(\w+)/i.exec(masked);
   if (charset) {
-    const cs = charset[1]!.toLowerCase() === 'utf8' ? 'utf8mb3' : charset[1]!.toLowerCase();
+    const cs = charsetOf(charset[1]!.toLowerCase());
     if (cs === 'utf8mb4') delete out.charset;
     else out.charset = cs;
     if (!collate) delete out.collation;
@@ -772,7 +777,7 @@ export function sqliteCreateTable(def: TableDef): string[] {
     // INT keeps integer affinity without the alias.
     else if (pk.length === 1 && c.name === pk[0] && sqliteType(c) === 'INTEGER') s = `${q(c.name)} INT`;
     if (!c.nullable) s += ' NOT NULL';
-    if (c.defaultExpr !== null && !/^null$/i.test(c.defaultExpr)) s += ` DEFAULT ${sqliteDefault(c.defaultExpr, c)}`;
+    if (isGivenDefault(c.defaultExpr)) s += ` DEFAULT ${sqliteDefault(c.defaultExpr, c)}`;
     return s;
   });
   if (pk.length && !singleIntAutoPk) cols.push(`PRIMARY KEY (${pk.map(q).join(', ')})`);
@@ -829,13 +834,7 @@ export function sqliteIndexName(table: string, key: string): string {
 }
 
 export function sqliteCreateIndex(table: string, ix: IndexDef, def?: TableDef): string {
-  // a prefix is an expression, which takes its column's collation only when told
-  const part = (c: string, i: number) => {
-    if (!ix.prefixes?.[i]) return q(c);
-    const col = def?.columns.find((x) => x.name === c);
-    return `${keyPartSql(ix, i)}${col && ignoresCase(col) ? ' COLLATE NOCASE' : ''}`;
-  };
-  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(sqliteIndexName(table, ix.name))} ON ${q(table)} (${ix.columns.map(part).join(', ')})`;
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${q(sqliteIndexName(table, ix.name))} ON ${q(table)} (${ix.columns.map((_c, i) => keyPartSql(ix, i, undefined, def)).join(', ')})`;
 }
 
 /** DESCRIBE's (and SHOW COLUMNS') Type column: the type as MySQL 8.0.36 shows it. */
