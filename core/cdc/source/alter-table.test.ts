@@ -82,6 +82,9 @@ describe('ALTER TABLE, as MySQL 8.0 answers', () => {
     await expect(src.execute('k', 'CREATE INDEX long ON w (meta(300))')).rejects.toThrow("Incorrect prefix key; the used key part isn't a string");
     await src.execute('k', "INSERT INTO w VALUES (1, 'same-prefix-1', 'x', 1); CREATE UNIQUE INDEX u ON w (meta(4))");
     await expect(src.execute('k', "INSERT INTO w VALUES (2, 'SAME-other', 'y', 2)")).rejects.toThrow("Duplicate entry 'SAME' for key 'w.u'");
+    // rows already there that share a prefix but for case: the key is refused naming it
+    await src.execute('k', "INSERT INTO w VALUES (3, 'm3', 'abc-1', 3), (4, 'm4', 'ABC-2', 4)");
+    await expect(src.execute('k', 'CREATE UNIQUE INDEX u2 ON w (bio(3))')).rejects.toThrow(/^Duplicate entry 'abc' for key 'w\.u2'$/i);
   });
 
   it('refuses what it does not keep with 1235: invisible columns and functional key parts', async () => {
