@@ -1148,7 +1148,8 @@ export class EmbeddedSource implements CaptureSource {
     }
     // UPDATE/DELETE with a table alias or of several tables (multi-table-dml.ts)
     const copies = across?.copies;
-    const plan = planTableDml(text, st.name, st.tables, !ignore && sqlModeEffects(session.sqlMode).strict, new Map(copies?.map((c) => [c.temp, c.def])));
+    const effects = sqlModeEffects(session.sqlMode);
+    const plan = planTableDml(text, st.name, st.tables, !ignore && effects.strict, new Map(copies?.map((c) => [c.temp, c.def])));
     if (plan?.kind === 'multi') {
       const statements = plan.statements.map((s) => this.comparedAsMySql(st, s, lenient));
       return { st, text: statements.join(';\n'), lenient, ignore, multi: statements, copies };
@@ -1165,7 +1166,6 @@ export class EmbeddedSource implements CaptureSource {
       text = `${head} ON CONFLICT DO UPDATE SET ${tail}`;
       lenient = true;
     }
-    const effects = sqlModeEffects(session.sqlMode);
     text = rewriteStoredValues(text, st.tables, { strict: effects.strict && !ignore, ignore, zeroGeneratesId: effects.zeroGeneratesId }) ?? text;
     text = this.comparedAsMySql(st, text, lenient && /^\s*(?:update|delete)\b/i.test(text));
     const ordered = orderedDml(text);

@@ -11,6 +11,7 @@
  */
 import { rewriteDateCalls } from './date-functions.js';
 import { rewriteArithmetic, type ArithmeticKind } from './arithmetic-rewrite.js';
+import { DEFAULT_SQL_MODE, sqlModeEffects } from './sql-mode.js';
 import { beyondDouble, isSimpleExpression } from './exact-integers.js';
 import { MySqlError } from './mysql-error.js';
 import { rewriteMySqlOperators } from './mysql-operators.js';
@@ -39,7 +40,7 @@ export function systemVariables(version: string, serverId: number, serverUuid: s
     version,
     version_comment: 'Loupe embedded MySQL-compatible source',
     autocommit: 1,
-    sql_mode: 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION',
+    sql_mode: DEFAULT_SQL_MODE,
     time_zone: 'SYSTEM',
     system_time_zone: 'UTC',
     character_set_server: 'utf8mb4',
@@ -107,8 +108,8 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
   if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
   out = rewriteMySqlOperators(out);
-  const sqlMode = String(variables.sql_mode ?? 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO');
-  out = rewriteArithmetic(out, columns, /STRICT_(?:TRANS|ALL)_TABLES/.test(sqlMode), sqlMode.includes('ERROR_FOR_DIVISION_BY_ZERO'));
+  const mode = sqlModeEffects(String(variables.sql_mode ?? DEFAULT_SQL_MODE));
+  out = rewriteArithmetic(out, columns, mode.strict, mode.divisionByZero);
   out = rewriteDateCalls(out);
   if (/\b(?:substr(?:ing)?|position|trim)\s*\(/i.test(out)) out = rewriteKeywordCalls(out);
   // INSERT(…) past the statement's first word is the string function

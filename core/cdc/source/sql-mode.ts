@@ -11,30 +11,20 @@
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 
-/** MySQL 8.0's modes in the order @@sql_mode lists them. */
-const NAMES = [
-  'REAL_AS_FLOAT',
-  'PIPES_AS_CONCAT',
-  'ANSI_QUOTES',
-  'IGNORE_SPACE',
-  'ONLY_FULL_GROUP_BY',
-  'NO_UNSIGNED_SUBTRACTION',
-  'NO_DIR_IN_CREATE',
-  'ANSI',
-  'NO_AUTO_VALUE_ON_ZERO',
-  'NO_BACKSLASH_ESCAPES',
-  'STRICT_TRANS_TABLES',
-  'STRICT_ALL_TABLES',
-  'NO_ZERO_IN_DATE',
-  'NO_ZERO_DATE',
-  'ALLOW_INVALID_DATES',
-  'ERROR_FOR_DIVISION_BY_ZERO',
-  'TRADITIONAL',
-  'HIGH_NOT_PRECEDENCE',
-  'NO_ENGINE_SUBSTITUTION',
-  'PAD_CHAR_TO_FULL_LENGTH',
-  'TIME_TRUNCATE_FRACTIONAL',
-];
+/**
+ * MySQL 8.0's modes in the order @@sql_mode lists them, at their bit in the numeric form (the
+ * NOT_USED slots of sql_mode_names have no name).
+ */
+const BIT_NAMES: (string | undefined)[] = [];
+for (const [first, names] of [
+  [0, ['REAL_AS_FLOAT', 'PIPES_AS_CONCAT', 'ANSI_QUOTES', 'IGNORE_SPACE']],
+  [5, ['ONLY_FULL_GROUP_BY', 'NO_UNSIGNED_SUBTRACTION', 'NO_DIR_IN_CREATE']],
+  [18, ['ANSI', 'NO_AUTO_VALUE_ON_ZERO', 'NO_BACKSLASH_ESCAPES', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'NO_ZERO_IN_DATE', 'NO_ZERO_DATE', 'ALLOW_INVALID_DATES', 'ERROR_FOR_DIVISION_BY_ZERO', 'TRADITIONAL']],
+  [29, ['HIGH_NOT_PRECEDENCE', 'NO_ENGINE_SUBSTITUTION', 'PAD_CHAR_TO_FULL_LENGTH', 'TIME_TRUNCATE_FRACTIONAL']],
+] as const) {
+  names.forEach((n, i) => (BIT_NAMES[first + i] = n));
+}
+const NAMES = BIT_NAMES.filter((n): n is string => n !== undefined);
 
 /** The combination modes and what each also sets (expand_sql_mode). */
 const COMBINATIONS: Record<string, string[]> = {
@@ -93,21 +83,25 @@ export function parseSqlMode(value: string | number | bigint | null): SqlModeSet
   return { value: NAMES.filter((n) => set.has(n)).join(','), mergedWarning: used > 0 && used < 4 };
 }
 
-/** The bit of each mode in the numeric form (the NOT_USED slots of sql_mode_names have none). */
-const BIT_NAMES: (string | undefined)[] = (() => {
-  const bits: (string | undefined)[] = [];
-  const at = (i: number, name: string) => (bits[i] = name);
-  ['REAL_AS_FLOAT', 'PIPES_AS_CONCAT', 'ANSI_QUOTES', 'IGNORE_SPACE'].forEach((n, i) => at(i, n));
-  ['ONLY_FULL_GROUP_BY', 'NO_UNSIGNED_SUBTRACTION', 'NO_DIR_IN_CREATE'].forEach((n, i) => at(5 + i, n));
-  ['ANSI', 'NO_AUTO_VALUE_ON_ZERO', 'NO_BACKSLASH_ESCAPES', 'STRICT_TRANS_TABLES', 'STRICT_ALL_TABLES', 'NO_ZERO_IN_DATE', 'NO_ZERO_DATE', 'ALLOW_INVALID_DATES', 'ERROR_FOR_DIVISION_BY_ZERO', 'TRADITIONAL'].forEach((n, i) => at(18 + i, n));
-  ['HIGH_NOT_PRECEDENCE', 'NO_ENGINE_SUBSTITUTION', 'PAD_CHAR_TO_FULL_LENGTH', 'TIME_TRUNCATE_FRACTIONAL'].forEach((n, i) => at(29 + i, n));
-  return bits;
-})();
-
 const isStrict = (set: Set<string>) => set.has('STRICT_TRANS_TABLES') || set.has('STRICT_ALL_TABLES');
 
-/** What a write follows of a sql_mode value. */
-export function sqlModeEffects(value: string): { strict: boolean; zeroGeneratesId: boolean } {
-  const set = new Set(value.split(','));
-  return { strict: isStrict(set), zeroGeneratesId: !set.has('NO_AUTO_VALUE_ON_ZERO') };
+export interface SqlModeEffects {
+  strict: boolean;
+  zeroGeneratesId: boolean;
+  /** ERROR_FOR_DIVISION_BY_ZERO: a division by zero warns (or, in a strict write, fails). */
+  divisionByZero: boolean;
+}
+
+/** The effects of each sql_mode value met: every statement asks, and a session keeps one value. */
+const effectsOf = new Map<string, SqlModeEffects>();
+
+/** What a statement follows of a sql_mode value. */
+export function sqlModeEffects(value: string): SqlModeEffects {
+  let e = effectsOf.get(value);
+  if (!e) {
+    const set = new Set(value.split(','));
+    e = { strict: isStrict(set), zeroGeneratesId: !set.has('NO_AUTO_VALUE_ON_ZERO'), divisionByZero: set.has('ERROR_FOR_DIVISION_BY_ZERO') };
+    effectsOf.set(value, e);
+  }
+  return e;
 }
