@@ -76,6 +76,9 @@ function legsOf(path: SqlValue, wildOk = false): Leg[] {
 
 const isObject = (v: Json): v is { [key: string]: Json } => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonDouble);
 
+/** The value at an optional path argument (the document itself without one), or undefined where there is none. */
+const atPath = (doc: Json, path: SqlValue | undefined): Json | undefined => (path === undefined ? doc : select(doc, legsOf(path))[0]);
+
 /** The values a path selects (several for a wildcard); a scalar reads as a one-element array ($[0]). */
 function select(doc: Json, legs: Leg[]): Json[] {
   return selectWithPaths(doc, legs).map((found) => found.value);
@@ -338,21 +341,21 @@ export function registerJsonFunctions(db: Database): void {
     json_length: withArities([1, 2], (v, path) => {
       const d = docOf(v, 1, 'json_length');
       if (d === undefined || path === null) return null;
-      const at = path === undefined ? d : select(d, legsOf(path))[0];
+      const at = atPath(d, path);
       if (at === undefined) return null;
       return Array.isArray(at) ? at.length : isObject(at) ? Object.keys(at).length : 1;
     }),
     json_keys: withArities([1, 2], (v, path) => {
       const d = docOf(v, 1, 'json_keys');
       if (d === undefined || path === null) return null;
-      const at = path === undefined ? d : select(d, legsOf(path))[0];
+      const at = atPath(d, path);
       return at !== undefined && isObject(at) ? made(mysqlKeyOrder(at)) : null;
     }),
     json_contains: withArities([2, 3], (target, candidate, path) => {
       const t = docOf(target, 1, 'json_contains');
       const c = docOf(candidate, 2, 'json_contains');
       if (t === undefined || c === undefined || path === null) return null;
-      const at = path === undefined ? t : select(t, legsOf(path))[0];
+      const at = atPath(t, path);
       return at === undefined ? null : contains(at, c) ? 1 : 0;
     }),
     json_contains_path: withArities(range(3, 16), (v, mode, ...paths) => {
@@ -415,18 +418,9 @@ export function registerJsonFunctions(db: Database): void {
       }
       return made(d);
     }),
-    json_merge_patch: withArities(range(2, 16), (...docs) => {
-      let out: Json | undefined;
-      for (let i = 0; i < docs.length; i++) {
-        const d = docOf(docs[i]!, i + 1, 'json_merge_patch');
-        // a NULL makes the result NULL unless a later document is an object merged into it… MySQL: NULL
-        if (d === undefined) return null;
-        out = out === undefined ? d : mergePatch(out, d);
-      }
-      return made(out!);
-    }),
-    json_merge_preserve: withArities(range(2, 16), (...docs) => mergeAll('json_merge_preserve', docs)),
-    json_merge: withArities(range(2, 16), (...docs) => mergeAll('json_merge', docs)),
+    json_merge_patch: withArities(range(2, 16), (...docs) => mergeAll('json_merge_patch', docs, mergePatch)),
+    json_merge_preserve: withArities(range(2, 16), (...docs) => mergeAll('json_merge_preserve', docs, mergePreserve)),
+    json_merge: withArities(range(2, 16), (...docs) => mergeAll('json_merge', docs, mergePreserve)),
     json_overlaps: [
       (a, b) => {
         const x = docOf(a, 1, 'json_overlaps');
@@ -476,12 +470,13 @@ export function registerJsonFunctions(db: Database): void {
   });
 }
 
-function mergeAll(fn: string, docs: SqlValue[]): SqlValue {
+/** The documents merged left to right by `merge`; NULL when any is NULL. */
+function mergeAll(fn: string, docs: SqlValue[], merge: (a: Json, b: Json) => Json): SqlValue {
   let out: Json | undefined;
   for (let i = 0; i < docs.length; i++) {
     const d = docOf(docs[i]!, i + 1, fn);
     if (d === undefined) return null;
-    out = out === undefined ? d : mergePreserve(out, d);
+    out = out === undefined ? d : merge(out, d);
   }
   return made(out!);
 }
