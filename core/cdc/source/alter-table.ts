@@ -6,7 +6,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { counterStatements, counters } from './auto-increment.js';
-import { storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
+import { sqlModeNow, storeErrorState, storeKind, storeValue, StoreError, type StoreKind } from './column-values.js';
 import { implicitDefault } from './implicit-defaults.js';
 import { toSql } from './dml-values.js';
 import { checkParent, childRowError, hasOrphan } from './foreign-keys.js';
@@ -52,9 +52,11 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
   let droppedPrimaryKey = false;
   const verify: CheckDef[] = [];
   let autoIncrement: number | undefined;
+  let keysOnOffOnly = true;
   for (const written of specs.split(/,(?![^(]*\))/).map((s) => s.trim())) {
     // InnoDB has no such switch and lets it pass (a note, 1031): what mysqldump writes around its INSERTs
     if (/^(?:disable|enable)\s+keys$/i.test(written)) continue;
+    keysOnOffOnly = false;
     const options = tableOptions(written);
     if (options) {
       if (options.convertTo) rebuild = convertTo(next, options.convertTo) || rebuild;
@@ -214,6 +216,10 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
       throw mysqlErrors.notSupported(`ALTER TABLE … ${spec.split(/\s+/).slice(0, 2).join(' ')} in the embedded source`);
     }
   }
+  // mysql_prepare_create_table checks every column's default again, under this statement's
+  // sql_mode (but for DISABLE/ENABLE KEYS alone, done in place): a table made with DEFAULT
+  // '0000-00-00' outside NO_ZERO_DATE cannot be altered in strict mode with it (1067)
+  if (!keysOnOffOnly) for (const c of next.columns) checkDefault(c);
   // InnoDB drops a primary key in place only when the statement adds another: otherwise it copies the table
   if (droppedPrimaryKey && !next.primaryKey.length) rowsCopied = true;
   if (rebuild) sqlite.push(...sqliteRebuildTable(next, sources, converted));
@@ -232,15 +238,22 @@ export function planAlterTable(db: Database, def: TableDef, specs: string, ctx: 
 
 /**
  * What the rows hold in a NOT NULL column added without a DEFAULT: its implicit default, as SQL.
- * A date or time of day has the zero date there, which strict mode refuses (as MySQL does, 1292)
- * when the table has rows.
+ * A date or time of day has the zero date there, which strict mode with NO_ZERO_DATE refuses (as
+ * MySQL does, 1292) when the table has rows.
  */
 function implicitFill(db: Database, table: string, col: ColumnDef): string {
-  const v = implicitDefault(storeKind(col));
-  if (v !== undefined) return toSql(v);
-  if (rowCount(db, table) === 0) return 'NULL';
-  const kind = col.baseType.toLowerCase() === 'date' ? 'date' : 'datetime';
-  throw new MySqlError(1292, '22007', `Incorrect ${kind} value: '${kind === 'date' ? '0000-00-00' : '0000-00-00 00:00:00'}' for column '${col.name}' at row 1`);
+  const k = storeKind(col);
+  const v = implicitDefault(k);
+  if (v === undefined) {
+    if (rowCount(db, table) === 0) return 'NULL';
+    throw mysqlErrors.notSupported(`adding a NOT NULL ${col.baseType.toUpperCase()} column without a DEFAULT to a table with rows in the embedded source`);
+  }
+  const mode = sqlModeNow();
+  if ((k.kind === 'date' || k.kind === 'datetime' || k.kind === 'timestamp') && mode.strict && mode.noZeroDate && rowCount(db, table) > 0) {
+    // the zero value without its fraction, for a DATETIME(6) too
+    throw new MySqlError(1292, '22007', `Incorrect ${k.kind === 'date' ? 'date' : 'datetime'} value: '${String(v).slice(0, 19)}' for column '${col.name}' at row 1`);
+  }
+  return toSql(v);
 }
 
 /** The implicit default's text, as a duplicate-key error shows it. */

@@ -56,5 +56,8 @@ compareBinlogWithMariaDb({
     "SELECT id FROM st WHERE s IN (7, 10) OR s BETWEEN 1 AND 4 OR 0 = s OR s = '7.0' ORDER BY id",
     "SELECT id, s IN (12, 'abc'), s NOT IN ('7', 0) FROM st ORDER BY id",
     "SELECT id FROM w WHERE ts BETWEEN '2024-1-31' AND '2024-2-3' OR tm IN ('1:00', 5) ORDER BY id",
+    // a comparison last in the select list, named, and sorted by (a literal followed by FROM, AS, DESC)
+    "SELECT id, ts = '2024-02-03', price = '108.90' FROM w JOIN p USING (id) ORDER BY id",
+    "SELECT ts = '2024-02-03' AS midnight, id FROM w ORDER BY ts = '2024-1-31 23:59:59' DESC, id",
   ].join('; '),
 });

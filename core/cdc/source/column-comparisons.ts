@@ -41,7 +41,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { bitCount, isBitOperand } from './bitwise.js';
-import { storeKind, storeValue } from './column-values.js';
+import { storeKind, storeValue, withZeroDates } from './column-values.js';
 import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { stringValue } from './mysql-strings.js';
 import { closingParen, maskQuoted, topLevelItems } from './sql-text.js';
@@ -60,8 +60,12 @@ const COMPARES = /[<>=&|]|\b(?:between|in|order\s+by|min|max|greatest|least|loup
 const TARGET = new RegExp(`^\\s*${REF}\\s*=(?!=)`);
 const COMPARED_AFTER = /\s*(?:<=>|<>|!=|<=|>=|=(?!=)|<|>|(?:not\s+)?between\b|(?:not\s+)?in\s*\()/iy;
 const COMPARED_BEFORE = /(?:<=>|<>|!=|<=|>=|=|<|>)\s*$/;
-/** A quoted or numeric literal at the start of the text (group 1 the space before it, group 2 the literal). */
-const LITERAL = /(\s*)('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)(?=\s*(?:$|[),;]|(?:and|or|xor|order|group|limit|having|then|else|when|end|union|for)\b))/iy;
+/**
+ * A quoted or numeric literal at the start of the text (group 1 the space before it, group 2 the
+ * literal), a whole operand: what follows ends the expression (a comparison last in a select
+ * list is followed by FROM, one named by AS, one sorted by ASC/DESC).
+ */
+const LITERAL = /(\s*)('(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)(?=\s*(?:$|[),;]|(?:and|or|xor|order|group|limit|having|then|else|when|end|union|for|from|as|asc|desc|where|into|window)\b))/iy;
 /** A literal and AND, between BETWEEN's two ends. */
 const BETWEEN_FIRST = /\s*(?:'(?:[^'\\]|\\.|'')*'|-?\d+(?:\.\d+)?)\s*and\b/iy;
 /** The sticky patterns here read the text at an index, without copying what follows it. */
@@ -378,7 +382,7 @@ function storedLiteral(c: ColumnDef, literal: string): string | undefined {
   if (/\.\d/.test(String(value)) && kind.kind !== 'date') return undefined;
   let stored: SqlValue;
   try {
-    stored = storeValue(c, kind, { value }, 1, true);
+    stored = withZeroDates(() => storeValue(c, kind, { value }, 1, true));
     // a DATE against a time of day compares as a DATETIME: '2024-02-03' < '2024-02-03 10:00:00'
     if (kind.kind === 'date' && typeof value === 'string' && /\d\s*[ T]\s*\d{1,2}:\d/.test(value)) {
       const asDatetime = { ...c, mysqlType: 'datetime', baseType: 'datetime', args: [] };

@@ -19,9 +19,10 @@
  *              mask; an unknown member → 1265
  *   DATE/DATETIME/TIMESTAMP  MySQL's relaxed forms ('2024-1-2 3:4:5', '2024/01/02',
  *              '20240102030405', '240102', 20240102, a T between date and time), stored as
- *              'YYYY-MM-DD[ HH:MM:SS[.f]]' with the fraction rounded to the column's digits; no zero
- *              dates or zero parts, no impossible days, TIMESTAMP within 1970-01-01 00:00:01 …
- *              2038-01-19 03:14:07 (UTC, the embedded server's zone) → 1292; a DATE drops a time
+ *              'YYYY-MM-DD[ HH:MM:SS[.f]]' with the fraction rounded to the column's digits; no
+ *              impossible days, TIMESTAMP within 1970-01-01 00:00:01 … 2038-01-19 03:14:07 (UTC, the
+ *              embedded server's zone) → 1292; the zero date and zero parts ('2024-00-05') as the
+ *              sql_mode's NO_ZERO_DATE and NO_ZERO_IN_DATE say (storeDateTime); a DATE drops a time
  *   TIME       '[-][D ]H:M[:S[.f]]', 'HHMMSS', 'MMSS', numbers alike, or a datetime's time; within
  *              ±838:59:59 → 1292, the fraction rounded to the column's digits as for DATETIME
  *   BINARY/VARBINARY/BLOB  bytes; a number is its decimal text ('255', as Field_str::store writes a
@@ -38,8 +39,7 @@
  *
  * Under INSERT/UPDATE IGNORE (`strict` false) the server stores the nearest value instead and
  * warns: numbers are clipped to the range, text is cut, an unknown ENUM value is '', unknown SET
- * members are dropped. Dates and times it cannot read stay errors here (MySQL would store the zero
- * value, which the embedded source does not keep).
+ * members are dropped, a date that is none is the zero date. Times it cannot read stay errors here.
  */
 import type { SqlValue } from 'sql.js';
 import { daysIn, pad } from './calendar.js';
@@ -49,6 +49,7 @@ import { stringValue } from './mysql-strings.js';
 import { firstInvalidUtf8, utf8Text } from './charset-introducers.js';
 import type { ColumnDef } from './mysql-ddl.js';
 import { isSpatial, spatialKind, storeGeometry, type SpatialKind } from './spatial-column.js';
+import { DEFAULT_SQL_MODE, sqlModeEffects, type SqlModeEffects } from './sql-mode.js';
 
 /** The error a value gets, as `ERROR<errno>:<message>` (a function inside SQLite can only fail with a message; translateError reads it back). */
 export class StoreError extends Error {
@@ -66,12 +67,26 @@ function refuse(strict: boolean, err: StoreError): void {
   warn(err.errno, err.text);
 }
 
-/** Whether the statement running now has a sql_mode without strict mode (sql-mode.ts). */
-const notStrictMode = statementScope<boolean>();
+/** What the statement running now follows of its session's sql_mode (sql-mode.ts). */
+const modeNow = statementScope<SqlModeEffects>();
 
-/** Runs a statement under its session's sql_mode: `strict` off changes how a cut string is reported. */
-export function inSqlMode<R>(strict: boolean, run: () => R): R {
-  return notStrictMode.run(!strict, run);
+/** Outside a statement (a definition read back), MySQL 8.0's default. */
+const DEFAULT_MODE = sqlModeEffects(DEFAULT_SQL_MODE);
+
+/**
+ * Runs a statement under its session's sql_mode: strict mode off changes how a cut string is
+ * reported, NO_ZERO_DATE and NO_ZERO_IN_DATE which dates a temporal column takes.
+ */
+export function inSqlMode<R>(mode: SqlModeEffects, run: () => R): R {
+  return modeNow.run(mode, run);
+}
+
+/** The sql_mode of the statement running now. */
+export const sqlModeNow = (): SqlModeEffects => modeNow.current ?? DEFAULT_MODE;
+
+/** Runs `run` reading dates as a comparison does (TIME_FUZZY_DATE): zero dates and zero parts whatever the sql_mode. */
+export function withZeroDates<R>(run: () => R): R {
+  return modeNow.run({ ...(modeNow.current ?? DEFAULT_MODE), noZeroDate: false, noZeroInDate: false }, run);
 }
 
 /**
@@ -80,7 +95,7 @@ export function inSqlMode<R>(strict: boolean, run: () => R): R {
  * the sql_mode, not IGNORE).
  */
 function refuseLong(strict: boolean, c: ColumnDef, row: number): void {
-  if (!strict && notStrictMode.current) warn(1265, truncated(c, row).text);
+  if (!strict && modeNow.current && !modeNow.current.strict) warn(1265, truncated(c, row).text);
   else refuse(strict, tooLong(c, row));
 }
 
@@ -199,7 +214,7 @@ export function storeValue(c: ColumnDef, k: StoreKind, given: GivenValue, row: n
     case 'date':
     case 'datetime':
     case 'timestamp':
-      return storeDateTime(c, k, given, row);
+      return storeDateTime(c, k, given, row, strict);
     case 'time':
       return storeTime(c, k.fsp, given, row);
   }
@@ -560,22 +575,64 @@ function roundFraction(frac: string, fsp: number): { digits: string; carry: bool
 const TIMESTAMP_MIN = Date.UTC(1970, 0, 1, 0, 0, 1);
 const TIMESTAMP_MAX = Date.UTC(2038, 0, 19, 3, 14, 7);
 
-function storeDateTime(c: ColumnDef, k: { kind: 'date' | 'datetime' | 'timestamp'; fsp: number }, given: GivenValue, row: number): SqlValue {
+/** The zero value of a DATE, DATETIME or TIMESTAMP column, as it is stored. */
+export function zeroDate(k: { kind: 'date' | 'datetime' | 'timestamp'; fsp: number }): string {
+  return k.kind === 'date' ? '0000-00-00' : `0000-00-00 00:00:00${k.fsp ? `.${'0'.repeat(k.fsp)}` : ''}`;
+}
+
+const ZERO_PARTS: DateParts = { y: 0, mo: 0, d: 0, h: 0, mi: 0, s: 0, frac: '', hasTime: false };
+
+/**
+ * Field_temporal::store (MySQL 8.0): a date the column cannot take is an error in strict mode
+ * (1292, "datetime" for a TIMESTAMP too); under IGNORE or outside strict mode the column gets its
+ * zero value and one warning: 1265 for text that is no date (or a number that is none), 1264 for
+ * the rest (a zero date under NO_ZERO_DATE, a zero month or day under NO_ZERO_IN_DATE or in a
+ * TIMESTAMP, an impossible day, a TIMESTAMP out of its range). A zero date is zero in its time
+ * of day too: '0000-00-00 10:11:12' has zero parts, and DATETIME keeps it outside NO_ZERO_IN_DATE.
+ */
+function storeDateTime(c: ColumnDef, k: { kind: 'date' | 'datetime' | 'timestamp'; fsp: number }, given: GivenValue, row: number, strict: boolean): SqlValue {
   const v = given.value;
+  const numeric = typeof v === 'number' || given.numeric !== undefined;
   const text = given.numeric ?? (typeof v === 'number' ? exactText(v) : String(v));
-  const kind = k.kind === 'date' ? 'date' : 'datetime';
-  const p = parseDateTime(text);
-  const bad = () => incorrect(1292, kind, String(v), c, row);
-  if (!p) throw bad();
-  if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > daysIn(p.y, p.mo) || p.h > 23 || p.mi > 59 || p.s > 59 || p.y === 0) throw bad();
-  if (k.kind === 'date') return `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)}`;
+  const mode = modeNow.current ?? DEFAULT_MODE;
+  const fail = (lenient: 1264 | 1265): string => {
+    if (strict) throw incorrect(1292, k.kind === 'date' ? 'date' : 'datetime', String(v), c, row);
+    warn(lenient, (lenient === 1264 ? outOfRange : truncated)(c, row).text);
+    return zeroDate(k);
+  };
+  // the number 0 is the zero date (number_to_datetime); the text '0' is no date
+  const p = numeric && Number(text) === 0 ? ZERO_PARTS : parseDateTime(text);
+  if (!p || p.mo > 12 || p.h > 23 || p.mi > 59 || p.s > 59) return fail(1265);
+  // number_to_datetime reports any date check a number fails as a cut value
+  const invalid = numeric ? 1265 : 1264;
   const { digits, carry } = roundFraction(p.frac, k.fsp);
+  if (!(p.y || p.mo || p.d || p.h || p.mi || p.s || /[1-9]/.test(p.frac))) return mode.noZeroDate ? fail(1264) : zeroDate(k);
+  if (p.mo === 0 || p.d === 0) {
+    // a TIMESTAMP never takes zero parts (Field_timestampf::date_flags)
+    if (mode.noZeroInDate || k.kind === 'timestamp') return fail(invalid);
+    return partsText(k, p, digits, carry) ?? fail(invalid);
+  }
+  if (p.d > daysIn(p.y, p.mo)) return fail(invalid);
+  if (k.kind === 'date') return `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)}`;
   let ms = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) + (carry ? 1000 : 0);
   if (p.y < 100) ms = new Date(ms).setUTCFullYear(p.y);
-  if (k.kind === 'timestamp' && (ms < TIMESTAMP_MIN || ms > TIMESTAMP_MAX)) throw bad();
+  if (k.kind === 'timestamp' && (ms < TIMESTAMP_MIN || ms > TIMESTAMP_MAX)) return fail(1264);
   const t = new Date(ms);
   const date = `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
   return k.fsp ? `${date}.${digits}` : date;
+}
+
+/**
+ * A date with zero parts written as the column stores it, its parts as given: the calendar cannot
+ * carry a rounded fraction into a day that does not exist, so a carry past 23:59:59 is undefined.
+ */
+function partsText(k: { kind: 'date' | 'datetime' | 'timestamp'; fsp: number }, p: DateParts, digits: string, carry: boolean): string | undefined {
+  const date = `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)}`;
+  if (k.kind === 'date') return date;
+  const seconds = p.h * 3600 + p.mi * 60 + p.s + (carry ? 1 : 0);
+  if (seconds >= 86_400) return undefined;
+  const time = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+  return `${date} ${time}${k.fsp ? `.${digits}` : ''}`;
 }
 
 const TIME_MAX_SECONDS = 838 * 3600 + 59 * 60 + 59;

@@ -317,7 +317,7 @@ export class EmbeddedSource implements CaptureSource {
         // a statement that reads the diagnostics keeps them; any other starts its own
         const previous = session.diagnostics;
         if (!READS_DIAGNOSTICS.test(s)) session.diagnostics = new Diagnostics();
-        const r = collecting(session.diagnostics, () => withVariables(session.vars, () => this.statement(session, s, previous)));
+        const r = collecting(session.diagnostics, () => withVariables(session.vars, () => inSqlMode(sqlModeEffects(session.sqlMode), () => this.statement(session, s, previous))));
         session.rowCount = r.kind === 'rows' ? -1 : r.affectedRows;
         if (session.diagnostics !== previous && session.diagnostics.count) r.warnings = { count: session.diagnostics.count, conditions: session.diagnostics.conditions };
         results.push(r);
@@ -948,7 +948,7 @@ export class EmbeddedSource implements CaptureSource {
 
   private dml(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
     const { strict } = sqlModeEffects(session.sqlMode);
-    return inSqlMode(strict, () => datesReadFor(sql, () => this.dmlStatement(session, sql, ok, rows, original), strict));
+    return datesReadFor(sql, () => this.dmlStatement(session, sql, ok, rows, original), strict);
   }
 
   private dmlStatement(session: Session, sql: string, ok: (n?: number, e?: Partial<StatementResult>) => StatementResult, rows: (c: string[], d: unknown[][]) => StatementResult, original: string): StatementResult {
@@ -1528,7 +1528,9 @@ export class EmbeddedSource implements CaptureSource {
       } else if (c.baseType === 'datetime' || c.baseType === 'timestamp' || c.baseType === 'date') {
         const fn = c.baseType === 'date' ? 'date' : 'datetime';
         const kind = c.baseType === 'date' ? 'date' : 'datetime';
-        checks.push(`SELECT RAISE(ABORT, 'ERROR1292:Incorrect ${kind} value: ''' || ${col} || ''' for column ''${name}'' at row 1') WHERE ${col} IS NOT NULL AND ${fn}(${col}) IS NULL`);
+        // SQLite's calendar has no zero date and no zero month or day, which MySQL stores outside NO_ZERO_DATE and NO_ZERO_IN_DATE (column-values.ts)
+        const zeroParts = `(${col} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' AND (${col} GLOB '0000-*' OR ${col} GLOB '?????00-*' OR ${col} GLOB '????-??-00*'))`;
+        checks.push(`SELECT RAISE(ABORT, 'ERROR1292:Incorrect ${kind} value: ''' || ${col} || ''' for column ''${name}'' at row 1') WHERE ${col} IS NOT NULL AND ${fn}(${col}) IS NULL AND NOT ${zeroParts}`);
       }
     }
     if (checks.length) {

@@ -9,7 +9,8 @@
 import { namedChecks, showChecks, type CheckClause, type CheckDef } from './check-constraints.js';
 import { introducedText, isIntroducer } from './charset-introducers.js';
 import { sqliteLiteral, stringValue } from './mysql-strings.js';
-import { storeKind, storeValue, StoreError } from './column-values.js';
+import { sqlModeNow, storeKind, storeValue, StoreError, withZeroDates } from './column-values.js';
+import { warn } from './diagnostics.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 import { defaultLiteral, displayDefault, displayType, nowClause, NOW_DEFAULT, PRECISION_FOR_DOUBLE, quoted } from './mysql-type-display.js';
 import { isSpatial } from './spatial-column.js';
@@ -269,6 +270,14 @@ export function identList(text: string): string[] {
 export const isGivenDefault = (e: string | null): e is string => e !== null && !/^null$/i.test(e);
 
 /** Parses `CREATE TABLE [IF NOT EXISTS] name ( … ) options`. Returns the name qualifier too. */
+/**
+ * A definition the server already holds, read back from its SHOW CREATE TABLE text: its defaults
+ * were checked when it was made, under that statement's sql_mode (a zero date may be one).
+ */
+export function readHeldTable(statement: string): ReturnType<typeof parseCreateTable> {
+  return withZeroDates(() => parseCreateTable(statement));
+}
+
 export function parseCreateTable(statement: string): { def: TableDef; database?: string; ifNotExists: boolean; autoIncrement?: number } {
   // MySQL 8.0.36 runs what a /*!NNNNN … */ comment holds for versions up to its own (SHOW CREATE
   // TABLE prints a column's SRID in one)
@@ -651,8 +660,9 @@ function parseColumn(lx: Lexer, def: TableDef, checks: CheckClause[]): void {
 }
 
 /**
- * ER_INVALID_DEFAULT (1067, 42000), as MySQL 8.0 in strict mode refuses a column's default: a
- * literal the column would not store (what an INSERT of it would refuse), NULL for a NOT NULL
+ * ER_INVALID_DEFAULT (1067, 42000), as MySQL 8.0 refuses a column's default under the statement's
+ * sql_mode: a literal the column would not store in strict mode (what an INSERT of it would refuse;
+ * outside strict mode a zero date NO_ZERO_DATE forbids is warning 1264 instead), NULL for a NOT NULL
  * column, CURRENT_TIMESTAMP for a column that is no DATETIME/TIMESTAMP, any default for an
  * AUTO_INCREMENT column.
  */
@@ -671,11 +681,21 @@ export function checkDefault(col: ColumnDef): void {
     if (col.baseType !== 'datetime' && col.baseType !== 'timestamp') throw invalid();
     return;
   }
+  const store = () => storeValue(col, storeKind(col), defaultLiteral(e), 1, true);
   try {
-    storeValue(col, storeKind(col), defaultLiteral(e), 1, true);
+    store();
   } catch (err) {
-    if (err instanceof StoreError) throw invalid();
-    throw err;
+    if (!(err instanceof StoreError)) throw err;
+    // prepare_default_value: outside strict mode a zero date (or zero part) that NO_ZERO_DATE (or
+    // NO_ZERO_IN_DATE) forbids is a warning; a date that is none is 1067 in any sql_mode
+    if (sqlModeNow().strict) throw invalid();
+    try {
+      withZeroDates(store);
+    } catch (again) {
+      if (again instanceof StoreError) throw invalid();
+      throw again;
+    }
+    warn(1264, `Out of range value for column '${col.name}' at row 1`);
   }
 }
 

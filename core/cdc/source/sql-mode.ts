@@ -5,9 +5,9 @@
  * Modes that change how a statement is read or computed (ANSI_QUOTES, PIPES_AS_CONCAT,
  * NO_BACKSLASH_ESCAPES…) are refused with 1235 rather than set and not followed.
  * ERROR_FOR_DIVISION_BY_ZERO is followed (arithmetic-rewrite.ts: without it a division by zero is
- * NULL without a warning, in a write too). NO_ZERO_DATE and NO_ZERO_IN_DATE are shown but the
- * embedded source acts as if they were set, since it stores no zero date: without them in strict
- * mode MySQL would store one where the embedded source refuses it.
+ * NULL without a warning, in a write too), and so are NO_ZERO_DATE and NO_ZERO_IN_DATE
+ * (column-values.ts: without them a DATE or DATETIME stores '0000-00-00' and '2024-00-05', as a
+ * mysqldump file's `SET SQL_MODE='NO_AUTO_VALUE_ON_ZERO'` lets it).
  */
 import { MySqlError, mysqlErrors } from './mysql-error.js';
 
@@ -90,6 +90,10 @@ export interface SqlModeEffects {
   zeroGeneratesId: boolean;
   /** ERROR_FOR_DIVISION_BY_ZERO: a division by zero warns (or, in a strict write, fails). */
   divisionByZero: boolean;
+  /** NO_ZERO_DATE: '0000-00-00' is refused in strict mode, stored with a warning outside it. */
+  noZeroDate: boolean;
+  /** NO_ZERO_IN_DATE: a date with a zero month or day ('2024-00-05') is refused in strict mode, the zero date outside it. */
+  noZeroInDate: boolean;
 }
 
 /** The effects of each sql_mode value met: every statement asks, and a session keeps one value. */
@@ -100,7 +104,7 @@ export function sqlModeEffects(value: string): SqlModeEffects {
   let e = effectsOf.get(value);
   if (!e) {
     const set = new Set(value.split(','));
-    e = { strict: isStrict(set), zeroGeneratesId: !set.has('NO_AUTO_VALUE_ON_ZERO'), divisionByZero: set.has('ERROR_FOR_DIVISION_BY_ZERO') };
+    e = { strict: isStrict(set), zeroGeneratesId: !set.has('NO_AUTO_VALUE_ON_ZERO'), divisionByZero: set.has('ERROR_FOR_DIVISION_BY_ZERO'), noZeroDate: set.has('NO_ZERO_DATE'), noZeroInDate: set.has('NO_ZERO_IN_DATE') };
     effectsOf.set(value, e);
   }
   return e;

@@ -51,26 +51,47 @@ export function columnConverter(c: ColumnLike, s: Schema, modes: TypeModes | Dec
     const hex = m.binary === 'hex';
     return (v) => (v === null || v === undefined ? null : hex ? String(v).toLowerCase() : Buffer.from(String(v), 'hex').toString('base64'));
   }
-  return (v) => convertValue(c, s, v, m.decimal);
+  const fallback = s.optional ? undefined : ZERO_DATE_FALLBACK[s.name ?? ''];
+  if (fallback === undefined) return (v) => convertValue(c, s, v, m.decimal);
+  // JdbcValueConverters.convertValue: a NOT NULL column's value read as null (a zero date, or a
+  // date with a zero part) is the schema's default, else the converter's fallback (the epoch)
+  return (v) => convertValue(c, s, v, m.decimal) ?? (v === null || v === undefined ? null : s.default ?? fallback);
 }
+
+/** What a NOT NULL column holds for a date Debezium reads as null: the epoch, as each converter writes it. */
+const ZERO_DATE_FALLBACK: Record<string, unknown> = {
+  'io.debezium.time.Date': 0,
+  'org.apache.kafka.connect.data.Date': 0,
+  'io.debezium.time.Timestamp': 0,
+  'io.debezium.time.MicroTimestamp': 0,
+  'org.apache.kafka.connect.data.Timestamp': 0,
+  'io.debezium.time.ZonedTimestamp': '1970-01-01T00:00:00Z',
+};
 
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?/;
 
 /** The last DATETIME converted: rows written together mostly share one (DEFAULT CURRENT_TIMESTAMP). */
 let lastDatetime: { text: string; ms: number | null } = { text: '', ms: null };
 
-/** Epoch millis of a zone-less MySQL DATETIME text, read as UTC. */
+/**
+ * Whether a DATE/DATETIME text is one Debezium reads as null: a zero year, month or day
+ * (RowDeserializers.deserializeDate/Datetime on the binlog, containsZeroValuesInDatePart on a
+ * snapshot), as '0000-00-00' or '2024-00-05', which MySQL stores outside NO_ZERO_DATE.
+ */
+const hasZeroPart = (m: RegExpExecArray) => !+m[1]! || !+m[2]! || !+m[3]!;
+
+/** Epoch millis of a zone-less MySQL DATETIME text, read as UTC; null for a date with a zero part. */
 export function datetimeToEpochMillis(text: string): number | null {
   if (text === lastDatetime.text) return lastDatetime.ms;
   const m = DATETIME.exec(text.trim());
-  const ms = m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +(m[7] ?? '').padEnd(3, '0').slice(0, 3)) : null;
+  const ms = m && !hasZeroPart(m) ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +(m[7] ?? '').padEnd(3, '0').slice(0, 3)) : null;
   lastDatetime = { text, ms };
   return ms;
 }
 
 function datetimeToEpochMicros(text: string): number | null {
   const m = DATETIME.exec(text.trim());
-  if (!m) return null;
+  if (!m || hasZeroPart(m)) return null;
   const micros = +(m[7] ?? '').padEnd(6, '0').slice(0, 6);
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) * 1000 + micros;
 }
@@ -280,7 +301,11 @@ function defaultValue(c: ColumnLike, s: Schema, modes: TypeModes | DecimalMode):
   }
   if (/^\(/.test(e)) return undefined;
   // the default's value, read as MySQL reads the literal (mysql-strings.ts): 'a\nb' is a⏎b and 'it''s' it's
-  return convertValue(c, s, unquoteString(e), decimalMode) ?? undefined;
+  const v = convertValue(c, s, unquoteString(e), decimalMode);
+  // MySqlDefaultValueConverter: a zero date (or one with a zero part) is no default for a
+  // nullable column, and the epoch for a NOT NULL one
+  if (v === null && !s.optional) return ZERO_DATE_FALLBACK[s.name ?? ''];
+  return v ?? undefined;
 }
 
 const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;

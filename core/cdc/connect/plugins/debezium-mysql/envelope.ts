@@ -109,16 +109,27 @@ export function tableSchemas(prefix: string, db: string, table: string, columns:
 /**
  * A row image as the event's `before` or `after`. `fromBinlog`: a streamed change, whose JSON
  * columns Debezium reads from the binlog's binary JSON and writes without spaces
- * (JsonStringFormatter); a snapshot reads them through JDBC as MySQL's text, as they are stored.
+ * (JsonStringFormatter), and whose zero TIMESTAMPs are the epoch; a snapshot reads them through
+ * JDBC as MySQL's text, as they are stored.
  */
 export function rowValue(s: TableSchemas, row: Record<string, unknown> | null, fromBinlog = false): Record<string, unknown> | null {
   if (!row) return null;
   const out: Record<string, unknown> = {};
   for (const { col, convert } of s.columns) {
     const v = row[col.name];
-    out[col.name] = convert(fromBinlog && col.baseType === 'json' && typeof v === 'string' ? binlogJson(v) : v);
+    out[col.name] = convert(fromBinlog && typeof v === 'string' ? binlogText(col.baseType, v) : v);
   }
   return out;
+}
+
+/**
+ * A stored text as the binlog carries it: JSON in its binary form, and a zero TIMESTAMP as the
+ * epoch second 0 it is there, which RowDeserializers.deserializeTimestamp reads as
+ * 1970-01-01T00:00:00Z (a snapshot reads it as text, a zero date, and so null).
+ */
+function binlogText(type: string, v: string): string {
+  if (type === 'json') return binlogJson(v);
+  return type === 'timestamp' && v.startsWith('0000-00-00') ? '1970-01-01 00:00:00' : v;
 }
 
 /** Stored JSON text as the binlog's; text an earlier version stored unchecked stays as it is. */

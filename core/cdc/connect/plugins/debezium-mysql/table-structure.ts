@@ -7,13 +7,13 @@
  * schema (BOOL is a boolean, tinyint(1) an int16), so where a definition came from shows.
  */
 import { applyDdl } from '../../../source/catalog-history.js';
-import { parseCreateTable, showCreateTable } from '../../../source/mysql-ddl.js';
+import { readHeldTable, showCreateTable } from '../../../source/mysql-ddl.js';
 import type { BinlogTransaction, Catalog, ColumnDef, TableDef } from '../../../source/types.js';
 
 /** MySqlSnapshotChangeEventSource.readTableStructure: each table as its SHOW CREATE TABLE parses. */
 export function structureAsShown(catalog: Catalog): Catalog {
   const out: Catalog = new Map();
-  for (const [db, tables] of catalog) out.set(db, new Map([...tables].map(([name, def]) => [name, { ...parseCreateTable(showCreateTable(def)).def, name }])));
+  for (const [db, tables] of catalog) out.set(db, new Map([...tables].map(([name, def]) => [name, { ...readHeldTable(showCreateTable(def)).def, name }])));
   return out;
 }
 
