@@ -50,7 +50,8 @@ import { describeDefault } from './mysql-type-display.js';
 import { columnCollation, columnKey, COLUMN_PRIVILEGES, createOptionsOf, INFORMATION_SCHEMA_TABLES, rowFormatOf, queryInformationSchema, readsInformationSchema, type SchemaCatalog, type SchemaTable } from './information-schema.js';
 import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show-statements.js';
 import { splitScript, type ScriptStatement } from './sql-split.js';
-import { maskQuoted, replaceOutsideQuotes, selectItemNames } from './sql-text.js';
+import { maskQuoted, selectItemNames } from './sql-text.js';
+import { databaseQualifiers, withoutQualifiers } from './database-qualifiers.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMySqlOrder } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
@@ -1089,11 +1090,7 @@ export class EmbeddedSource implements CaptureSource {
    * copies (cross-database.ts). Undefined for the usual statement, which names one database.
    */
   private acrossDatabases(session: Session, sql: string): { text: string; database: string; copies: TableCopy[] } | undefined {
-    const qualifiers = new Set<string>();
-    for (const m of maskQuoted(sql).matchAll(QUALIFIED)) {
-      const name = unquoteIdent(sql.slice(m.index!, m.index! + m[1]!.length));
-      if (this.dbs.has(name)) qualifiers.add(name);
-    }
+    const qualifiers = new Set(databaseQualifiers(sql, (name) => this.dbs.has(name)).map((q) => q.database));
     if (qualifiers.size === 0 || (qualifiers.size === 1 && (session.database === null || qualifiers.has(session.database)))) return undefined;
     return planCopies(sql, session.database, (db, table) => this.dbs.get(db)?.tables.get(table), (db) => this.dbs.has(db));
   }
@@ -1107,14 +1104,11 @@ export class EmbeddedSource implements CaptureSource {
     const across = this.acrossDatabases(session, text);
     if (across) text = across.text;
     // `db.table` → `table`, routing the statement to that database.
-    text = replaceOutsideQuotes(text, QUALIFIED, (all, a: string, b: string) => {
-      const name = unquoteIdent(a);
-      if (this.dbs.has(name)) {
-        dbName = name;
-        return b;
-      }
-      return all;
-    });
+    const qualifiers = databaseQualifiers(text, (name) => this.dbs.has(name));
+    if (qualifiers.length) {
+      dbName = qualifiers.at(-1)!.database;
+      text = withoutQualifiers(text, qualifiers);
+    }
     if (across) dbName = across.database;
     if (!dbName) throw mysqlErrors.noDatabase();
     const st = this.requireDb(dbName);
@@ -1964,10 +1958,6 @@ function toSql(v: unknown): SqlValue {
 function blobOut(v: ExactValue): RowValue {
   return v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v;
 }
-
-
-/** `a.b` outside quotes: a table of database `a` when `a` is one, else a column of table `a`. */
-const QUALIFIED = /(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\.(`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*)/g;
 
 const IDENT = '(?:`[^`]*`|\\w+)';
 const TABLE_REF = `${IDENT}(?:\\.${IDENT})?(?:\\.\\*)?`;
