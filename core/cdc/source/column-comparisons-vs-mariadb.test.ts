@@ -59,5 +59,8 @@ compareBinlogWithMariaDb({
     // a comparison last in the select list, named, and sorted by (a literal followed by FROM, AS, DESC)
     "SELECT id, ts = '2024-02-03', price = '108.90' FROM w JOIN p USING (id) ORDER BY id",
     "SELECT ts = '2024-02-03' AS midnight, id FROM w ORDER BY ts = '2024-1-31 23:59:59' DESC, id",
+    // a simple CASE on a date or DECIMAL column, and MIN/MAX of a DECIMAL compared in HAVING
+    "SELECT id, CASE ts WHEN '2024-02-03' THEN 'midnight' WHEN 20240203100000 THEN 'ten' ELSE 'other' END, CASE price WHEN 108.9 THEN 'h' ELSE '-' END FROM w JOIN p USING (id) ORDER BY id",
+    'SELECT id, MAX(price) FROM p GROUP BY id HAVING MAX(price) > 50 AND 5 < MIN(price) ORDER BY id',
   ].join('; '),
 });

@@ -173,9 +173,11 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     const scale = arg ? scaleOf(arg[1]!) : undefined;
     if (scale === undefined) continue;
     const call = `${m[1]}(CAST(${sql.slice(open + 1, close).trim()} AS NUMERIC))`;
-    // a window function keeps its OVER clause right after the call
+    // a window function keeps its OVER clause right after the call; a comparison (HAVING MAX(p) >
+    // 50) compares the number, where the text in the column's scale would compare as text
     const windowed = /^\s*over\b/i.test(masked.slice(close + 1));
-    edits.push({ start: m.index!, end: close + 1, text: windowed ? call : `loupe_decimal(${call}, ${scale})` });
+    const compared = execAt(COMPARED_AFTER, masked, close + 1) !== null || COMPARED_BEFORE.test(masked.slice(Math.max(0, m.index! - 4), m.index!));
+    edits.push({ start: m.index!, end: close + 1, text: windowed || compared ? call : `loupe_decimal(${call}, ${scale})` });
   }
   // GREATEST/LEAST: each argument that is a DECIMAL column
   for (const m of masked.matchAll(/(?<![\w$.])(greatest|least)\s*\(/gi)) {
@@ -227,6 +229,18 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       edits.push({ start, end: mixed.close + 1, text: /^\s*not\b/i.test(after![0]) ? `(NOT ${any})` : any });
       continue;
     }
+    // CASE col WHEN … : the column compared with each WHEN's operand
+    if ((column.kind === 'temporal' || column.kind === 'decimal') && /(?<![\w$.])case$/i.test(before)) {
+      if (column.kind === 'decimal') asNumber(start, end);
+      else {
+        for (const at of simpleCaseOperands(masked, end)) {
+          const lit = execAt(LITERAL, sql, at);
+          const stored = lit ? storedLiteral(column.column, lit[2]!) : undefined;
+          if (stored !== undefined) edits.push({ start: at + lit![1]!.length, end: at + lit![1]!.length + lit![2]!.length, text: stored });
+        }
+      }
+      continue;
+    }
     const withNumber = () => numberAfter(sql, masked, end, after) || (preceded && NUMBER_BEFORE.test(sql.slice(0, start)));
     if (column.kind === 'enum' || column.kind === 'set') {
       if (withNumber()) edits.push({ start, end, text: memberNumber(ref, column) });
@@ -262,6 +276,23 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   }
   if (!edits.length) return undefined;
   return applyEdits(sql, edits);
+}
+
+/** Where each WHEN's operand starts in a simple CASE whose operand ends at `from`, up to its END (nested CASEs and parentheses skipped). */
+function simpleCaseOperands(masked: string, from: number): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  let nested = 0;
+  for (const m of masked.slice(from).matchAll(/[()]|(?<![\w$.])(?:case|when|end)(?![\w$])/gi)) {
+    const word = m[0].toLowerCase();
+    if (word === '(') depth++;
+    else if (word === ')' && --depth < 0) break;
+    else if (depth > 0) continue;
+    else if (word === 'case') nested++;
+    else if (word === 'end' && nested-- === 0) break;
+    else if (word === 'when' && nested === 0) out.push(from + m.index! + m[0].length);
+  }
+  return out;
 }
 
 /** The index of the last character before `at` that is not a blank (-1 when there is none): the end of what precedes a token, without copying the text before it. */
