@@ -62,5 +62,8 @@ compareBinlogWithMariaDb({
     // a simple CASE on a date or DECIMAL column, and MIN/MAX of a DECIMAL compared in HAVING
     "SELECT id, CASE ts WHEN '2024-02-03' THEN 'midnight' WHEN 20240203100000 THEN 'ten' ELSE 'other' END, CASE price WHEN 108.9 THEN 'h' ELSE '-' END FROM w JOIN p USING (id) ORDER BY id",
     'SELECT id, MAX(price) FROM p GROUP BY id HAVING MAX(price) > 50 AND 5 < MIN(price) ORDER BY id',
+    // COALESCE, IFNULL and IF of DECIMAL columns compared with numbers
+    'SELECT id FROM p WHERE COALESCE(price, 0) > 50 OR 5 > IFNULL(big, 0) ORDER BY id',
+    'SELECT id, COALESCE(price, big) > 100, IF(id > 3, price, big) < 50 FROM p ORDER BY id',
   ].join('; '),
 });

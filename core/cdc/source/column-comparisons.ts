@@ -189,6 +189,20 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       if (arg && scaleOf(arg[1]!) !== undefined) asNumber(s + arg[0].search(/\S/), s + arg[0].trimEnd().length);
     }
   }
+  // COALESCE, IFNULL and IF's results compared (COALESCE(price, 0) > 5): each that is a DECIMAL
+  // column as a number, where its text would compare as text; left as text when only shown
+  for (const m of masked.matchAll(/(?<![\w$.])(coalesce|ifnull|if)\s*\(/gi)) {
+    const open = m.index! + m[0].length - 1;
+    const close = closingParen(masked, open);
+    if (close < 0) continue;
+    const compared = execAt(COMPARED_AFTER, masked, close + 1) !== null || COMPARED_BEFORE.test(masked.slice(Math.max(0, m.index! - 4), m.index!));
+    if (!compared) continue;
+    const items = topLevelItems(masked, open + 1, close);
+    for (const [s, e] of m[1]!.toLowerCase() === 'if' ? items.slice(1) : items) {
+      const arg = REF_ALONE.exec(sql.slice(s, e));
+      if (arg && scaleOf(arg[1]!) !== undefined) asNumber(s + arg[0].search(/\S/), s + arg[0].trimEnd().length);
+    }
+  }
   // ORDER BY items that are a DECIMAL column (sorted as numbers), an ENUM (by index) or a SET (by its bits); a compound
   // SELECT's ORDER BY names result columns, which SQLite takes no expression of
   const compound = /(?<![\w$.])(?:union|intersect|except)\b/i.test(masked);
