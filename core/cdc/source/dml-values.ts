@@ -209,10 +209,15 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, mode:
       if (items.length !== named.length) return undefined; // SQLite says 1136
       if (omitted.length) splices.push({ from: i + 1, to: i + 1, text: `${omitted.map((x) => defaultFor(x, row, strict, false)).join(', ')}, ` });
       let from = i + 1;
+      // a value may name a column of the row (VALUES (10, n * 2.5)): the value set before it
+      const earlier = new Map<string, string>();
       for (let j = 0; j < items.length; j++) {
         const raw = items[j]!;
-        const stored = idValue(valueFor(raw, named[j]!, def, row, strict, nulls), named[j]!, mode);
+        const given = withRowColumns(raw, def, earlier, row, strict);
+        const stored = idValue(valueFor(given, named[j]!, def, row, strict, nulls), named[j]!, mode);
         if (stored !== raw) splices.push({ from, to: from + raw.length, text: stored });
+        // an AUTO_INCREMENT value is made after the others: one left to it reads as 0
+        earlier.set(named[j]!.c.name.toLowerCase(), named[j]!.c.autoIncrement && /^\s*(?:null|0)\s*$/i.test(raw) ? '0' : stored);
         from += raw.length + 1;
       }
     }
@@ -230,6 +235,36 @@ function rewriteInsert(text: string, head: RegExpExecArray, def: TableDef, mode:
 }
 
 const VALUES = /\s*values?\s*/iy;
+
+const COLUMN_REF = /(?<![\w$.`@])(?:(`(?:[^`]|``)+`|[A-Za-z_][\w$]*)\s*\.\s*)?(`(?:[^`]|``)+`|[A-Za-z_][\w$]*)(?![\w$.`]|\s*\()/g;
+
+/**
+ * A VALUES item's references to the table's columns (MySQL: "an expression can refer to any
+ * column that was set earlier in a value list"): a column the row set before it is that value as
+ * stored, any other column its default, as MySQL reads a column not yet assigned.
+ */
+function withRowColumns(raw: string, def: TableDef, earlier: Map<string, string>, row: Row, strict: boolean): string {
+  if (literal(raw.trim()) !== undefined) return raw;
+  const masked = maskQuoted(raw);
+  if (!/[A-Za-z_`]/.test(masked)) return raw;
+  const splices: { from: number; to: number; text: string }[] = [];
+  for (const m of masked.matchAll(COLUMN_REF)) {
+    const before = masked.slice(0, m.index!);
+    // a type (CAST(x AS DATE)), a collation, an interval's unit (INTERVAL 1 DAY): no column
+    if (/(?<![\w$])(?:as|collate)\s+$/i.test(before) || /(?<![\w$])interval\s+[^,()]+\s+$/i.test(before)) continue;
+    const table = m[1] === undefined ? undefined : raw.slice(m.index!, m.index! + m[1].length);
+    if (table !== undefined && unquoteIdent(table).toLowerCase() !== def.name.toLowerCase()) continue;
+    const key = unquoteIdent(raw.slice(m.index! + m[0].length - m[2]!.length, m.index! + m[0].length)).toLowerCase();
+    let value = earlier.get(key);
+    if (value === undefined) {
+      const col = columnsOf(def).find((x) => x.c.name.toLowerCase() === key);
+      if (!col) continue;
+      value = col.c.autoIncrement ? '0' : defaultFor(col, row, strict, false);
+    }
+    splices.push({ from: m.index!, to: m.index! + m[0].length, text: `(${value})` });
+  }
+  return splices.length ? spliceText(raw, splices) : raw;
+}
 
 /** `ON CONFLICT DO UPDATE SET …` with its values stored as their columns do. */
 function upsert(tail: string, def: TableDef, strict: boolean): string {
