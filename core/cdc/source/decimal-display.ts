@@ -15,17 +15,30 @@ const ALIAS = /^\s*(?:as\s+)?(?:`[^`]*`|"[^"]*"|'[^']*'|[A-Za-z_][\w$]*)?\s*$/i;
 export interface ShownColumn {
   program: string;
   aggregate?: 'sum' | 'avg';
+  /** CAST(… AS DECIMAL(M,D)): its D, whatever the value. */
+  scale?: number;
 }
+
+const CAST_DECIMAL = /^\s*loupe_cast_decimal\(/i;
+/** The end of a loupe_cast_decimal call: M, D and the CAST as written. */
+const CAST_DECIMAL_END = /,\s*\d+\s*,\s*(\d+)\s*,\s*'(?:[^']|'')*'\s*\)$/;
 
 /**
  * The program of each select item that is a single loupe_calc call, or SUM/AVG of one
- * (exact-aggregates.ts), or the CAST of one that may give a BIGINT beyond 2^53 (arithmetic-rewrite.ts), an alias allowed, by column.
+ * (exact-aggregates.ts), or the CAST of one that may give a BIGINT beyond 2^53 (arithmetic-rewrite.ts), an alias allowed, by column;
+ * and the scale of each that is a CAST to DECIMAL(M,D) (mysql-functions.ts).
  */
 export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefined {
-  if (!sql.includes('loupe_calc(')) return undefined;
+  if (!sql.includes('loupe_calc(') && !sql.includes('loupe_cast_decimal(')) return undefined;
   const items = selectItems(sql);
   if (!items) return undefined;
-  const programs = items.map((item) => {
+  const programs = items.map((item): ShownColumn | undefined => {
+    if (CAST_DECIMAL.test(item)) {
+      const masked = maskQuoted(item);
+      const close = closingParen(masked, masked.indexOf('('));
+      const end = close > 0 && ALIAS.test(masked.slice(close + 1)) ? CAST_DECIMAL_END.exec(item.slice(0, close + 1)) : null;
+      return end ? { program: '', scale: Number(end[1]) } : undefined;
+    }
     const m = CALL.exec(item);
     if (!m) return undefined;
     const masked = maskQuoted(item);
@@ -39,7 +52,7 @@ export function calcColumns(sql: string): (ShownColumn | undefined)[] | undefine
 
 /** The rows with each exact result of those columns as its DECIMAL text. */
 export function showDecimals(rows: unknown[][], programs: (ShownColumn | undefined)[]): unknown[][] {
-  const scales = programs.map((p) => (p === undefined ? undefined : aggregateScale(shownScale(p.program), p.aggregate)));
+  const scales = programs.map((p) => (p === undefined ? undefined : (p.scale ?? aggregateScale(shownScale(p.program), p.aggregate))));
   if (scales.every((s) => s === undefined || s < 0)) return rows;
   return rows.map((row) => row.map((v, i) => (scales[i] === undefined || scales[i]! < 0 ? v : typeof v === 'number' ? numberFixed(v, scales[i]!, programs[i]!.program) : typeof v === 'bigint' ? bigintFixed(v, scales[i]!) : typeof v === 'string' ? textFixed(v, scales[i]!) : v)));
 }

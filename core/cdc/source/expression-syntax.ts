@@ -181,8 +181,9 @@ function rewriteCalls(sql: string, name: RegExp, fn: (text: string, top: string)
 }
 
 /**
- * CAST(x AS DATE|DATETIME|TIME) as SQLite's date functions, CAST(x AS SIGNED|UNSIGNED) as MySQL
- * converts (numbers rounded, text read up to its first non-digit); other types as they are.
+ * CAST(x AS DATE|DATETIME|TIME) as SQLite's date functions, CAST(x AS SIGNED|UNSIGNED) and
+ * CAST(x AS DECIMAL(M,D)) as MySQL converts (numbers rounded, text read up to its first
+ * non-digit); other types as they are.
  */
 function rewriteCasts(sql: string): string {
   return rewriteCalls(sql, /cast/, (text, top) => {
@@ -194,6 +195,9 @@ function rewriteCasts(sql: string): string {
     // SQLite reads BINARY as a numeric type name ('x' would be 0): the value's bytes, padded or cut to n
     const binary = /^binary(?:\s*\(\s*(\d+)\s*\))?$/.exec(text.slice(as.index! + as[0].length).trim().toLowerCase());
     if (binary) return binary[1] === undefined ? `loupe_cast_binary(${expr})` : `loupe_cast_binary(${expr}, ${binary[1]})`;
+    // DECIMAL is DECIMAL(10,0), DECIMAL(M) DECIMAL(M,0); the warning names the CAST as written
+    const decimal = /^decimal(?:\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\))?$/.exec(text.slice(as.index! + as[0].length).trim().toLowerCase());
+    if (decimal) return `loupe_cast_decimal(${expr}, ${decimal[1] ?? 10}, ${decimal[2] ?? 0}, '${`CAST(${text})`.replace(/'/g, "''")}')`;
     if (/^(signed|unsigned)(\s+integer)?$/.test(type)) {
       // what the text shows of the operand: a string literal ('s') or a DECIMAL literal ('d')
       const literal = expr.trim();

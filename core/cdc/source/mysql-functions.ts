@@ -87,13 +87,6 @@ function regexp(pattern: SqlValue, value: SqlValue): SqlValue {
 }
 
 
-/**
- * CAST(x AS SIGNED|UNSIGNED) as MySQL 8.0 converts: a DECIMAL rounded half away from zero
- * (CAST(91.5 AS SIGNED) = 92; a DECIMAL column arrives as its text, '91.50'), a DOUBLE half to even
- * (rint), a string read as far as it is an integer (CAST('12abc' AS UNSIGNED) = 12, '91.5' is 91),
- * and UNSIGNED as the 64-bit two's complement (CAST(-1 AS UNSIGNED) = 18446744073709551615).
- * `hint` is what the statement shows of the operand: 'd' a DECIMAL literal, 's' a string literal.
- */
 /** CAST(v AS BINARY[(n)]): the value's bytes (a number's text), padded with 0x00 or cut to n bytes with warning 1292. */
 function castBinary(v: SqlValue, n?: SqlValue): SqlValue {
   if (v === null || v === undefined) return null;
@@ -106,6 +99,13 @@ function castBinary(v: SqlValue, n?: SqlValue): SqlValue {
   return out;
 }
 
+/**
+ * CAST(x AS SIGNED|UNSIGNED) as MySQL 8.0 converts: a DECIMAL rounded half away from zero
+ * (CAST(91.5 AS SIGNED) = 92; a DECIMAL column arrives as its text, '91.50'), a DOUBLE half to even
+ * (rint), a string read as far as it is an integer (CAST('12abc' AS UNSIGNED) = 12, '91.5' is 91),
+ * and UNSIGNED as the 64-bit two's complement (CAST(-1 AS UNSIGNED) = 18446744073709551615).
+ * `hint` is what the statement shows of the operand: 'd' a DECIMAL literal, 's' a string literal.
+ */
 function castInteger(v: SqlValue, kind: SqlValue = 's', hint: SqlValue = ''): SqlValue {
   if (isNull(v)) return null;
   let n: bigint;
@@ -122,6 +122,48 @@ function castInteger(v: SqlValue, kind: SqlValue = 's', hint: SqlValue = ''): Sq
   }
   if (kind === 'u') return uint64Out(BigInt.asUintN(64, n));
   return Number.isSafeInteger(Number(n)) ? Number(n) : BigInt.asIntN(64, n).toString();
+}
+
+/**
+ * CAST(x AS DECIMAL(M,D)) and CONVERT(x, DECIMAL(M,D)), as Item_typecast_decimal converts: x
+ * rounded half away from zero to D decimals; past M digits the largest value of its sign, with
+ * warning 1264 naming the expression; text read as far as it is a number (1292 Truncated
+ * incorrect DECIMAL value: a warning, a note when only blanks follow). A number while a double
+ * holds it exactly enough (so that it compares and sorts as one), else its text; a select item
+ * that is one is shown with its D decimals (decimal-display.ts).
+ */
+function castDecimal(v: SqlValue, m: SqlValue, d: SqlValue, name: SqlValue): SqlValue {
+  if (isNull(v)) return null;
+  const precision = Number(m);
+  const scale = Number(d);
+  let given: string;
+  if (typeof v === 'number') given = String(v);
+  else if (typeof v === 'bigint') given = String(v);
+  else {
+    const t = text(v);
+    const read = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/.exec(t);
+    const rest = read ? t.slice(read[0].length) : t;
+    if (!read || rest.trim() !== '') warn(1292, `Truncated incorrect DECIMAL value: '${t}'`);
+    else if (rest !== '' || /^\s/.test(t)) warn(1292, `Truncated incorrect DECIMAL value: '${t}'`, 'Note');
+    given = read ? read[1]! : '0';
+  }
+  const g = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(given)!;
+  const fraction = g[3] ?? '';
+  const shift = Number(g[4] ?? 0) - fraction.length + scale;
+  let n = BigInt(`${g[2] || '0'}${fraction}`);
+  if (shift >= 0) n *= 10n ** BigInt(shift);
+  else {
+    const p = 10n ** BigInt(-shift);
+    n = n / p + (2n * (n % p) >= p ? 1n : 0n);
+  }
+  const max = 10n ** BigInt(precision) - 1n;
+  if (n > max) {
+    n = max;
+    warn(1264, `Out of range value for column '${text(name)}' at row 1`);
+  }
+  const digits = n.toString().padStart(scale + 1, '0');
+  const out = `${g[1] === '-' && n > 0n ? '-' : ''}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
+  return digits.length <= 15 ? Number(out) : out;
 }
 
 /** LENGTH and OCTET_LENGTH count bytes (utf8mb4), as MySQL does; CHAR_LENGTH counts characters. */
@@ -157,6 +199,7 @@ function quote(s: SqlValue): SqlValue {
 const FUNCTIONS: Record<string, Fn[]> = {
   loupe_cast_integer: withArities([1, 2, 3], castInteger),
   loupe_cast_binary: withArities([1, 2], castBinary),
+  loupe_cast_decimal: [castDecimal],
   loupe_calc: withArities(range(1, MAX_OPERANDS + 1), mysqlCalc),
   loupe_div: [legacyDivide],
   loupe_bitnot: [bitNot],
