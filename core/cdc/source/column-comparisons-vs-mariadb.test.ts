@@ -62,6 +62,10 @@ compareBinlogWithMariaDb({
     // a simple CASE on a date or DECIMAL column, and MIN/MAX of a DECIMAL compared in HAVING
     "SELECT id, CASE ts WHEN '2024-02-03' THEN 'midnight' WHEN 20240203100000 THEN 'ten' ELSE 'other' END, CASE price WHEN 108.9 THEN 'h' ELSE '-' END FROM w JOIN p USING (id) ORDER BY id",
     'SELECT id, MAX(price) FROM p GROUP BY id HAVING MAX(price) > 50 AND 5 < MIN(price) ORDER BY id',
+    // a compound SELECT sorted by a DECIMAL result column, by name, alias and position
+    'SELECT id, price FROM p WHERE id < 3 UNION SELECT id, price FROM p WHERE id >= 3 ORDER BY price DESC, id',
+    'SELECT price AS pr FROM p UNION ALL SELECT price FROM p WHERE id = 2 ORDER BY pr',
+    'SELECT id, price FROM p UNION ALL SELECT id, price FROM p WHERE id = 2 ORDER BY 2, 1 LIMIT 4',
     // COALESCE, IFNULL and IF of DECIMAL columns compared with numbers
     'SELECT id FROM p WHERE COALESCE(price, 0) > 50 OR 5 > IFNULL(big, 0) ORDER BY id',
     'SELECT id, COALESCE(price, big) > 100, IF(id > 3, price, big) < 50 FROM p ORDER BY id',

@@ -42,9 +42,9 @@
 import type { Database, SqlValue } from 'sql.js';
 import { bitCount, isBitOperand } from './bitwise.js';
 import { storeKind, storeValue, withZeroDates } from './column-values.js';
-import { unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
+import { q, unquoteIdent, type ColumnDef, type TableDef } from './mysql-ddl.js';
 import { stringValue } from './mysql-strings.js';
-import { closingParen, maskQuoted, topLevelItems } from './sql-text.js';
+import { closingParen, maskQuoted, selectItems, topLevel, topLevelItems } from './sql-text.js';
 import { leadingNumber } from './string-number.js';
 
 const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
@@ -52,6 +52,8 @@ const IDENT = '`[^`]*`|"[^"]*"|[A-Za-z_][\\w$]*';
 const REF = `(?:(?:${IDENT})\\s*\\.\\s*)?(${IDENT})`;
 const REF_AT = new RegExp(`(?<![\\w$.\`"])${REF}(?![\\w$.\`"(])`, 'g');
 const REF_ALONE = new RegExp(`^\\s*${REF}\\s*$`);
+/** A select item that is a column, with its alias if any (group 1 the column, group 2 the alias). */
+const RESULT_ITEM = new RegExp(`^\\s*${REF}(?:\\s+(?:as\\s+)?(${IDENT}))?\\s*$`, 'i');
 /** An arithmetic operator after an operand, or one before it (a binary or a unary one). */
 const ARITH_AFTER = /\s*(?:[-+*/%](?![>=*])|(?:div|mod)\b)/iy;
 const ARITH_BEFORE = /(?:(?<![<>!=])[-+*/%]|(?<![\w$])(?:div|mod))$/i;
@@ -206,8 +208,30 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   // ORDER BY items that are a DECIMAL column (sorted as numbers), an ENUM (by index) or a SET (by its bits); a compound
   // SELECT's ORDER BY names result columns, which SQLite takes no expression of
   const compound = /(?<![\w$.])(?:union|intersect|except)\b/i.test(masked);
+  const top = compound ? topLevel(masked) : '';
   for (const m of masked.matchAll(/(?<![\w$.])order\s+by\b/gi)) {
     const from = m.index! + m[0].length;
+    // the ORDER BY of a compound SELECT as a whole: its DECIMAL result columns sorted as numbers
+    // from a query around it, where SQLite takes expressions (and MySQL's ORDER BY 1 names the first)
+    if (compound && top.slice(m.index!, from) === masked.slice(m.index!, from) && /(?<![\w$.])(?:union|intersect|except)\b/i.test(top.slice(0, m.index!))) {
+      // the first SELECT's items name the result's columns: a DECIMAL column, under its alias if it has one
+      const results = (selectItems(sql) ?? []).map((raw) => {
+        const m = RESULT_ITEM.exec(raw);
+        return m ? { name: unquoteIdent(m[2] ?? m[1]!), decimal: columnOf(m[1]!)?.kind === 'decimal' } : undefined;
+      });
+      let wrapped = false;
+      for (const [s, e] of topLevelItems(masked, from, orderByEnd(masked, from))) {
+        const item = /^(\s*)(.*?)(\s+(?:asc|desc))?\s*$/is.exec(sql.slice(s, e))!;
+        const ref = REF_ALONE.exec(item[2]!);
+        const result = /^\d+$/.test(item[2]!) ? results[Number(item[2]) - 1] : ref ? results.find((r) => r?.name.toLowerCase() === unquoteIdent(ref[1]!).toLowerCase()) : undefined;
+        if (!result?.decimal) continue;
+        const at = s + item[1]!.length;
+        edits.push({ start: at, end: at + item[2]!.length, text: `CAST(${q(result.name)} AS NUMERIC)` });
+        wrapped = true;
+      }
+      if (wrapped) edits.push({ start: 0, end: 0, text: 'SELECT * FROM (' }, { start: m.index!, end: m.index!, text: ') AS loupe_compound ' });
+      continue;
+    }
     for (const [s, e] of topLevelItems(masked, from, orderByEnd(masked, from))) {
       const item = /^(\s*)(.*?)(\s+(?:asc|desc))?\s*$/is.exec(sql.slice(s, e))!;
       const ref = REF_ALONE.exec(item[2]!);
