@@ -52,6 +52,7 @@ import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show
 import { splitScript, type ScriptStatement } from './sql-split.js';
 import { maskQuoted, selectItemNames } from './sql-text.js';
 import { databaseQualifiers, withoutQualifiers } from './database-qualifiers.js';
+import { withQueryParentheses } from './query-parentheses.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMySqlOrder } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
@@ -656,7 +657,7 @@ export class EmbeddedSource implements CaptureSource {
       }
       return this.statement(session, bindPlaceholders(text, ps.using.map((v) => session.vars.get(v) ?? null)), previous);
     }
-    if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0 === '(') {
+    if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0.startsWith('(')) {
       const into = selectInto(sql);
       if (into) return this.selectIntoVariables(session, into, ok, rows);
       const calc = calcFoundRows(sql);
@@ -1098,6 +1099,7 @@ export class EmbeddedSource implements CaptureSource {
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
     let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(assignInOrder(sql, (table, column) => this.defaultExpression(session, table, column)))));
+    text = withQueryParentheses(text) ?? text;
     text = rewriteVariableAssignments(text) ?? text;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)

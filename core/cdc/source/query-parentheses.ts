@@ -1,0 +1,37 @@
+/**
+ * Parenthesized queries as MySQL takes them and SQLite does not: a statement that is a query in
+ * parentheses (`(SELECT 1)`), and the members of a UNION, INTERSECT or EXCEPT written in
+ * parentheses, as mysqldump-era SQL and ORMs write them to give a member its own ORDER BY and LIMIT
+ * (`(SELECT … ORDER BY id DESC LIMIT 1) UNION ALL (SELECT … LIMIT 1)`). Each such query becomes
+ * `SELECT * FROM (query)`, which SQLite takes anywhere a SELECT goes, with the same columns.
+ */
+import { closingParen, maskQuoted } from './sql-text.js';
+
+const QUERY_OPEN = /\(\s*(?:select|with)\b/gi;
+const COMPOUND_BEFORE = /(?<![\w$])(?:union|intersect|except)(?:\s+(?:all|distinct))?\s*$/i;
+const COMPOUND_AFTER = /^\s*(?:union|intersect|except)\b/i;
+
+/** The statement with its parenthesized compound members (and a parenthesized statement) made SQLite's; undefined when it has none. */
+export function withQueryParentheses(sql: string): string | undefined {
+  if (!sql.includes('(')) return undefined;
+  const masked = maskQuoted(sql);
+  const lead = masked.length - masked.trimStart().length;
+  const edits: { open: number; close: number }[] = [];
+  for (const m of masked.matchAll(QUERY_OPEN)) {
+    const open = m.index!;
+    const close = closingParen(masked, open);
+    if (close < 0) continue;
+    const before = masked.slice(0, open);
+    const member = COMPOUND_BEFORE.test(before) || COMPOUND_AFTER.test(masked.slice(close + 1));
+    const whole = open === lead && /^\s*;?\s*$/.test(masked.slice(close + 1));
+    if (member || whole) edits.push({ open, close });
+  }
+  if (!edits.length) return undefined;
+  let out = '';
+  let last = 0;
+  for (const e of edits) {
+    out += `${sql.slice(last, e.open)}SELECT * FROM ${sql.slice(e.open, e.close + 1)}`;
+    last = e.close + 1;
+  }
+  return out + sql.slice(last);
+}
