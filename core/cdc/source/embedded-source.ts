@@ -52,7 +52,7 @@ import { showBinaryLogs, showLike, showTableStatus, showVariables } from './show
 import { splitScript, type ScriptStatement } from './sql-split.js';
 import { maskQuoted, selectItemNames } from './sql-text.js';
 import { databaseQualifiers, withoutQualifiers } from './database-qualifiers.js';
-import { withQueryParentheses } from './query-parentheses.js';
+import { withQuantifiedComparisons, withQueryParentheses } from './query-parentheses.js';
 import { copyTables, dropCopies, planCopies, type TableCopy } from './cross-database.js';
 import { NOT_REPLACING_A_ROW, REPLACE_STATE_DDL, replaceTriggers, uniqueKeysInMySqlOrder } from './replace.js';
 import { canonicalSelect, isUpdatable, isViewStatement, parseViewStatement, showCreateView, viewColumnDefs, viewColumns, withColumns, type ViewDef } from './views.js';
@@ -1100,6 +1100,7 @@ export class EmbeddedSource implements CaptureSource {
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
     let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(assignInOrder(sql, (table, column) => this.defaultExpression(session, table, column)))));
     text = withQueryParentheses(text) ?? text;
+    text = withQuantifiedComparisons(text) ?? text;
     text = rewriteVariableAssignments(text) ?? text;
     let dbName = session.database;
     // tables of other databases than the one the statement runs in are read from copies (cross-database.ts)

@@ -3,8 +3,10 @@
  * parentheses (`(SELECT 1)`), and the members of a UNION, INTERSECT or EXCEPT written in
  * parentheses, as mysqldump-era SQL and ORMs write them to give a member its own ORDER BY and LIMIT
  * (`(SELECT … ORDER BY id DESC LIMIT 1) UNION ALL (SELECT … LIMIT 1)`). Each such query becomes
- * `SELECT * FROM (query)`, which SQLite takes anywhere a SELECT goes, with the same columns.
+ * `SELECT * FROM (query)`, which SQLite takes anywhere a SELECT goes, with the same columns. And
+ * comparisons with ANY, SOME and ALL of a subquery, as far as SQLite has them.
  */
+import { mysqlErrors } from './mysql-error.js';
 import { closingParen, maskQuoted } from './sql-text.js';
 
 const QUERY_OPEN = /\(\s*(?:select|with)\b/gi;
@@ -34,4 +36,27 @@ export function withQueryParentheses(sql: string): string | undefined {
     last = e.close + 1;
   }
   return out + sql.slice(last);
+}
+
+const QUANTIFIED = /(=|<>|!=|<=>|<=|>=|<|>)\s*(any|some|all)\s*(?=\(\s*(?:select|with)\b)/gi;
+
+/**
+ * A comparison with ANY, SOME or ALL of a subquery, which SQLite has no syntax for: `= ANY` (and
+ * `= SOME`) is IN, `<> ALL` NOT IN, with the same NULL rules. Other operators are refused with
+ * 1235 (their NULL rules over the subquery's rows have no one-line SQLite form here).
+ */
+export function withQuantifiedComparisons(sql: string): string | undefined {
+  if (!/\b(?:any|some|all)\s*\(/i.test(sql)) return undefined;
+  const masked = maskQuoted(sql);
+  let out = '';
+  let last = 0;
+  for (const m of masked.matchAll(QUANTIFIED)) {
+    const op = m[1]!;
+    const quantifier = m[2]!.toLowerCase();
+    const keyword = op === '=' && quantifier !== 'all' ? 'IN' : (op === '<>' || op === '!=') && quantifier === 'all' ? 'NOT IN' : undefined;
+    if (!keyword) throw mysqlErrors.notSupported(`${op} ${quantifier.toUpperCase()} (subquery) in the embedded source`);
+    out += `${sql.slice(last, m.index!)}${keyword} `;
+    last = m.index! + m[0].length;
+  }
+  return last ? out + sql.slice(last) : undefined;
 }
