@@ -71,6 +71,10 @@ describe('ALTER TABLE, as MySQL 8.0 answers', () => {
     expect(await create('t')).toMatch(/DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci ROW_FORMAT=COMPRESSED COMMENT='changed'$/);
     const status = (await src.execute('o', "SHOW TABLE STATUS LIKE 't'"))[0]!;
     expect([status.rows[0]![3], status.rows[0]![14], status.rows[0]![16], status.rows[0]![17]]).toEqual(['Compressed', 'utf8mb4_0900_ai_ci', 'row_format=COMPRESSED', 'changed']);
+    // Laravel's migrations quote the names (default character set utf8mb4 collate 'utf8mb4_unicode_ci'); a column's too
+    await src.execute('o', "create table `users` (`id` bigint unsigned not null auto_increment primary key, `email` varchar(255) not null, `token` varchar(10) character set 'binary') default character set 'utf8mb4' collate 'utf8mb4_unicode_ci'");
+    expect(await create('users')).toMatch(/\) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci$/);
+    expect((await src.execute('o', "SELECT COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = 'users' AND COLUMN_NAME = 'email'"))[0]!.rows).toEqual([['utf8mb4_unicode_ci']]);
   });
 
   it('keeps prefix lengths and DESC in SHOW CREATE TABLE, and refuses a TEXT key without a prefix (1170) and a prefix that does not fit (1089)', async () => {

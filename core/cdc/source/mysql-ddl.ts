@@ -332,7 +332,9 @@ const DEFAULT_COLLATIONS: Record<string, string> = { utf8mb4: 'utf8mb4_0900_ai_c
  * DEFAULT CHARSET and COLLATE (which decide how its text columns compare), COMMENT and
  * ROW_FORMAT, for SHOW CREATE TABLE. Undefined when none differs from MySQL's defaults.
  */
-export function parseTableOptions(text: string, into: TableOptions = {}): TableOptions | undefined {
+export function parseTableOptions(written: string, into: TableOptions = {}): TableOptions | undefined {
+  // a charset or collation may be a string or a quoted name (COLLATE 'utf8mb4_unicode_ci', as Laravel writes it)
+  const text = written.replace(/((?:character\s+set|charset|collate)\s*(?:=\s*)?)(['"`])(\w+)\2/gi, '$1$3');
   // options are read outside the comment's text
   const masked = text.replace(/'(?:[^'\\]|\\.|'')*'/g, (m) => `'${' '.repeat(m.length - 2)}'`);
   const out: TableOptions = { ...into };
@@ -624,7 +626,7 @@ function parseColumn(lx: Lexer, def: TableDef, checks: CheckClause[]): void {
       col.comment = unquoteString(lx.next());
     } else if (k === 'character' || k === 'charset') {
       if (k === 'character') lx.expect('set');
-      if (/^binary$/i.test(lx.next())) col.collation = 'binary';
+      if (/^binary$/i.test(unquoteString(unquoteIdent(lx.next())))) col.collation = 'binary';
     } else if (k === 'collate') {
       col.collation = unquoteString(unquoteIdent(lx.next())).toLowerCase();
     } else if (k === 'binary') {
