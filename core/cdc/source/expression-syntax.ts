@@ -106,6 +106,8 @@ export function rewriteExpressions(sql: string, variables: Record<string, string
     );
   }
   if (/\bcast\s*\(/i.test(out)) out = rewriteCasts(out);
+  // ISNULL(x) is MySQL's function; SQLite reads ISNULL as its postfix operator (x ISNULL)
+  if (/\bisnull\s*\(/i.test(out)) out = rewriteCalls(out, /isnull/, (text) => `((${text}) IS NULL)`);
   if (/\bgroup_concat\s*\(/i.test(out)) out = rewriteGroupConcat(out);
   out = rewriteMySqlOperators(out);
   const mode = sqlModeEffects(String(variables.sql_mode ?? DEFAULT_SQL_MODE));

@@ -118,6 +118,10 @@ function castInteger(v: SqlValue, kind: SqlValue = 's', hint: SqlValue = ''): Sq
     else {
       const m = /^\s*[-+]?\d+/.exec(t);
       n = m ? BigInt(m[0].trim()) : 0n;
+      // a string that is not all an integer: a warning, a note when only blanks follow (as MySQL reads it)
+      const rest = m ? t.slice(m[0].length) : t;
+      if (!m || rest.trim() !== '') warn(1292, `Truncated incorrect INTEGER value: '${t}'`);
+      else if (rest !== '') warn(1292, `Truncated incorrect INTEGER value: '${t}'`, 'Note');
     }
   }
   if (kind === 'u') return uint64Out(BigInt.asUintN(64, n));

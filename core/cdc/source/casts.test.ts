@@ -4,12 +4,13 @@
  * decimals, the largest value of its sign past M digits (1264 naming the CAST), text read as far as
  * it is a number (1292, a note when only blanks follow), shown with D decimals, and compared and
  * stored as the number it is. Before, the value went through unchanged (CAST('1.25' AS
- * DECIMAL(4,1)) was 1.25, CAST(1000 AS DECIMAL(4,1)) 1000).
+ * DECIMAL(4,1)) was 1.25, CAST(1000 AS DECIMAL(4,1)) 1000). CAST to SIGNED/UNSIGNED warns as
+ * MySQL does of a string that is not all an integer, and ISNULL(x) is MySQL's function.
  */
 import { describe, expect, it } from 'vitest';
 import { freshSourceForEachTest } from './testing/fresh-source.test-util.js';
 
-describe('CAST to DECIMAL', () => {
+describe('CAST to DECIMAL and to SIGNED, and ISNULL', () => {
   const fresh = freshSourceForEachTest({ database: 'cd', setup: 'CREATE DATABASE cd; CREATE TABLE cd.t (id INT PRIMARY KEY, x DOUBLE, p DECIMAL(6,3))' });
   const conditions = (sql: string) => (fresh.run(sql).at(-1)!.warnings?.conditions ?? []).map((c) => `${c.level} ${c.code} ${c.message}`);
 
@@ -28,6 +29,20 @@ describe('CAST to DECIMAL', () => {
     ]);
     expect(fresh.rows("SELECT CAST('abc' AS DECIMAL(5,2)), CAST('12.345xyz' AS DECIMAL(5,2)), CAST(' 7.5 ' AS DECIMAL(5,2))")).toEqual([['0.00', '12.35', '7.50']]);
     expect(conditions("SELECT CAST('abc' AS DECIMAL(5,2)), CAST(' 7.5 ' AS DECIMAL(5,2))")).toEqual(["Warning 1292 Truncated incorrect DECIMAL value: 'abc'", "Note 1292 Truncated incorrect DECIMAL value: ' 7.5 '"]);
+  });
+
+  it('CAST to SIGNED warns of a string that is not all an integer (1292; a note when only blanks follow), as MariaDB 10.11 and MySQL 8.0 do', () => {
+    expect(fresh.rows("SELECT CAST('42abc' AS SIGNED), CAST(' 7 ' AS SIGNED), CAST('x' AS UNSIGNED), CAST('9.5' AS SIGNED), CAST('12' AS SIGNED)")).toEqual([[42, 7, 0, 9, 12]]);
+    expect(conditions("SELECT CAST('42abc' AS SIGNED), CAST(' 7 ' AS SIGNED), CAST('x' AS UNSIGNED), CAST('12' AS SIGNED)")).toEqual([
+      "Warning 1292 Truncated incorrect INTEGER value: '42abc'",
+      "Note 1292 Truncated incorrect INTEGER value: ' 7 '",
+      "Warning 1292 Truncated incorrect INTEGER value: 'x'",
+    ]);
+  });
+
+  it('ISNULL(x) is MySQL’s function (SQLite reads ISNULL as its postfix operator: a syntax error before)', () => {
+    fresh.run("INSERT INTO t VALUES (1, 1.5, NULL), (2, NULL, 2)");
+    expect(fresh.rows('SELECT id, ISNULL(x), isnull(p) + 1, NOT ISNULL(x) FROM t WHERE ISNULL(p) OR id = 2 ORDER BY id')).toEqual([[1, 0, 2, 1], [2, 1, 1, 0]]);
   });
 
   it('compares, sorts and is stored as the number it is', () => {
