@@ -334,15 +334,39 @@ function insertSelect(head: RegExpExecArray, def: TableDef, named: Column[], omi
 function rewriteAssignments(parts: string[], def: TableDef, strict: boolean, row: Row = 1, nulls = false): string | undefined {
   const all = columnsOf(def);
   const out: string[] = [];
+  const assigned: { col: Column; compared: string }[] = [];
   for (const p of parts) {
     const eq = ASSIGNMENT.exec(p);
     if (!eq) return undefined;
     const name = unquoteIdent(eq[2]!).toLowerCase();
     const col = all.find((x) => x.c.name.toLowerCase() === name);
     if (!col) return undefined;
-    out.push(`${eq[1]} = ${valueFor(p.slice(eq[0].length), col, def, row, strict, nulls)}`);
+    const value = valueFor(p.slice(eq[0].length), col, def, row, strict, nulls);
+    out.push(`${eq[1]} = ${value}`);
+    // the new value as compared with the old: as stored when a literal, else as computed (so that
+    // loupe_store's warnings are not given twice)
+    assigned.push({ col, compared: value.includes('loupe_store') ? `(${p.slice(eq[0].length).trim()})` : value });
   }
+  out.push(...onUpdateNow(all, assigned));
   return out.join(', ');
+}
+
+/** The ON UPDATE CURRENT_TIMESTAMP assignments for an UPDATE of `def` giving these columns these values (as SQL compared with the row's). */
+export function onUpdateAssignments(def: TableDef, assigned: { column: string; compared: string }[]): string[] {
+  const all = columnsOf(def);
+  return onUpdateNow(all, assigned.flatMap((a) => all.filter((x) => x.c.name.toLowerCase() === a.column.toLowerCase()).map((col) => ({ col, compared: a.compared }))));
+}
+
+/**
+ * ON UPDATE CURRENT_TIMESTAMP: a column the assignments leave out takes the time when any value
+ * they give differs from the row's (compared byte for byte, as MySQL compares the records: 'abc'
+ * to 'ABC' is a change); a row they leave as it was keeps it, and so does a column they assign.
+ */
+function onUpdateNow(all: Column[], assigned: { col: Column; compared: string }[]): string[] {
+  const left = all.filter((x) => x.c.onUpdateNow && !assigned.some((a) => a.col === x));
+  if (!left.length || !assigned.length) return [];
+  const changed = assigned.map((a) => `${a.compared} IS NOT ${q(a.col.c.name)} COLLATE BINARY`).join(' OR ');
+  return left.map((x) => `${q(x.c.name)} = CASE WHEN ${changed} THEN ${now(x)} ELSE ${q(x.c.name)} END`);
 }
 
 const ASSIGNMENT = new RegExp(`^\\s*((?:(?:${IDENT})\\.)?(${IDENT}))\\s*=(?!=)`, 'i');

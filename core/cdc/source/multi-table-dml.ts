@@ -18,7 +18,7 @@
  */
 import { q, type TableDef } from './mysql-ddl.js';
 import { MySqlError, mysqlErrors } from './mysql-error.js';
-import { storedValueOf } from './dml-values.js';
+import { onUpdateAssignments, storedValueOf } from './dml-values.js';
 import { maskQuoted, topLevel } from './sql-text.js';
 import { isSingleTable, splitName, tableRefs, type TableRef } from './table-refs.js';
 
@@ -124,7 +124,7 @@ function planUpdate(sql: string, top: string, head: RegExpExecArray, database: s
     const own = assignments.map((a, k) => ({ a, k })).filter(({ a }) => a.target === t);
     const table = q(t.table);
     statements.push(
-      `UPDATE${head[1] ?? ''} ${table} SET ${own.map(({ a, k }) => `${q(a.column)} = m.__v${k}`).join(', ')} FROM (SELECT __r${i} AS __r, ${own.map(({ k }) => `__v${k}`).join(', ')}, min(rowid) FROM ${MATCHED} WHERE __r${i} IS NOT NULL GROUP BY __r${i}) AS m WHERE ${table}.rowid = m.__r`,
+      `UPDATE${head[1] ?? ''} ${table} SET ${[...own.map(({ a, k }) => `${q(a.column)} = m.__v${k}`), ...onUpdateAssignments(defOf(t), own.map(({ a, k }) => ({ column: a.column, compared: `m.__v${k}` })))].join(', ')} FROM (SELECT __r${i} AS __r, ${own.map(({ k }) => `__v${k}`).join(', ')}, min(rowid) FROM ${MATCHED} WHERE __r${i} IS NOT NULL GROUP BY __r${i}) AS m WHERE ${table}.rowid = m.__r`,
     );
   });
   statements.push(`DROP TABLE ${MATCHED}`);
