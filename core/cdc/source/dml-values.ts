@@ -22,6 +22,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { storeKind, storeValue, StoreError, type GivenValue, type StoreKind } from './column-values.js';
 import { beyondDouble, isSimpleExpression } from './exact-integers.js';
+import { rewriteExpressions } from './expression-syntax.js';
 import { collecting, currentRow, Diagnostics, duplicateSkipped, silently, warn } from './diagnostics.js';
 import { implicitDefault } from './implicit-defaults.js';
 import { storedJson } from './json-functions.js';
@@ -480,7 +481,8 @@ function defaultFor(col: Column, row: Row, strict: boolean, warns = true): strin
     return !strict && implicitDefault(col.k) !== undefined ? `loupe_not_null(NULL, ${col.key}, 1364, ${warns ? 1 : 0})` : `loupe_no_default(${sqlString(c.name)})`;
   }
   if (NOW_DEFAULT.test(e)) return wrap(now(col), col, row, strict);
-  if (e.startsWith('(')) return wrap(e.replace(/\bnow\s*\(\s*\)/gi, "datetime('now')"), col, row, strict);
+  // an expression default is MySQL's expression: its arithmetic and functions as a statement's are (10 / 3 is 3.3333)
+  if (e.startsWith('(')) return wrap(rewriteExpressions(e.replace(/\bnow\s*\(\s*\)/gi, "datetime('now')"), {}), col, row, strict);
   const lit = literal(e) ?? { value: e };
   return storedLiteral(e, lit, col, row, strict);
 }
@@ -499,7 +501,9 @@ function needsStoredDefault(col: Column): boolean {
   const e = col.c.defaultExpr;
   if (col.k.kind === 'enum' && !col.c.nullable && !isGivenDefault(e)) return col.k.members.length > 0;
   if (e !== null && NOW_DEFAULT.test(e)) return 'fsp' in col.k && col.k.fsp > 0 && col.k.kind !== 'time';
-  if (!isGivenDefault(e) || NOW_DEFAULT.test(e) || e.startsWith('(') || col.c.autoIncrement || col.k.kind === 'none') return false;
+  // an expression default (DEFAULT (UUID())) is stored as a value given would be: cut, clipped or refused
+  if (e !== null && e.startsWith('(')) return col.k.kind !== 'none' && !col.c.autoIncrement;
+  if (!isGivenDefault(e) || NOW_DEFAULT.test(e) || col.c.autoIncrement || col.k.kind === 'none') return false;
   const lit = literal(e);
   if (!lit) return false;
   try {
