@@ -21,6 +21,8 @@ const QUALIFIED = /(`[^`]+`|\b[A-Za-z_][A-Za-z0-9_$]*)\s*\.\s*(?=`|[A-Za-z_])/g;
 const PART_FOLLOWS = /^(?:`[^`]*`|[A-Za-z_][A-Za-z0-9_$]*)\s*\.\s*(?:`|[A-Za-z_*])/;
 
 export function databaseQualifiers(sql: string, isDatabase: (name: string) => boolean): DatabaseQualifier[] {
+  // most statements (a long INSERT … VALUES) have no dotted name: no need to read them
+  if (!/[\w`]\s*\.\s*[A-Za-z_`]/.test(sql)) return [];
   const masked = maskQuoted(sql);
   let refs: ReturnType<typeof namedTables> | undefined;
   const out: DatabaseQualifier[] = [];

@@ -15,7 +15,7 @@ const COMPOUND_AFTER = /^\s*(?:union|intersect|except)\b/i;
 
 /** The statement with its parenthesized compound members (and a parenthesized statement) made SQLite's; undefined when it has none. */
 export function withQueryParentheses(sql: string): string | undefined {
-  if (!sql.includes('(')) return undefined;
+  if (!/\(\s*(?:select|with)\b/i.test(sql)) return undefined;
   const masked = maskQuoted(sql);
   const lead = masked.length - masked.trimStart().length;
   const edits: { open: number; close: number }[] = [];
