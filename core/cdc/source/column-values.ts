@@ -86,7 +86,7 @@ export const sqlModeNow = (): SqlModeEffects => modeNow.current ?? DEFAULT_MODE;
 
 /** Runs `run` reading dates as a comparison does (TIME_FUZZY_DATE): zero dates and zero parts whatever the sql_mode. */
 export function withZeroDates<R>(run: () => R): R {
-  return modeNow.run({ ...(modeNow.current ?? DEFAULT_MODE), noZeroDate: false, noZeroInDate: false }, run);
+  return modeNow.run({ ...sqlModeNow(), noZeroDate: false, noZeroInDate: false }, run);
 }
 
 /**
@@ -594,7 +594,7 @@ function storeDateTime(c: ColumnDef, k: { kind: 'date' | 'datetime' | 'timestamp
   const v = given.value;
   const numeric = typeof v === 'number' || given.numeric !== undefined;
   const text = given.numeric ?? (typeof v === 'number' ? exactText(v) : String(v));
-  const mode = modeNow.current ?? DEFAULT_MODE;
+  const mode = sqlModeNow();
   const fail = (lenient: 1264 | 1265): string => {
     if (strict) throw incorrect(1292, k.kind === 'date' ? 'date' : 'datetime', String(v), c, row);
     warn(lenient, (lenient === 1264 ? outOfRange : truncated)(c, row).text);
