@@ -178,29 +178,19 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
     // a window function keeps its OVER clause right after the call; a comparison (HAVING MAX(p) >
     // 50) compares the number, where the text in the column's scale would compare as text
     const windowed = /^\s*over\b/i.test(masked.slice(close + 1));
-    const compared = execAt(COMPARED_AFTER, masked, close + 1) !== null || COMPARED_BEFORE.test(masked.slice(Math.max(0, m.index! - 4), m.index!));
-    edits.push({ start: m.index!, end: close + 1, text: windowed || compared ? call : `loupe_decimal(${call}, ${scale})` });
+    edits.push({ start: m.index!, end: close + 1, text: windowed || isCompared(masked, m.index!, close) ? call : `loupe_decimal(${call}, ${scale})` });
   }
-  // GREATEST/LEAST: each argument that is a DECIMAL column
-  for (const m of masked.matchAll(/(?<![\w$.])(greatest|least)\s*\(/gi)) {
+  // GREATEST/LEAST: each argument that is a DECIMAL column; COALESCE, IFNULL and IF's results
+  // (IF's condition aside) only where the call is compared (COALESCE(price, 0) > 5), where the
+  // column's text would compare as text: left as text where it is only shown
+  for (const m of masked.matchAll(/(?<![\w$.])(greatest|least|coalesce|ifnull|if)\s*\(/gi)) {
     const open = m.index! + m[0].length - 1;
     const close = closingParen(masked, open);
     if (close < 0) continue;
-    for (const [s, e] of topLevelItems(masked, open + 1, close)) {
-      const arg = REF_ALONE.exec(sql.slice(s, e));
-      if (arg && scaleOf(arg[1]!) !== undefined) asNumber(s + arg[0].search(/\S/), s + arg[0].trimEnd().length);
-    }
-  }
-  // COALESCE, IFNULL and IF's results compared (COALESCE(price, 0) > 5): each that is a DECIMAL
-  // column as a number, where its text would compare as text; left as text when only shown
-  for (const m of masked.matchAll(/(?<![\w$.])(coalesce|ifnull|if)\s*\(/gi)) {
-    const open = m.index! + m[0].length - 1;
-    const close = closingParen(masked, open);
-    if (close < 0) continue;
-    const compared = execAt(COMPARED_AFTER, masked, close + 1) !== null || COMPARED_BEFORE.test(masked.slice(Math.max(0, m.index! - 4), m.index!));
-    if (!compared) continue;
+    const fn = m[1]!.toLowerCase();
+    if (fn !== 'greatest' && fn !== 'least' && !isCompared(masked, m.index!, close)) continue;
     const items = topLevelItems(masked, open + 1, close);
-    for (const [s, e] of m[1]!.toLowerCase() === 'if' ? items.slice(1) : items) {
+    for (const [s, e] of fn === 'if' ? items.slice(1) : items) {
       const arg = REF_ALONE.exec(sql.slice(s, e));
       if (arg && scaleOf(arg[1]!) !== undefined) asNumber(s + arg[0].search(/\S/), s + arg[0].trimEnd().length);
     }
@@ -272,9 +262,9 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
       if (column.kind === 'decimal') asNumber(start, end);
       else {
         for (const at of simpleCaseOperands(masked, end)) {
-          const lit = execAt(LITERAL, sql, at);
-          const stored = lit ? storedLiteral(column.column, lit[2]!) : undefined;
-          if (stored !== undefined) edits.push({ start: at + lit![1]!.length, end: at + lit![1]!.length + lit![2]!.length, text: stored });
+          const lit = literalAt(sql, at);
+          const stored = lit ? storedLiteral(column.column, lit.text) : undefined;
+          if (stored !== undefined) edits.push({ ...lit!, text: stored });
         }
       }
       continue;
@@ -316,6 +306,17 @@ export function compareAsMySql(sql: string, columns: Map<string, ComparedColumn>
   return applyEdits(sql, edits);
 }
 
+/** The literal operand starting at `at` (after blanks), where it is one: its place and text. */
+function literalAt(sql: string, at: number): Edit | undefined {
+  const lit = execAt(LITERAL, sql, at);
+  return lit ? { start: at + lit[1]!.length, end: at + lit[1]!.length + lit[2]!.length, text: lit[2]! } : undefined;
+}
+
+/** Whether the call from `start` to its closing parenthesis at `close` is an operand of a comparison. */
+function isCompared(masked: string, start: number, close: number): boolean {
+  return execAt(COMPARED_AFTER, masked, close + 1) !== null || COMPARED_BEFORE.test(masked.slice(Math.max(0, start - 4), start));
+}
+
 /** Where each WHEN's operand starts in a simple CASE whose operand ends at `from`, up to its END (nested CASEs and parentheses skipped). */
 function simpleCaseOperands(masked: string, from: number): number[] {
   const out: number[] = [];
@@ -344,8 +345,8 @@ function lastNonBlank(text: string, at: number): number {
 function literalOperands(sql: string, masked: string, start: number, end: number, after: RegExpExecArray | null, preceded: boolean): Edit[] {
   const found: Edit[] = [];
   const literal = (at: number) => {
-    const lit = execAt(LITERAL, sql, at);
-    if (lit) found.push({ start: at + lit[1]!.length, end: at + lit[1]!.length + lit[2]!.length, text: lit[2]! });
+    const lit = literalAt(sql, at);
+    if (lit) found.push(lit);
   };
   if (after) {
     const opEnd = end + after[0].length;
