@@ -406,6 +406,28 @@ function storeDecimal(c: ColumnDef, k: { precision: number; scale: number; unsig
   return decimalText(units, k.scale);
 }
 
+/**
+ * x as CAST(x AS DECIMAL(M,D)) makes it (Item_typecast_decimal), as its text: rounded half away
+ * from zero to D decimals, the largest value of its sign past M digits (warning 1264 naming the
+ * expression); text read as a column reads it (readNumber), 1292 Truncated incorrect DECIMAL value
+ * where more than a number is there, a note where only blanks are around it.
+ */
+export function castAsDecimal(v: number | bigint | string, precision: number, scale: number, name: string): string {
+  const text = typeof v === 'number' ? exactText(v) : String(v);
+  const n = readNumber(text);
+  if (typeof v === 'string') {
+    if (!n || n.rest) warn(1292, `Truncated incorrect DECIMAL value: '${text}'`);
+    else if (/^\s|\s$/.test(text)) warn(1292, `Truncated incorrect DECIMAL value: '${text}'`, 'Note');
+  }
+  let units = n ? roundTo(n, scale) : 0n;
+  const limit = 10n ** BigInt(precision) - 1n;
+  if (units > limit || units < -limit) {
+    units = units > 0n ? limit : -limit;
+    warn(1264, `Out of range value for column '${name}' at row 1`);
+  }
+  return decimalText(units, scale);
+}
+
 function decimalText(units: bigint, scale: number): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');

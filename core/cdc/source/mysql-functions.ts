@@ -11,6 +11,7 @@ import { dateText, readDateTime, type MySqlDateTime } from './mysql-dates.js';
 import { bitAnd, bitNot, bitOr, bitXor, logicalXor, shiftLeft, shiftRight, uint64Out } from './bitwise.js';
 import { legacyDivide, MAX_OPERANDS, mysqlCalc, rint } from './mysql-arithmetic.js';
 import { CONVERSION_FUNCTIONS } from './date-conversions.js';
+import { castAsDecimal } from './column-values.js';
 import { MySqlError } from './mysql-error.js';
 import { warn } from './diagnostics.js';
 import { TIME_FUNCTIONS } from './mysql-times.js';
@@ -129,45 +130,15 @@ function castInteger(v: SqlValue, kind: SqlValue = 's', hint: SqlValue = ''): Sq
 }
 
 /**
- * CAST(x AS DECIMAL(M,D)) and CONVERT(x, DECIMAL(M,D)), as Item_typecast_decimal converts: x
- * rounded half away from zero to D decimals; past M digits the largest value of its sign, with
- * warning 1264 naming the expression; text read as far as it is a number (1292 Truncated
- * incorrect DECIMAL value: a warning, a note when only blanks follow). A number while a double
- * holds it exactly enough (so that it compares and sorts as one), else its text; a select item
- * that is one is shown with its D decimals (decimal-display.ts).
+ * CAST(x AS DECIMAL(M,D)) and CONVERT(x, DECIMAL(M,D)), as Item_typecast_decimal converts
+ * (castAsDecimal, column-values.ts). A number while a double holds it exactly enough (so that it
+ * compares and sorts as one), else its text; a select item that is one is shown with its D
+ * decimals (decimal-display.ts).
  */
 function castDecimal(v: SqlValue, m: SqlValue, d: SqlValue, name: SqlValue): SqlValue {
   if (isNull(v)) return null;
-  const precision = Number(m);
-  const scale = Number(d);
-  let given: string;
-  if (typeof v === 'number') given = String(v);
-  else if (typeof v === 'bigint') given = String(v);
-  else {
-    const t = text(v);
-    const read = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/.exec(t);
-    const rest = read ? t.slice(read[0].length) : t;
-    if (!read || rest.trim() !== '') warn(1292, `Truncated incorrect DECIMAL value: '${t}'`);
-    else if (rest !== '' || /^\s/.test(t)) warn(1292, `Truncated incorrect DECIMAL value: '${t}'`, 'Note');
-    given = read ? read[1]! : '0';
-  }
-  const g = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(given)!;
-  const fraction = g[3] ?? '';
-  const shift = Number(g[4] ?? 0) - fraction.length + scale;
-  let n = BigInt(`${g[2] || '0'}${fraction}`);
-  if (shift >= 0) n *= 10n ** BigInt(shift);
-  else {
-    const p = 10n ** BigInt(-shift);
-    n = n / p + (2n * (n % p) >= p ? 1n : 0n);
-  }
-  const max = 10n ** BigInt(precision) - 1n;
-  if (n > max) {
-    n = max;
-    warn(1264, `Out of range value for column '${text(name)}' at row 1`);
-  }
-  const digits = n.toString().padStart(scale + 1, '0');
-  const out = `${g[1] === '-' && n > 0n ? '-' : ''}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
-  return digits.length <= 15 ? Number(out) : out;
+  const out = castAsDecimal(typeof v === 'number' || typeof v === 'bigint' ? v : text(v), Number(m), Number(d), text(name));
+  return out.replace(/[-.]/g, '').length <= 15 ? Number(out) : out;
 }
 
 /** LENGTH and OCTET_LENGTH count bytes (utf8mb4), as MySQL does; CHAR_LENGTH counts characters. */
