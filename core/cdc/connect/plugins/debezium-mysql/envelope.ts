@@ -117,7 +117,7 @@ export function rowValue(s: TableSchemas, row: Record<string, unknown> | null, f
   const out: Record<string, unknown> = {};
   for (const { col, convert } of s.columns) {
     const v = row[col.name];
-    out[col.name] = convert(fromBinlog && typeof v === 'string' ? binlogText(col.baseType, v) : v);
+    out[col.name] = convert(fromBinlog && typeof v === 'string' && BINLOG_TEXT_TYPES.has(col.baseType) ? binlogText(col.baseType, v) : v);
   }
   return out;
 }
@@ -127,6 +127,8 @@ export function rowValue(s: TableSchemas, row: Record<string, unknown> | null, f
  * epoch second 0 it is there, which RowDeserializers.deserializeTimestamp reads as
  * 1970-01-01T00:00:00Z (a snapshot reads it as text, a zero date, and so null).
  */
+const BINLOG_TEXT_TYPES = new Set(['json', 'timestamp']);
+
 function binlogText(type: string, v: string): string {
   if (type === 'json') return binlogJson(v);
   return type === 'timestamp' && v.startsWith('0000-00-00') ? '1970-01-01 00:00:00' : v;
