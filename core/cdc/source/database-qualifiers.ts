@@ -7,7 +7,7 @@
  * and keeps its qualifier.
  */
 import { unquoteIdent } from './mysql-ddl.js';
-import { maskQuoted } from './sql-text.js';
+import { maskQuoted, spliceText } from './sql-text.js';
 import { namedTables } from './table-refs.js';
 
 export interface DatabaseQualifier {
@@ -46,11 +46,5 @@ export function databaseQualifiers(sql: string, isDatabase: (name: string) => bo
 
 /** The text without the qualifiers given (found by databaseQualifiers in the same text). */
 export function withoutQualifiers(sql: string, qualifiers: readonly DatabaseQualifier[]): string {
-  let out = '';
-  let last = 0;
-  for (const q of qualifiers) {
-    out += sql.slice(last, q.from);
-    last = q.to;
-  }
-  return out + sql.slice(last);
+  return spliceText(sql, qualifiers.map((q) => ({ ...q, text: '' })));
 }

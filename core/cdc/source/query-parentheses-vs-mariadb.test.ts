@@ -15,6 +15,7 @@ const CASES: CaseBeside[] = [
   { what: 'members in parentheses, each with its own ORDER BY and LIMIT', sql: '(SELECT id FROM w ORDER BY id DESC LIMIT 1) UNION ALL (SELECT id FROM w ORDER BY id LIMIT 1)' },
   { what: 'one member in parentheses, and an ORDER BY of the whole', sql: "SELECT name FROM w WHERE id = 1 UNION (SELECT 'z') ORDER BY name DESC" },
   { what: 'in a derived table and an IN list', sql: 'SELECT t.a FROM ((SELECT 1 AS a) UNION (SELECT 3)) t JOIN w ON w.id = t.a WHERE w.id IN ((SELECT 3) UNION (SELECT 2)) ORDER BY t.a' },
+  { what: 'members in parentheses inside a member in parentheses', sql: '(SELECT id FROM w WHERE id IN ((SELECT 1) UNION (SELECT 3))) UNION (SELECT 9) ORDER BY 1' },
   { what: '= ANY and = SOME of a subquery', sql: 'SELECT id FROM w WHERE id = ANY (SELECT 1 UNION SELECT 3) OR id = SOME (SELECT 2) ORDER BY id' },
   { what: '<> ALL of a subquery, and of one with a NULL', sql: "SELECT id, name <> ALL (SELECT 'a'), name <> ALL (SELECT NULL) FROM w WHERE id < 4 ORDER BY id" },
   { what: 'INSERT … SELECT of members in parentheses', sql: "INSERT INTO w (id, name) (SELECT id + 10, name FROM w WHERE id = 1) UNION (SELECT 20, 'x'); SELECT id, name FROM w WHERE id > 3 ORDER BY id" },

@@ -7,35 +7,28 @@
  * comparisons with ANY, SOME and ALL of a subquery, as far as SQLite has them.
  */
 import { mysqlErrors } from './mysql-error.js';
-import { closingParen, maskQuoted } from './sql-text.js';
+import { closingParen, maskQuoted, spliceText } from './sql-text.js';
 
 const QUERY_OPEN = /\(\s*(?:select|with)\b/gi;
+const HAS_QUERY_OPEN = new RegExp(QUERY_OPEN.source, 'i');
 const COMPOUND_BEFORE = /(?<![\w$])(?:union|intersect|except)(?:\s+(?:all|distinct))?\s*$/i;
 const COMPOUND_AFTER = /^\s*(?:union|intersect|except)\b/i;
 
 /** The statement with its parenthesized compound members (and a parenthesized statement) made SQLite's; undefined when it has none. */
 export function withQueryParentheses(sql: string): string | undefined {
-  if (!/\(\s*(?:select|with)\b/i.test(sql)) return undefined;
+  if (!HAS_QUERY_OPEN.test(sql)) return undefined;
   const masked = maskQuoted(sql);
   const lead = masked.length - masked.trimStart().length;
-  const edits: { open: number; close: number }[] = [];
+  const splices: { from: number; to: number; text: string }[] = [];
   for (const m of masked.matchAll(QUERY_OPEN)) {
     const open = m.index!;
     const close = closingParen(masked, open);
     if (close < 0) continue;
-    const before = masked.slice(0, open);
-    const member = COMPOUND_BEFORE.test(before) || COMPOUND_AFTER.test(masked.slice(close + 1));
+    const member = COMPOUND_BEFORE.test(masked.slice(0, open)) || COMPOUND_AFTER.test(masked.slice(close + 1));
     const whole = open === lead && /^\s*;?\s*$/.test(masked.slice(close + 1));
-    if (member || whole) edits.push({ open, close });
+    if (member || whole) splices.push({ from: open, to: open, text: 'SELECT * FROM ' });
   }
-  if (!edits.length) return undefined;
-  let out = '';
-  let last = 0;
-  for (const e of edits) {
-    out += `${sql.slice(last, e.open)}SELECT * FROM ${sql.slice(e.open, e.close + 1)}`;
-    last = e.close + 1;
-  }
-  return out + sql.slice(last);
+  return splices.length ? spliceText(sql, splices) : undefined;
 }
 
 const QUANTIFIED = /(=|<>|!=|<=>|<=|>=|<|>)\s*(any|some|all)\s*(?=\(\s*(?:select|with)\b)/gi;
@@ -47,16 +40,13 @@ const QUANTIFIED = /(=|<>|!=|<=>|<=|>=|<|>)\s*(any|some|all)\s*(?=\(\s*(?:select
  */
 export function withQuantifiedComparisons(sql: string): string | undefined {
   if (!/\b(?:any|some|all)\s*\(/i.test(sql)) return undefined;
-  const masked = maskQuoted(sql);
-  let out = '';
-  let last = 0;
-  for (const m of masked.matchAll(QUANTIFIED)) {
+  const splices: { from: number; to: number; text: string }[] = [];
+  for (const m of maskQuoted(sql).matchAll(QUANTIFIED)) {
     const op = m[1]!;
     const quantifier = m[2]!.toLowerCase();
     const keyword = op === '=' && quantifier !== 'all' ? 'IN' : (op === '<>' || op === '!=') && quantifier === 'all' ? 'NOT IN' : undefined;
     if (!keyword) throw mysqlErrors.notSupported(`${op} ${quantifier.toUpperCase()} (subquery) in the embedded source`);
-    out += `${sql.slice(last, m.index!)}${keyword} `;
-    last = m.index! + m[0].length;
+    splices.push({ from: m.index!, to: m.index! + m[0].length, text: `${keyword} ` });
   }
-  return last ? out + sql.slice(last) : undefined;
+  return splices.length ? spliceText(sql, splices) : undefined;
 }
