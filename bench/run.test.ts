@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { planBenchmarks } from './run.js';
 
 describe('npm run bench', () => {
-  const scripts = { 'bench:search': 'x', 'bench:sts': 'x', 'bench:cdc': 'x' };
+  const scripts = { 'bench:search': 'x', 'bench:sts': 'x', 'bench:cdc': 'x', 'bench:ui': 'x' };
 
   it('runs every benchmark whose script and file exist', () => {
     expect(planBenchmarks(scripts, () => true)).toEqual([
       { script: 'bench:search', run: true },
       { script: 'bench:sts', run: true },
       { script: 'bench:cdc', run: true },
+      { script: 'bench:ui', run: true },
     ]);
   });
 

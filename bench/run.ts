@@ -15,6 +15,7 @@ const BENCHMARKS = [
   { script: 'bench:search', file: 'bench/search.ts' },
   { script: 'bench:sts', file: 'bench/sts.ts' },
   { script: 'bench:cdc', file: 'bench/cdc.ts' },
+  { script: 'bench:ui', file: 'bench/ui.ts' },
 ];
 
 function runScript(script: string): Promise<number> {
