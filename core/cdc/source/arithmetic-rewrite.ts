@@ -129,10 +129,10 @@ function wholeValue(t: Token[], from: number, to: number): boolean {
   if (!before) return false;
   if (before.kind === 'op' && before.text === '=') return assigns(t, from - 1);
   if (before.kind !== 'comma' && before.kind !== 'open' && !/^(?:select|distinct)$/i.test(before.kind === 'word' ? before.text : '')) return false;
-  if (before.kind === 'word') return true;
+  if (before.kind === 'word') return isStoredSelectList(t, from - 1);
   // a VALUES row: the parenthesis it is in follows VALUES, or a comma after the row before
   const clause = clauseBefore(t, from - 1);
-  if (clause === 'SELECT') return true;
+  if (clause === 'SELECT') return isStoredSelectList(t, from - 1);
   if (clause) return false;
   let open = from - 1;
   for (let depth = 0; open >= 0; open--) {
@@ -142,6 +142,40 @@ function wholeValue(t: Token[], from: number, to: number): boolean {
   }
   const row = t[open - 1];
   return !!row && ((row.kind === 'word' && /^values?$/i.test(row.text)) || (row.kind === 'comma' && t[open - 2]?.kind === 'close'));
+}
+
+/** The open parenthesis around token `i` (-1 at the statement's top level). */
+function enclosingOpen(t: Token[], i: number): number {
+  for (let j = i - 1; j >= 0; j--) {
+    const tok = t[j]!;
+    if (tok.kind === 'close') j = matchOpen(t, j);
+    else if (tok.kind === 'open') return j;
+  }
+  return -1;
+}
+
+const SET_OPERATORS = new Set(['UNION', 'EXCEPT', 'INTERSECT']);
+/** Words before a parenthesized query whose rows are not the ones a write stores. */
+const READ_ONLY_QUERY = new Set(['AS', 'FROM', 'JOIN', 'IN', 'EXISTS', 'ANY', 'SOME', 'ALL', 'LATERAL', 'WHERE', 'ON', 'HAVING', 'AND', 'OR', 'NOT', 'XOR']);
+
+/**
+ * Whether the select list the item before token `i` belongs to gives the rows an INSERT … SELECT
+ * stores (or the value a SET assigns): not a CTE's body, a derived table or a subquery that is
+ * compared. Only those values are handed over as exact text; elsewhere the text would be compared
+ * as text (`WITH RECURSIVE seq(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM seq WHERE k < 5)` in an
+ * INSERT stopped at k = 2, since '2' < 5 is false in SQLite).
+ */
+function isStoredSelectList(t: Token[], i: number): boolean {
+  for (let open = enclosingOpen(t, i + 1); open >= 0; open = enclosingOpen(t, open)) {
+    const before = t[open - 1];
+    if (!before || before.kind === 'open') continue;
+    const word = upper(before);
+    if (SET_OPERATORS.has(word) || ((word === 'ALL' || word === 'DISTINCT') && SET_OPERATORS.has(upper(t[open - 2])))) continue;
+    if (isOp(before, '=') && assigns(t, open - 1)) return true;
+    if (READ_ONLY_QUERY.has(word) || before.kind === 'op') return false;
+    if (before.kind === 'comma' && clauseBefore(t, open - 1) === 'FROM') return false;
+  }
+  return true;
 }
 
 /** A program being built: its steps, the operands' texts, and whether anything in it needs MySQL's rules. */

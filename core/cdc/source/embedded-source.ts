@@ -8,6 +8,7 @@
  * binlog + snapshots: each database is exported now and then to `<name>.sqlite` with the binlog
  * position it contains; on open the binlog after that position is replayed onto it.
  */
+import { statementAfterWith } from './with-clause.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -657,6 +658,7 @@ export class EmbeddedSource implements CaptureSource {
       }
       return this.statement(session, bindPlaceholders(text, ps.using.map((v) => session.vars.get(v) ?? null)), previous);
     }
+    if (w0 === 'with') refuseWithBeforeWrite(sql);
     if (w0 === 'select' || w0 === 'insert' || w0 === 'update' || w0 === 'delete' || w0 === 'replace' || w0 === 'with' || w0.startsWith('(')) {
       const into = selectInto(sql);
       if (into) return this.selectIntoVariables(session, into, ok, rows);
@@ -2030,6 +2032,20 @@ function onNewRow(expr: string, def: TableDef): string {
     out += column && next?.kind !== 'open' && !(prev?.kind === 'op' && prev.text === '.') ? `NEW.${q(column)}` : tok.text;
   }
   return out;
+}
+
+/**
+ * A WITH clause before a write. Before INSERT or REPLACE MySQL 8.0's parser stops there (the CTE
+ * goes after `INSERT … (columns)`); before UPDATE or DELETE MySQL runs it, but the embedded
+ * source's rewrites of UPDATE and DELETE (sql_mode, ON UPDATE CURRENT_TIMESTAMP, ORDER BY …
+ * LIMIT, several tables, the info line) read the statement from its verb, so it is refused rather
+ * than run another way.
+ */
+function refuseWithBeforeWrite(sql: string): void {
+  const after = statementAfterWith(sql);
+  if (!after) return;
+  if (after.verb === 'INSERT' || after.verb === 'REPLACE') throw mysqlErrors.syntax(sql.slice(after.at, after.at + 80), sql.slice(0, after.at).split('\n').length);
+  if (after.verb === 'UPDATE' || after.verb === 'DELETE') throw mysqlErrors.notSupported(`WITH before ${after.verb} in the embedded source`);
 }
 
 /** Stored programs, accounts, replication, server administration and file loading. */
