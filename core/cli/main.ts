@@ -20,7 +20,7 @@ export const HELP = `loupe — a workbench for federation, relevance and change-
 Usage:
   loupe serve [--open] [options]      browser UI and the embedded services; prints the UI URL with its token
   loupe services [--only a,b] [opts]  embedded services only, headless; prints "<name> <url>" per service, then "ready"
-  loupe sql [--database NAME] [--json] "<SQL>"
+  loupe sql [--database NAME] [--json] ["<SQL>" | --file PATH | < PATH]
                                       run SQL against the embedded CDC source of a running loupe
   loupe --help | --version
 

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../common/log.js';
 import type { ServiceHandle } from '../common/service.js';
@@ -20,12 +22,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function sql(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+async function sql(args: string[], stdin?: string): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runSqlCommand(args, env, { out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = await runSqlCommand(args, env, { out: (s) => out.push(s), err: (s) => err.push(s), stdin: () => (stdin === undefined ? undefined : Promise.resolve(stdin)) });
   return { code, out, err };
 }
+
+/** An INSERT of `rows` rows of 100 characters each: over 128 KB, more than one command-line argument may hold, from 1,400 rows. */
+const bigInsert = (table: string, rows: number) => `INSERT INTO ${table} (id, name) VALUES ${Array.from({ length: rows }, (_, i) => `(${i + 1}, '${String(i).padStart(96, 'x')}')`).join(',\n')}`;
 
 describe('loupe sql', () => {
   it('finds the connect service where loupe serve put it: LOUPE_CONNECT_PORT, else --port-base N + 4, else 8083', () => {
@@ -72,6 +77,41 @@ describe('loupe sql', () => {
   it('says clearly when nothing listens', async () => {
     const r = await runSqlCommand(['SELECT 1'], { LOUPE_CONNECT_PORT: '1' }, { out: () => {}, err: (s) => expect(s).toMatch(/^ERROR 2003 \(HY000\): Can't connect/) });
     expect(r).toBe(1);
+  });
+});
+
+describe('loupe sql with statements from a file or standard input', () => {
+  it('--file runs a script larger than a command line holds', async () => {
+    const script = `CREATE TABLE f (id INT PRIMARY KEY, name VARCHAR(100));\n${bigInsert('f', 2000)};\nSELECT COUNT(*) AS n FROM f;`;
+    expect(Buffer.byteLength(script)).toBeGreaterThan(128 * 1024);
+    const file = path.join(dir, 'script.sql');
+    fs.writeFileSync(file, script);
+    expect(await sql(['--file', file])).toEqual({ code: 0, out: ['+------+', '| n    |', '+------+', '| 2000 |', '+------+', '1 row in set'], err: [] });
+  });
+
+  it('reads standard input when no SQL is given, or with --file -', async () => {
+    expect((await sql([], `CREATE TABLE s (id INT PRIMARY KEY, name VARCHAR(100)); ${bigInsert('s', 1500)}`)).out).toEqual(['Query OK, 1500 rows affected', 'Records: 1500  Duplicates: 0  Warnings: 0']);
+    expect((await sql(['--json', '--file', '-'], 'SELECT COUNT(*) AS n FROM s')).out).toEqual(['[{"n":1500}]']);
+  });
+
+  it('the loupe command reads a 300 KB script piped to it', async () => {
+    const script = `CREATE TABLE p (id INT PRIMARY KEY, name VARCHAR(100)); ${bigInsert('p', 3000)}; SELECT COUNT(*) FROM p`;
+    expect(Buffer.byteLength(script)).toBeGreaterThan(300 * 1024);
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'loupe.mjs'), 'sql', '--json'], { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(script);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '[{"COUNT(*)":3000}]\n', stderr: '' });
+  }, 60_000);
+
+  it('says what is wrong with the file, and refuses SQL given twice', async () => {
+    expect(await sql(['--file', path.join(dir, 'nope.sql')])).toMatchObject({ code: 2, err: [expect.stringMatching(/^loupe sql: cannot read .*nope\.sql: no such file$/)] });
+    expect(await sql(['--file', '-'], '  \n')).toMatchObject({ code: 2, err: [expect.stringMatching(/^loupe sql: no SQL given \(standard input is empty\)/)] });
+    expect(await sql(['--file', 'x.sql', 'SELECT 1'])).toMatchObject({ code: 2, err: [expect.stringMatching(/either as an argument or with --file, not both/)] });
   });
 });
 

@@ -1,9 +1,14 @@
 /**
- * `loupe sql [--port-base N] [--database NAME] [--json] "<SQL>"`: runs statements against the
+ * `loupe sql [--port-base N] [--database NAME] [--json] ["<SQL>" | --file PATH]`: runs statements against the
  * embedded source of a running `loupe services` / `loupe serve` (through the connect service's
  * `POST /loupe/sql`) and prints the rows of the last statement as the mysql client does, or as a
  * JSON array of objects. Errors are MySQL's text on stderr with exit code 1.
+ *
+ * The statements may also come from a file (`--file PATH`, `-` for standard input) or from
+ * standard input when no SQL is given and it is not a terminal, as `mysql < dump.sql` takes
+ * them: a command line holds only about 128 KB (the kernel's limit on one argument; E2BIG beyond).
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseExactJson, stringifyExactJson } from '../common/exact-json.js';
 import { DEFAULT_PORTS, parsePort, portOverrides } from '../host/ports.js';
@@ -11,14 +16,29 @@ import { DEFAULT_PORTS, parsePort, portOverrides } from '../host/ports.js';
 export interface SqlIo {
   out(line: string): void;
   err(line: string): void;
+  /** Standard input, when it is not a terminal (undefined when it is). */
+  stdin?(): Promise<string> | undefined;
 }
 
-const stdio: SqlIo = { out: (s) => process.stdout.write(s + '\n'), err: (s) => process.stderr.write(s + '\n') };
+const stdio: SqlIo = {
+  out: (s) => process.stdout.write(s + '\n'),
+  err: (s) => process.stderr.write(s + '\n'),
+  stdin: () => (process.stdin.isTTY ? undefined : readAll(process.stdin)),
+};
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export const SQL_HELP = `usage: loupe sql [--port-base N] [--database NAME] [--json] "<SQL>"
+       loupe sql [--port-base N] [--database NAME] [--json] --file PATH   (PATH - is standard input)
+       loupe sql [--port-base N] [--database NAME] [--json] < PATH
 
 Runs one or more statements (separated by semicolons) against the embedded source of the running
-Loupe services and prints the rows of the last one. --database defaults to demo.
+Loupe services and prints the rows of the last one. --database defaults to demo. Statements longer
+than a command line holds (about 128 KB) go through --file or standard input.
 The connect port is N+4 with --port-base N, else LOUPE_CONNECT_PORT, else 8083.`;
 
 interface StatementResult {
@@ -46,6 +66,7 @@ export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
         'port-base': { type: 'string' },
         database: { type: 'string', short: 'D' },
         json: { type: 'boolean', default: false },
+        file: { type: 'string', short: 'f' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -58,9 +79,22 @@ export async function runSqlCommand(argv: string[], env: NodeJS.ProcessEnv, io: 
     io.out(SQL_HELP);
     return 0;
   }
-  const sql = parsed.positionals.join(' ').trim();
+  if (v.file !== undefined && parsed.positionals.length) {
+    io.err(`loupe sql: give the SQL either as an argument or with --file, not both\n${SQL_HELP}`);
+    return 2;
+  }
+  let sql: string;
+  try {
+    if (v.file === '-') sql = (await io.stdin?.()) ?? '';
+    else if (v.file !== undefined) sql = fs.readFileSync(v.file, 'utf8');
+    else sql = parsed.positionals.length ? parsed.positionals.join(' ') : ((await io.stdin?.()) ?? '');
+  } catch (err) {
+    io.err(`loupe sql: cannot read ${v.file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    return 2;
+  }
+  sql = sql.trim();
   if (!sql) {
-    io.err(`loupe sql: no SQL given\n${SQL_HELP}`);
+    io.err(`loupe sql: no SQL given${v.file !== undefined ? ` (${v.file === '-' ? 'standard input' : v.file} is empty)` : ''}\n${SQL_HELP}`);
     return 2;
   }
   let port: number;
