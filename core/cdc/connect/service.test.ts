@@ -4,6 +4,7 @@
  * duplicates, and Kafka Connect's error shapes.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,5 +241,26 @@ describe('Kafka Connect REST with the Debezium MySQL source', () => {
     expect(status.tasks[0]!.trace).toMatch(/^org\.apache\.kafka\.connect\.errors\.ConnectException: org\.apache\.kafka\.common\.config\.ConfigException: No field insertion configured/);
     // nothing reached the topic: the task never ran
     expect(await h.api.topicLog.describeTopic('customers')).toBeUndefined();
+  });
+});
+
+describe('the embedded source over HTTP (POST /loupe/sql)', () => {
+  it('answers a large statement with its digest, not the statement again', async () => {
+    const { h } = await start();
+    const insert = `INSERT INTO customers (id, name) VALUES ${Array.from({ length: 5000 }, (_, i) => `(${1000 + i}, '${'n'.repeat(200)}')`).join(', ')}`;
+    const body = JSON.stringify({ database: 'demo', sql: `${insert}; SELECT COUNT(*) FROM customers WHERE id >= 1000` });
+    expect(body.length).toBeGreaterThan(1_000_000);
+    const res = await fetch(`${h.url}/loupe/sql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text.length).toBeLessThan(2_000);
+    const { results } = JSON.parse(text) as { results: Record<string, unknown>[] };
+    expect(results.map((r) => 'sql' in r)).toEqual([false, false]);
+    expect(results[0]).toMatchObject({
+      kind: 'ok',
+      affectedRows: 5000,
+      statement: { bytes: Buffer.byteLength(insert), sha256: createHash('sha256').update(insert).digest('hex'), head: "INSERT INTO customers (id, name) VALUES (1000, 'nnnnnnnnnnnn…" },
+    });
+    expect(results[1]).toMatchObject({ kind: 'rows', rows: [[5000]], statement: { head: 'SELECT COUNT(*) FROM customers WHERE id >= 1000' } });
   });
 });

@@ -8,6 +8,7 @@ import type http from 'node:http';
 import { Router } from '../../../common/http.js';
 import type { QuerySource } from '../../source/types.js';
 import { MySqlError } from '../../source/mysql-error.js';
+import { sqlAnswer } from '../../source/http/sql-answer.js';
 import { ConnectError, connectErrors } from '../errors.js';
 import type { ConnectorConfig } from '../plugin.js';
 import { javaTrim, type Worker } from '../worker/worker.js';
@@ -252,8 +253,8 @@ export function buildRoutes(deps: RouteDeps, parseJson: (ctx: RestRequest) => un
     if (!body || typeof body.sql !== 'string') throw connectErrors.badRequest('Body must be {"database": "<name>", "sql": "<statements>"}');
     const database = typeof body.database === 'string' && body.database !== '' ? body.database : null;
     try {
-      const results = await deps.source.execute(database, body.sql);
-      return ok({ results });
+      // the statements' digests, not their text again (a 4.4 MB dump was echoed whole)
+      return ok(sqlAnswer(await deps.source.execute(database, body.sql)));
     } catch (err) {
       if (err instanceof MySqlError) return { status: 400, body: { error: err.toJSON() } };
       throw err;
