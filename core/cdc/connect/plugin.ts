@@ -260,6 +260,20 @@ interface PluginBase {
   validate(config: ConnectorConfig, services: WorkerServices): Promise<ValidationErrors>;
   /** Splits the connector config into at most `maxTasks` task configs (Connector.taskConfigs). */
   taskConfigs(config: ConnectorConfig, maxTasks: number): ConnectorConfig[];
+  /**
+   * Loupe's own: what the connector `self` should be warned of beside the other running connectors
+   * of the same plugin (a setting that makes them interfere). The worker shows the warnings in the
+   * task status (`trace` of a running task) and logs them; the connector keeps running.
+   */
+  warnings?(self: PeerConnector, others: readonly PeerConnector[], partitions: (topic: string) => number): string[];
+}
+
+/** A connector as another one's warnings see it. */
+export interface PeerConnector {
+  name: string;
+  config: ConnectorConfig;
+  /** The topics it consumes so far (a sink's listed topics, or those its regex matched). */
+  topics: readonly string[];
 }
 
 export interface SourceConnectorPlugin extends PluginBase {

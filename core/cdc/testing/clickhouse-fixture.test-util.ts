@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
-import { silentLogger } from '../../common/log.js';
+import { silentLogger, type Logger } from '../../common/log.js';
 import type { ServiceHandle } from '../../common/service.js';
 import { EmbeddedLog } from '../log/embedded-log.js';
 import { startClickHouseService, type ClickHouseApi } from '../clickhouse/service.js';
@@ -52,9 +52,9 @@ export interface PipelineFixture {
   restartConnect(): Promise<void>;
 }
 
-export function useClickHouseAndConnect(tmpPrefix: string): PipelineFixture {
+export function useClickHouseAndConnect(tmpPrefix: string, opts: { log?: Logger } = {}): PipelineFixture {
   const fx = {} as PipelineFixture;
-  const startConnect = () => startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'connect'), log: silentLogger, peers: { clickhouse: fx.ch.url } });
+  const startConnect = () => startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(fx.dir, 'connect'), log: opts.log ?? silentLogger, peers: { clickhouse: fx.ch.url } });
   fx.restartConnect = async () => {
     await fx.connect.close();
     fx.connect = await startConnect();

@@ -81,6 +81,8 @@ interface Runtime {
   runners: (SourceRunner | SinkRunner | ThreadSinkRunner)[];
   /** Task state shown while a restart is pending. */
   restarting: Set<number>;
+  /** What the plugin warns of beside the other connectors (ConnectorPlugin.warnings), shown in its running tasks' status. */
+  warnings?: string[];
 }
 
 export interface WorkerOptions {
@@ -109,6 +111,8 @@ export class Worker {
   private readonly writes: WriteTrace[] = [];
   private readonly deliveries: DeliveryTrace[] = [];
   private closed = false;
+  /** The last refreshWarnings run, so that runs do not overlap. */
+  private warningsDone: Promise<void> = Promise.resolve();
 
   private constructor(private readonly opts: WorkerOptions) {
     this.offsets = new OffsetStore(opts.topicLog);
@@ -260,6 +264,7 @@ export class Worker {
     this.runtimes.delete(name);
     await this.stopTasks(rt);
     this.save();
+    this.refreshWarnings();
     this.emit({ type: 'config', connector: name, change: 'deleted' });
   }
 
@@ -528,6 +533,8 @@ export class Worker {
     const state: TaskState | 'RESTARTING' = rt.restarting.has(i) ? 'RESTARTING' : r ? r.state : 'UNASSIGNED';
     const out: StateInfo & { id: number } = { id: i, state, worker_id: this.opts.workerId };
     if (r?.trace && state === 'FAILED') out.trace = r.trace;
+    // Loupe's own: a running task's trace carries the warnings its connector has beside others
+    else if (rt.warnings?.length && state !== 'FAILED') out.trace = rt.warnings.join('\n');
     return out;
   }
 
@@ -586,6 +593,31 @@ export class Worker {
     rt.runners = rt.taskConfigs.map((tc, i) => this.makeRunner(rt, i, tc));
     this.setConnectorState(rt, rt.stored.target === 'PAUSED' ? 'PAUSED' : 'RUNNING');
     for (const r of rt.runners) r.start(rt.stored.target === 'PAUSED');
+    this.refreshWarnings();
+  }
+
+  /**
+   * Recomputes every connector's warnings beside the others of its plugin (ConnectorPlugin.warnings)
+   * and logs those that are new. Run when connectors start, go or take a new topic.
+   */
+  private refreshWarnings(): void {
+    const run = async () => {
+      const live = [...this.runtimes.values()].filter((rt) => rt.stored.target !== 'STOPPED' && rt.plugin.warnings);
+      const partitions = new Map<string, number>();
+      for (const rt of live) {
+        for (const t of [...rt.stored.topics, ...(rt.stored.config.topics ?? '').split(',').map((x) => x.trim()).filter(Boolean)]) {
+          if (!partitions.has(t)) partitions.set(t, (await this.opts.topicLog.describeTopic(t).catch(() => undefined))?.partitions.length ?? 1);
+        }
+      }
+      const peers = (rt: Runtime) => ({ name: rt.name, config: rt.stored.config, topics: rt.stored.topics });
+      for (const rt of this.runtimes.values()) {
+        const before = new Set(rt.warnings ?? []);
+        const same = live.filter((o) => o.plugin === rt.plugin);
+        rt.warnings = live.includes(rt) ? rt.plugin.warnings!(peers(rt), same.map(peers), (t) => partitions.get(t) ?? 1) : [];
+        for (const w of rt.warnings) if (!before.has(w)) this.opts.log.warn(`connector ${rt.name}: ${w}`);
+      }
+    };
+    this.warningsDone = this.warningsDone.then(run).catch((err: unknown) => this.opts.log.error('could not check the connectors against each other', { error: (err as Error).message }));
   }
 
   private makeRunner(rt: Runtime, i: number, tc: ConnectorConfig): SourceRunner | SinkRunner | ThreadSinkRunner {
@@ -598,6 +630,7 @@ export class Worker {
         if (!rt.stored.topics.includes(topic)) {
           rt.stored.topics.push(topic);
           if (this.runtimes.get(rt.name) === rt) this.save();
+          this.refreshWarnings();
         }
       },
     };

@@ -1,6 +1,7 @@
 /** The ClickHouse sink as a Connect plugin: com.clickhouse.kafka.connect.ClickHouseSinkConnector. */
 import type { ConnectorConfig, SinkConnectorPlugin } from '../../plugin.js';
 import { SINK_CONFIG_DEFS, validateSinkConfig } from './config.js';
+import { sharedStateWarnings } from './shared-state.js';
 import { ClickHouseSinkTask } from './task.js';
 
 export const CLICKHOUSE_SINK_CLASS = 'com.clickhouse.kafka.connect.ClickHouseSinkConnector';
@@ -20,4 +21,5 @@ export const clickHouseSinkPlugin: SinkConnectorPlugin = {
     return Array.from({ length: Math.max(1, maxTasks) }, () => ({ ...config }));
   },
   createTask: () => new ClickHouseSinkTask(),
+  warnings: sharedStateWarnings,
 };

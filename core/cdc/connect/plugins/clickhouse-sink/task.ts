@@ -12,6 +12,7 @@
  * one), so batches delivered after a restart line up with the stored range.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import dns from 'node:dns/promises';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Logger } from '../../../../common/log.js';
@@ -97,6 +98,9 @@ export class ClickHouseSinkTask implements SinkTask {
     // cleanupExtraFields drops fields the table lacks; ClickHouse does the same while it skips unknown fields.
     this.rowOptions = { onlyTableColumns: !this.cfg.bypassFieldCleanup && skipUnknown !== '1' && skipUnknown?.toLowerCase() !== 'true' };
     const url = `${this.cfg.ssl ? 'https' : 'http'}://${this.cfg.hostname}:${this.cfg.port}`;
+    // ClickHouseSinkTask.start pings the server first and fails the task when it cannot; a name
+    // that does not resolve is said as the setting to change, not as getaddrinfo's ENOTFOUND
+    await checkResolves(this.cfg.hostname, this.cfg.port);
     this.client = createClient({
       url,
       username: this.cfg.username,
@@ -450,6 +454,20 @@ class BodyWriter {
 
   bytes(): Buffer {
     return this.buf.subarray(0, this.size);
+  }
+}
+
+/** Fails with the setting to change when `hostname` is no name the resolver knows (ENOTFOUND). */
+async function checkResolves(hostname: string, port: number): Promise<void> {
+  try {
+    await dns.lookup(hostname);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTFOUND') return; // EAI_AGAIN and the like may pass: the requests retry them
+    throw new ConnectException(
+      `Could not reach ClickHouse: the host name '${hostname}' does not resolve (getaddrinfo ENOTFOUND ${hostname}). Change the sink's 'hostname' setting to the ClickHouse server's name or address ` +
+        `(embedded ClickHouse listens on 127.0.0.1; 'port' is ${port}).`,
+    );
   }
 }
 
