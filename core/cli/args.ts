@@ -44,7 +44,7 @@ export function parseCommon(argv: string[]): CommonFlags {
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
-    if (portBase + 6 > 65535) throw new UsageError(`--port-base ${portBase} leaves no room for the 7 ports (N … N+6)`);
+    if (portBase + 7 > 65535) throw new UsageError(`--port-base ${portBase} leaves no room for the 8 ports (N … N+7)`);
   }
   let only: ServiceName[] | undefined;
   if (v.only !== undefined) {

@@ -90,6 +90,8 @@ describe('the loupe command', () => {
     expect(r.exit, r.stderr).toBeUndefined();
     const names = r.stdout.trim().split('\n').slice(0, -1).map((l) => l.split(' ')[0]);
     expect(names).toEqual([...SERVICE_NAMES]);
+    // the embedded CDC source's own address, N+7, beside the connect service's
+    expect(r.stdout).toContain(`connect http://127.0.0.1:${base + 4} http://127.0.0.1:${base + 7}\n`);
     p.child.kill('SIGINT');
     expect(await p.exited).toBe(0);
   }, 120_000);

@@ -25,12 +25,13 @@ Usage:
   loupe --help | --version
 
 Options:
-  --port-base N     ports N … N+6 for search, idp, idp https, sts, connect, clickhouse, ui
+  --port-base N     ports N … N+7 for search, idp, idp https, sts, connect, clickhouse, ui, cdc source
   --data-dir DIR    where Loupe keeps its state (default: LOUPE_DATA_DIR or the OS app-data folder)
   --only a,b        start only these services: search, idp, sts, connect, clickhouse
 
 Ports (defaults): LOUPE_SEARCH_PORT 9200, LOUPE_IDP_PORT 8080, LOUPE_IDP_HTTPS_PORT 8443,
-LOUPE_STS_PORT 8090, LOUPE_CONNECT_PORT 8083, LOUPE_CLICKHOUSE_PORT 8123, LOUPE_UI_PORT 5170.
+LOUPE_STS_PORT 8090, LOUPE_CONNECT_PORT 8083, LOUPE_CLICKHOUSE_PORT 8123, LOUPE_UI_PORT 5170,
+LOUPE_SOURCE_PORT 3306 (the embedded CDC source's own address, which a source connector names).
 Every embedded service listens on 127.0.0.1 only.
 `;
 

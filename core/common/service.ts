@@ -13,6 +13,8 @@ export interface ServiceContext {
   readonly port: number;
   /** Only the identity provider has a second (HTTPS) port. */
   readonly httpsPort?: number;
+  /** Only connect has it: the embedded CDC source's own port (its address; LOUPE_SOURCE_PORT). */
+  readonly sourcePort?: number;
   /** This service's own folder inside the data directory; created before start. */
   readonly dataDir: string;
   readonly log: Logger;

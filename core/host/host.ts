@@ -90,7 +90,7 @@ export async function createHost(opts: HostOptions): Promise<Host> {
       const a = prev.areas[name];
       const b = view.settings.areas[name];
       const wasRunning = supervisor.handle(name) !== undefined;
-      const httpsChanged = name === 'idp' && prev.idpHttpsPort !== view.settings.idpHttpsPort;
+      const httpsChanged = (name === 'idp' && prev.idpHttpsPort !== view.settings.idpHttpsPort) || (name === 'connect' && prev.sourcePort !== view.settings.sourcePort);
       if (a.mode === b.mode && a.port === b.port && !httpsChanged) continue;
       if (b.mode === 'remote') await supervisor.stop(name);
       else if (wasRunning) await supervisor.restart(name);

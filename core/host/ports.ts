@@ -1,6 +1,6 @@
 /**
  * Every port Loupe opens, its default, the variable that changes it, and its place in
- * `--port-base N` (N, N+1, … N+6 in this order).
+ * `--port-base N` (N, N+1, … N+7 in this order).
  */
 import type { ServiceName } from '../common/service.js';
 
@@ -12,6 +12,8 @@ export const PORTS = [
   { key: 'connect', env: 'LOUPE_CONNECT_PORT', default: 8083 },
   { key: 'clickhouse', env: 'LOUPE_CLICKHOUSE_PORT', default: 8123 },
   { key: 'ui', env: 'LOUPE_UI_PORT', default: 5170 },
+  // the embedded CDC source's own address (MySQL's port): a connector naming it captures the embedded source
+  { key: 'source', env: 'LOUPE_SOURCE_PORT', default: 3306 },
 ] as const;
 
 export type PortKey = (typeof PORTS)[number]['key'];

@@ -23,6 +23,7 @@ export const settingsSchema = z.object({
   version: z.literal(1),
   areas: z.object(Object.fromEntries(SERVICE_NAMES.map((n) => [n, areaSchema])) as Record<ServiceName, typeof areaSchema>).strict(),
   idpHttpsPort: port,
+  sourcePort: port.optional(),
   uiPort: port,
   theme: z.enum(['system', 'light', 'dark']),
 }).strict();
@@ -30,6 +31,7 @@ export const settingsSchema = z.object({
 export const settingsPatchSchema: z.ZodType<SettingsPatch> = z.object({
   areas: z.object(Object.fromEntries(SERVICE_NAMES.map((n) => [n, areaSchema.partial().strict().optional()])) as Record<ServiceName, z.ZodOptional<z.ZodObject<{ mode: z.ZodOptional<z.ZodEnum<{ embedded: 'embedded'; remote: 'remote' }>>; remoteUrl: z.ZodOptional<typeof url>; port: z.ZodOptional<typeof port> }>>>).strict().optional(),
   idpHttpsPort: port.optional(),
+  sourcePort: port.optional(),
   uiPort: port.optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
 }).strict();
@@ -46,6 +48,7 @@ export function applyPatch(base: Settings, patch: SettingsPatch): Settings {
     if (area) next.areas[name] = { ...next.areas[name], ...area };
   }
   if (patch.idpHttpsPort !== undefined) next.idpHttpsPort = patch.idpHttpsPort;
+  if (patch.sourcePort !== undefined) next.sourcePort = patch.sourcePort;
   if (patch.uiPort !== undefined) next.uiPort = patch.uiPort;
   if (patch.theme !== undefined) next.theme = patch.theme;
   for (const [name, area] of Object.entries(next.areas)) {
@@ -99,6 +102,7 @@ export class SettingsStore {
       if (p !== undefined) s.areas[name].port = p;
     }
     if (o.idpHttps !== undefined) s.idpHttpsPort = o.idpHttps;
+    if (o.source !== undefined) s.sourcePort = o.source;
     if (o.ui !== undefined) s.uiPort = o.ui;
     return s;
   }

@@ -9,7 +9,7 @@ import type { Logger } from '../common/log.js';
 import { PortInUseError } from '../common/http.js';
 import { ensureDir } from './data-dir.js';
 import { SERVICES, type ServiceEntry } from './registry.js';
-import { portEnvFor, SERVICE_PORT_KEY } from './ports.js';
+import { DEFAULT_PORTS, portEnvFor, SERVICE_PORT_KEY } from './ports.js';
 import type { ServiceState, ServiceStatus } from './contract/services.js';
 import type { Settings } from './contract/settings.js';
 
@@ -108,6 +108,7 @@ export class Supervisor {
         host: '127.0.0.1',
         port,
         ...(name === 'idp' ? { httpsPort: settings.idpHttpsPort } : {}),
+        ...(name === 'connect' ? { sourcePort: settings.sourcePort ?? DEFAULT_PORTS.source } : {}),
         dataDir: ensureDir(path.join(this.opts.dataDir, name)),
         log,
         peers: this.peers(),
@@ -187,7 +188,7 @@ export class Supervisor {
 function describeStartError(name: ServiceName, port: number, err: unknown): string {
   if (err instanceof PortInUseError) {
     // The IdP opens a second port for HTTPS; name the variable of the port that clashed.
-    const env = name === 'idp' && err.port !== port ? portEnvFor('idpHttps') : portEnvFor(SERVICE_PORT_KEY[name]);
+    const env = name === 'idp' && err.port !== port ? portEnvFor('idpHttps') : name === 'connect' && err.port !== port ? portEnvFor('source') : portEnvFor(SERVICE_PORT_KEY[name]);
     return `port ${err.port} on 127.0.0.1 is already in use; set ${env} or --port-base, or change the ${name} port in Settings`;
   }
   const e = err as NodeJS.ErrnoException;

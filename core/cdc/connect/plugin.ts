@@ -8,7 +8,9 @@
  * Registration: plugins are listed in core/cdc/connect/plugins/index.ts. The ClickHouse sink
  * exports `clickHouseSinkPlugin: SinkConnectorPlugin` from plugins/clickhouse-sink/plugin.ts.
  * In-process resources a plugin may ask the worker for (`services.resource(name)`):
- * 'topicLog' (TopicLog), 'embeddedSource' (the embedded SQL source, Debezium plugin only).
+ * 'topicLog' (TopicLog), 'embeddedSource' (the embedded SQL source, Debezium plugin only),
+ * 'embeddedSourceAddress' ({host, port}: the embedded source's own address; a source connector
+ * naming another address captures a real server).
  */
 import type { Logger } from '../../common/log.js';
 import type { TopicLog, TopicPartition, TopicPartitionOffset } from '../log/types.js';

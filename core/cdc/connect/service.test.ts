@@ -184,7 +184,7 @@ describe('Kafka Connect REST with the Debezium MySQL source', () => {
     expect(await get('/connectors')).toEqual({ status: 200, body: [] });
   });
 
-  it('rejects bad configs with 400 and the validation messages (missing keys, bad regex, remote host); an unknown class is a 500, as Plugins.connectorClass throws a ConnectException', async () => {
+  it('rejects bad configs with 400 and the validation messages (missing keys, bad regex); an unknown class is a 500, as Plugins.connectorClass throws a ConnectException', async () => {
     const { h } = await start();
     const post = async (config: Record<string, string>) => {
       const r = await fetch(`${h.url}/connectors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bad', config }) });
@@ -211,9 +211,7 @@ describe('Kafka Connect REST with the Debezium MySQL source', () => {
     const badRegex = await post({ ...seed, name: 'bad', 'transforms.addTopicPrefix.regex': '([^.]+' });
     expect(badRegex.status).toBe(400);
     expect(badRegex.body.message).toContain('Invalid value ([^.]+ for configuration transforms.addTopicPrefix.regex: Invalid regex: ');
-    const remote = await post({ ...seed, name: 'bad', 'database.hostname': 'mysql.internal' });
-    expect(remote.status).toBe(400);
-    expect(remote.body.message).toContain('point Loupe at a real Kafka Connect');
+    // another host is a real server, read through its binlog (source-address.test.ts), not a bad config
     // validate shows the same per key.
     const v = await fetch(`${h.url}/connector-plugins/MySqlConnector/config/validate`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...seed, 'transforms.unwrap.type': 'io.nope.Unwrap' }) });
     const infos = (await v.json()) as { name: string; error_count: number; configs: { value: { name: string; errors: string[] } }[] };

@@ -9,7 +9,7 @@ const LOW = 20000;
 const HIGH = 32768;
 
 /** A base port with `count` consecutive free ports on 127.0.0.1 (checked, not guaranteed later). */
-export async function freePortBase(count = 7): Promise<number> {
+export async function freePortBase(count = 8): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = LOW + Math.floor(Math.random() * (HIGH - LOW - count));
     let ok = true;

@@ -13,6 +13,8 @@ export interface Settings {
   areas: Record<ServiceName, AreaSettings>;
   /** The identity provider's second port (HTTPS). */
   idpHttpsPort: number;
+  /** The embedded CDC source's own port (its address, which a source connector names to capture it). */
+  sourcePort?: number;
   uiPort: number;
   theme: 'system' | 'light' | 'dark';
 }
@@ -20,6 +22,7 @@ export interface Settings {
 export type SettingsPatch = {
   areas?: Partial<Record<ServiceName, Partial<AreaSettings>>>;
   idpHttpsPort?: number;
+  sourcePort?: number;
   uiPort?: number;
   theme?: Settings['theme'];
 };

@@ -61,7 +61,6 @@ export interface MySqlConnectorConfig {
 /** Debezium's CustomKeyMapper: `<fully-qualified table>:<column>[,<column>…]`, several separated by `;`. */
 const MSG_KEY_COLUMNS_PATTERN = /^\s*([^\s:]+):([^:\s]+)\s*$/;
 
-const EMBEDDED_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 function first(config: ConnectorConfig, ...keys: string[]): string | undefined {
   for (const k of keys) {
@@ -168,12 +167,6 @@ export function validateConfig(config: ConnectorConfig): ValidationErrors {
   const add = (k: string, m: string) => (errors[k] ??= []).push(m);
   const host = config['database.hostname'];
   if (host === undefined || host.trim() === '') add('database.hostname', required('database.hostname'));
-  else if (!EMBEDDED_HOSTS.has(host.trim().toLowerCase())) {
-    add(
-      'database.hostname',
-      `The 'database.hostname' value is invalid: Loupe's embedded Kafka Connect captures changes only from its embedded source (localhost or 127.0.0.1), not from '${host.trim()}'. To capture from a real MySQL server, point Loupe at a real Kafka Connect with the Debezium MySQL connector (Settings → CDC → Kafka Connect URL).`,
-    );
-  }
   if (!first(config, 'database.user')) add('database.user', required('database.user'));
   if (!first(config, 'topic.prefix', 'database.server.name')) add('topic.prefix', required('topic.prefix') + " (or the older 'database.server.name')");
   else {

@@ -21,6 +21,9 @@ import type { BinlogPosition, BinlogTransaction, CaptureSource, Catalog, TableDe
 import { applyStreamedDdl, structureAsShown } from './table-structure.js';
 import { applyDdl, copyCatalog } from '../../../source/catalog-history.js';
 import { ConsistentRead } from '../../../source/consistent-read.js';
+import { BinlogCaptureSource } from '../../../source/binlog-capture.js';
+import { MySqlError } from '../../../source/mysql-error.js';
+import { EMBEDDED_SOURCE_DEFAULT_ADDRESS, isEmbeddedAddress } from '../../../source/address.js';
 import { BUILT_IN_DATABASES, notAppliedKeys, parseConfig, type MySqlConnectorConfig, type SnapshotMode } from './config.js';
 import { DEBEZIUM_VERSION, keyValue, rowValue, tableSchemas, type SourceInfoValue, type TableSchemas } from './envelope.js';
 import { SCHEMA_CHANGE_KEY, SCHEMA_CHANGE_VALUE, tableChange } from './schema-change.js';
@@ -43,7 +46,7 @@ interface SnapshotState {
   tableTs: number | null;
   at: BinlogPosition;
   /** The tables' rows as they were at `at`, however long the snapshot takes. */
-  read: ConsistentRead;
+  read: Pick<ConsistentRead, 'scan'>;
   /** The executed GTID set at the snapshot's position (SHOW MASTER STATUS), '' when there is none. */
   gtids: string;
   /** Whether rows are read (SnapshottingTask.snapshotData); the schema is always read when snapshotting. */
@@ -95,6 +98,8 @@ const DATABASE_LOCALES = ' CHARSET utf8mb4 COLLATE utf8mb4_0900_ai_ci';
 export class MySqlSourceTask implements SourceTask {
   private cfg!: MySqlConnectorConfig;
   private source!: CaptureSource;
+  /** The real server captured, when the connector names one (else the embedded source is `source`). */
+  private remote: BinlogCaptureSource | null = null;
   private ctx!: SourceTaskContext;
   private partition!: Record<string, unknown>;
   private snapshot: SnapshotState | null = null;
@@ -122,8 +127,7 @@ export class MySqlSourceTask implements SourceTask {
   async start(config: ConnectorConfig, context: SourceTaskContext): Promise<void> {
     this.ctx = context;
     this.cfg = parseConfig(config);
-    const source = context.services.resource<CaptureSource>('embeddedSource');
-    if (!source) throw new ConnectException('The embedded source is not running in this worker');
+    const source = await this.openSource(config, context);
     this.source = source;
     this.partition = { server: this.cfg.topicPrefix };
     this.mode = MODES[this.cfg.snapshotMode] ?? MODES.initial;
@@ -150,19 +154,24 @@ export class MySqlSourceTask implements SourceTask {
     // nor data again (always, of Debezium 2.x, snapshots at every start).
     const again = !offset || running || this.cfg.snapshotMode === 'always';
     if (again && (mode.schema || mode.data)) {
+      // a real server's snapshot is one consistent read taken now: an interrupted one starts over
+      if (this.remote) await this.remote.snapshot();
+      const resuming = running && !this.remote;
       // determineSnapshotOffset: an interrupted snapshot is taken again at the position it had
       const now = source.position();
-      const at = offset && running ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
-      const gtids = offset && running ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
+      const at = offset && resuming ? { file: String(offset.file), pos: Number(offset.pos) } : { file: now.file, pos: now.pos };
+      const gtids = offset && resuming ? (typeof offset.gtids === 'string' ? offset.gtids : '') : now.gtidSet;
       if (running) context.services.log.info('Previous snapshot was cancelled before completion; it goes on after the last row it stored, or starts over if it stored none.');
       this.written = source.tableDefsAt(at);
       this.defs = structureAsShown(this.written);
-      const read = new ConsistentRead(source, at, this.defs, (db, table) => this.captured(db, table));
+      // a real server's rows were read under its consistent snapshot; the embedded source's are
+      // read as they stood at the position, whatever is committed meanwhile
+      const read = this.remote ?? new ConsistentRead(source, at, this.defs, (db, table) => this.captured(db, table));
       const schemaTables = mode.schema ? await this.schemaTables() : [];
       const tables = mode.data ? await this.snapshotTables() : [];
       this.snapshot = { tables, tableIdx: 0, rowid: 0, tableTs: null, at, read, gtids, data: mode.data, schemaPending: mode.schema, schemaTables, pending: [], done: false };
       // An interrupted snapshot that had stored a row goes on after it (see the header comment).
-      const resumeTable = running && typeof offset!.snapshot_table === 'string' ? tables.findIndex((t) => `${t.db}.${t.table}` === offset!.snapshot_table) : -1;
+      const resumeTable = resuming && typeof offset!.snapshot_table === 'string' ? tables.findIndex((t) => `${t.db}.${t.table}` === offset!.snapshot_table) : -1;
       if (resumeTable >= 0) Object.assign(this.snapshot, { tableIdx: resumeTable, rowid: Number(offset!.snapshot_rowid ?? 0), schemaPending: false });
     } else if (mode.stream) {
       // MySqlOffsetContext.initial: without an offset, from the beginning of the binlog
@@ -196,6 +205,38 @@ export class MySqlSourceTask implements SourceTask {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.remote?.close();
+  }
+
+  /**
+   * The embedded source when database.hostname and database.port are its own address (127.0.0.1,
+   * localhost or ::1 and its port), else the MySQL or MariaDB server they name, read through its
+   * binlog with the connector's user and password. Nothing else is taken for the embedded source.
+   */
+  private async openSource(config: ConnectorConfig, context: SourceTaskContext): Promise<CaptureSource> {
+    const address = context.services.resource<{ host: string; port: number }>('embeddedSourceAddress') ?? EMBEDDED_SOURCE_DEFAULT_ADDRESS;
+    if (isEmbeddedAddress(this.cfg.hostname, this.cfg.port, address)) {
+      const source = context.services.resource<CaptureSource>('embeddedSource');
+      if (!source) throw new ConnectException('The embedded source is not running in this worker');
+      return source;
+    }
+    try {
+      this.remote = await BinlogCaptureSource.open({
+        host: this.cfg.hostname,
+        port: this.cfg.port,
+        user: config['database.user'] ?? '',
+        password: config['database.password'] ?? '',
+        serverId: this.cfg.serverId || 184054,
+        captured: (db, table) => this.captured(db, table),
+        databaseCaptured: (db) => this.databaseIncluded(db),
+        log: context.services.log,
+      });
+    } catch (err) {
+      // MySQL's own error for a login or connection that fails, as Debezium reports it
+      if (err instanceof MySqlError) throw new ConnectException(`Error reading MySQL variables: ${err.message} (${err.toString()}; database.hostname=${this.cfg.hostname}, database.port=${this.cfg.port}, database.user=${config['database.user'] ?? ''})`);
+      throw new ConnectException((err as Error).message);
+    }
+    return this.remote;
   }
 
   // ------------------------------------------------------------------------------ snapshot
@@ -333,15 +374,16 @@ export class MySqlSourceTask implements SourceTask {
         const ev = this.cfg.includeSchemaChanges ? this.streamingSchemaEvent(tx, serverId, tx.ddl.kind === 'drop-table' ? held : now) : null;
         if (ev) out.push(ev);
       }
-      const gtids = `${uuid}:1-${tx.seq}`;
+      // a server without GTIDs (the real one read without gtid_mode) has none in its offsets
+      const gtids = uuid ? `${uuid}:1-${tx.seq}` : undefined;
       const tsSec = Math.floor(tx.ts / 1000);
       // A DDL statement is not a transaction in the binlog (no BEGIN … XID around it).
       let open: OpenTransaction | null = null;
       if (this.cfg.provideTransactionMetadata && !tx.ddl) {
         open = this.openTx && this.openTx.file === tx.file && this.openTx.pos === tx.pos ? this.openTx : null;
         if (!open) {
-          open = this.openTx = { file: tx.file, pos: tx.pos, id: tx.gtid ?? `file=${tx.file},pos=${tx.pos}`, total: 0, perTable: new Map() };
-          out.push(this.transactionRecord('BEGIN', open, { file: tx.file, pos: tx.pos, row: skip, gtids, ts_sec: tsSec, server_id: serverId, event: 1, ...transactionOffset(open) }));
+          open = this.openTx = { file: tx.file, pos: tx.pos, id: tx.gtid || `file=${tx.file},pos=${tx.pos}`, total: 0, perTable: new Map() };
+          out.push(this.transactionRecord('BEGIN', open, { file: tx.file, pos: tx.pos, row: skip, ...(gtids ? { gtids } : {}), ts_sec: tsSec, server_id: serverId, event: 1, ...transactionOffset(open) }));
         }
       }
       let i = skip;
@@ -360,7 +402,7 @@ export class MySqlSourceTask implements SourceTask {
         }
         const s = runSchemas;
         if (!s || this.cfg.skippedOperations.has(ev.op)) continue;
-        const offset: Record<string, unknown> = { file: tx.file, pos: tx.pos, row: i + 1, gtids, ts_sec: tsSec, server_id: serverId, event: 1 };
+        const offset: Record<string, unknown> = { file: tx.file, pos: tx.pos, row: i + 1, ...(gtids ? { gtids } : {}), ts_sec: tsSec, server_id: serverId, event: 1 };
         const info: SourceInfoValue = {
           version: DEBEZIUM_VERSION,
           connector: 'mysql',
@@ -372,7 +414,7 @@ export class MySqlSourceTask implements SourceTask {
           sequence: null,
           table: ev.table,
           server_id: serverId,
-          gtid: tx.gtid,
+          gtid: tx.gtid || null,
           file: tx.file,
           pos: tx.pos,
           row: i,
@@ -413,7 +455,7 @@ export class MySqlSourceTask implements SourceTask {
       this.ahead.shift();
       if (open) {
         // The commit (XID) event: END, whose offset is already past the transaction.
-        out.push(this.transactionRecord('END', open, { file: tx.file, pos: tx.nextPos, row: 0, gtids, ts_sec: tsSec, server_id: serverId, event: 1 }));
+        out.push(this.transactionRecord('END', open, { file: tx.file, pos: tx.nextPos, row: 0, ...(gtids ? { gtids } : {}), ts_sec: tsSec, server_id: serverId, event: 1 }));
         this.openTx = null;
       }
     }
@@ -558,8 +600,8 @@ export class MySqlSourceTask implements SourceTask {
               [{ type: 'DROP', id: `"${db}"."${ddl.table}"`, table: { defaultCharsetName: null, primaryKeyColumnNames: [], columns: [], comment: null } }]
             : [];
     // parseStreamingDdl is given clock.currentTimeAsInstant() as the event's source time, not the binlog's
-    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: this.ctx.services.now(), snapshot: 'false', db, sequence: null, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
-    const offset = { file: tx.file, pos: tx.pos, row: 1, gtids: `${this.source.info().serverUuid}:1-${tx.seq}`, ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
+    const source: SourceInfoValue = { version: DEBEZIUM_VERSION, connector: 'mysql', name: this.cfg.topicPrefix, ts_ms: this.ctx.services.now(), snapshot: 'false', db, sequence: null, table: ddl.table ?? null, server_id: serverId, gtid: tx.gtid || null, file: tx.file, pos: tx.pos, row: 0, thread: tx.thread, query: null };
+    const offset = { file: tx.file, pos: tx.pos, row: 1, ...(this.source.info().serverUuid ? { gtids: `${this.source.info().serverUuid}:1-${tx.seq}` } : {}), ts_sec: Math.floor(tx.ts / 1000), server_id: serverId, event: 1 };
     return this.schemaRecord(db, ddl.mysql, changes, source, offset);
   }
 
