@@ -24,6 +24,11 @@
  *   --path worker|bridge the Connect worker (default when present) or the bench's bridge
  *   --out FILE           JSON results (default bench/results/cdc-latest.json)
  *   --cpu-prof FILE      V8 CPU profile of the main thread during the timed pipeline phase only
+ *   --profile-changes N  changes for the per-stage CPU table (default the smaller of N and 200,000; 0: none)
+ *
+ * 5. per-stage CPU: the pipeline once more on its own data under V8's sampling profiler, with the
+ *    sink task on the main thread, printed as microseconds of main-thread CPU per change by stage
+ *    (bench/cdc/stage-profile.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +45,7 @@ import { translateDdl } from '../core/cdc/clickhouse/translate.js';
 import { Workload } from './cdc/workload.js';
 import { bridgePipeline, TOPIC, topicEnd, visibleEnd, workerPipeline, type Pipeline } from './cdc/pipelines.js';
 import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
+import { profileStages, STAGES } from './cdc/stage-profile.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -51,6 +57,7 @@ const { values: args } = parseArgs({
     path: { type: 'string' },
     out: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'profile-changes': { type: 'string' },
   },
 });
 const N = positiveInt(args.changes ?? process.env.LOUPE_BENCH_CDC_CHANGES, '--changes', 1_000_000);
@@ -308,6 +315,22 @@ async function main() {
         ['left', 'right', 'left'],
       ),
     );
+    const profileN = args['profile-changes'] === '0' ? 0 : positiveInt(args['profile-changes'], '--profile-changes', Math.min(N, 200_000));
+    if (profileN > 0) {
+      log(`per-stage CPU: ${profileN} changes through the pipeline under the profiler`);
+      const prof = await profileStages(profileN, ASSETS, log);
+      const total = [...prof.usPerChange.values()].reduce((a, b) => a + b, 0);
+      console.log(`\nMain-thread CPU per change by stage: V8 sampling profiler (1 ms), sink task on the main thread, ${prof.changes.toLocaleString('en-US')} changes in ${formatMs(prof.wallMs)}; chDB's native threads are not in it\n`);
+      console.log(
+        formatTable(
+          ['stage', 'µs per change', 'share'],
+          [...STAGES.map((st) => [st, prof.usPerChange.get(st)!.toFixed(2), `${((100 * prof.usPerChange.get(st)!) / total).toFixed(0)} %`]), ['total', total.toFixed(2), '100 %']],
+          ['left', 'right', 'right'],
+        ),
+      );
+      (result as Record<string, unknown>).stagesUsPerChange = { changes: prof.changes, ...Object.fromEntries(prof.usPerChange) };
+      writeFileSync(OUT, JSON.stringify(result, null, 2) + '\n');
+    }
     console.log(`\nresults: ${path.relative(process.cwd(), OUT)}`);
   } finally {
     // chDB's background threads may still write parts for a moment after the session closed.
