@@ -108,12 +108,14 @@ export class BinlogCaptureSource implements CaptureSource {
   static async open(opts: BinlogCaptureOptions): Promise<BinlogCaptureSource> {
     const s = new BinlogCaptureSource(opts);
     await s.withConnection(async (c) => {
-      const vars = await variables(c, ['log_bin', 'binlog_format', 'binlog_row_image', 'server_id', 'server_uuid', 'version']);
+      const vars = await variables(c, ['log_bin', 'binlog_format', 'binlog_row_image', 'server_id', 'version']);
       // MySqlConnectorTask.validateBinlogConfiguration's checks, each naming the setting and its value
       if ((vars.log_bin ?? '').toUpperCase() !== 'ON') throw new BinlogSetupError(`The MySQL server at ${s.where} is not configured to use a row-level binlog (log_bin=${vars.log_bin ?? 'OFF'}), which is required for this connector to work properly. Start the server with log-bin, binlog_format=ROW and a server id, and restart the connector.`);
       if ((vars.binlog_format ?? '').toUpperCase() !== 'ROW') throw new BinlogSetupError(`The MySQL server is not configured to use a ROW binlog_format (binlog_format=${vars.binlog_format}), which is required for this connector to work properly. Change the MySQL configuration to use a binlog_format=ROW and restart the connector.`);
       if (vars.binlog_row_image !== undefined && vars.binlog_row_image.toUpperCase() !== 'FULL') throw new BinlogSetupError(`The MySQL server is not configured to use a FULL binlog_row_image (binlog_row_image=${vars.binlog_row_image}), which is required for this connector to work properly. Change the MySQL configuration to use a binlog_row_image=FULL and restart the connector.`);
-      s.serverInfo = { serverId: Number(vars.server_id ?? 0), serverUuid: vars.server_uuid ?? '', version: vars.version ?? '' };
+      // No server UUID: the task builds GTID sets from it, and this reader follows file and
+      // position, not the server's GTIDs (a set made up from its own count would not be the server's)
+      s.serverInfo = { serverId: Number(vars.server_id ?? 0), serverUuid: '', version: vars.version ?? '' };
       s.files = await binaryLogs(c);
       s.catalog = await readCatalog(c, opts.databaseCaptured);
     });
