@@ -14,6 +14,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { drainPending } from 'chdb';
 import os from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '../../core/common/log.js';
@@ -90,6 +91,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * lets the pipeline carry them into embedded ClickHouse, the whole under the profiler.
  */
 export async function profileStages(changes: number, assets: string, log: (m: string) => void): Promise<{ changes: number; usPerChange: Map<Stage, number>; wallMs: number }> {
+  // chDB binds one data directory per process: the runs before must have let go of theirs
+  await drainPending();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-cdc-profile-'));
   const chDir = path.join(dir, 'clickhouse');
   mkdirSync(chDir, { recursive: true });

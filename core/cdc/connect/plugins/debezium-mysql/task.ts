@@ -233,7 +233,7 @@ export class MySqlSourceTask implements SourceTask {
       });
     } catch (err) {
       // MySQL's own error for a login or connection that fails, as Debezium reports it
-      if (err instanceof MySqlError) throw new ConnectException(`Error reading MySQL variables: ${err.message} (${err.toString()}; database.hostname=${this.cfg.hostname}, database.port=${this.cfg.port}, database.user=${config['database.user'] ?? ''})`);
+      if (err instanceof MySqlError) throw new ConnectException(`Error reading MySQL variables: ${err.message} (ERROR ${err.errno} (${err.sqlState}); database.hostname=${this.cfg.hostname}, database.port=${this.cfg.port}, database.user=${config['database.user'] ?? ''})`);
       throw new ConnectException((err as Error).message);
     }
     return this.remote;
