@@ -8,7 +8,7 @@
  * binlog + snapshots: each database is exported now and then to `<name>.sqlite` with the binlog
  * position it contains; on open the binlog after that position is replayed onto it.
  */
-import { statementAfterWith } from './with-clause.js';
+import { statementAfterWith, withoutQueryParentheses } from './with-clause.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -1100,7 +1100,7 @@ export class EmbeddedSource implements CaptureSource {
 
   /** MySQL → SQLite for the statements users type: qualified names, NOW(), INSERT IGNORE, ON DUPLICATE KEY. */
   private translateDml(session: Session, sql: string): { st: DbState; text: string; lenient: boolean; ignore?: boolean; multi?: string[]; ordered?: OrderedDml; copies?: TableCopy[] } {
-    let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(assignInOrder(sql, (table, column) => this.defaultExpression(session, table, column)))));
+    let text = rewriteLikeEscapes(rewriteStringLiterals(rewriteIntroducers(assignInOrder(withoutQueryParentheses(sql) ?? sql, (table, column) => this.defaultExpression(session, table, column)))));
     text = withQueryParentheses(text) ?? text;
     text = withQuantifiedComparisons(text) ?? text;
     text = rewriteVariableAssignments(text) ?? text;

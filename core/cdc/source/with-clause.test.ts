@@ -28,6 +28,14 @@ describe('INSERT … WITH … SELECT', () => {
   });
 });
 
+describe('INSERT … (WITH … SELECT …)', () => {
+  it('takes the query in parentheses, as MySQL 8.0 does (MariaDB 10.11 answers 1064 here)', () => {
+    const [r] = fresh.run("INSERT INTO t (id, name) (WITH RECURSIVE s(k) AS (SELECT 40 UNION ALL SELECT k + 1 FROM s WHERE k < 42) SELECT k, CONCAT('p', k) FROM s);");
+    expect(r!.affectedRows).toBe(3);
+    expect(fresh.rows('SELECT id, name FROM t WHERE id >= 40 ORDER BY id')).toEqual([[40, 'p40'], [41, 'p41'], [42, 'p42']]);
+  });
+});
+
 describe('a WITH clause before a write', () => {
   it('before INSERT or REPLACE is MySQL’s syntax error, and nothing is written', () => {
     const at = fresh.src.position();

@@ -5,6 +5,7 @@
  * REPLACE it is a syntax error there (the CTE goes after INSERT … (columns)).
  */
 import { significantTokens } from './operator-spans.js';
+import { closingParen, maskQuoted } from './sql-text.js';
 import type { Token } from './sql-tokens.js';
 
 const upper = (t: Token | undefined) => (t?.kind === 'word' ? t.text.toUpperCase() : '');
@@ -37,4 +38,22 @@ function closeOf(t: Token[], open: number): number {
     else if (t[j]!.kind === 'close' && --depth === 0) return j;
   }
   return -2;
+}
+
+/** `INSERT|REPLACE … [(columns)] (` followed by WITH: where the parenthesis around the query opens. */
+const PARENTHESIZED_WITH = /^\s*(?:insert|replace)\b[^(]*?(?:\([^()]*\))?\s*(\()\s*with\b/i;
+
+/**
+ * `INSERT INTO t (a, b) (WITH … SELECT …)`: MySQL 8.0 takes the query in parentheses; the same
+ * statement without them means the same. Undefined when `sql` is not such a statement (the
+ * parenthesis must close at the end, before nothing but blanks and a semicolon).
+ */
+export function withoutQueryParentheses(sql: string): string | undefined {
+  const m = PARENTHESIZED_WITH.exec(sql);
+  if (!m) return undefined;
+  const open = m.index + m[0].lastIndexOf('(');
+  const masked = maskQuoted(sql);
+  const close = closingParen(masked, open);
+  if (close < 0 || !/^\s*;?\s*$/.test(masked.slice(close + 1))) return undefined;
+  return `${sql.slice(0, open)}${sql.slice(open + 1, close)}${sql.slice(close + 1)}`;
 }
