@@ -15,6 +15,8 @@ export const DEMO = {
   sessionDuration: 3600,
   cliSecret: 'loupe-cli-secret',
   webSecret: 'loupe-web-secret',
+  /** The public client for the authorization-code flow from a desktop app. */
+  nativeClient: 'loupe-desktop',
 } as const;
 
 /** Role names are the attribute values the cloud reads: "role_arn,provider_arn". */
@@ -62,4 +64,15 @@ export async function seedDemo(engine: IdpEngine): Promise<void> {
   }
   await s.createOidcClient(realm, { clientId: 'loupe-cli', name: 'Loupe CLI', secret: DEMO.cliSecret, directAccessGrantsEnabled: true, serviceAccountsEnabled: true, standardFlowEnabled: false });
   await s.createOidcClient(realm, { clientId: 'loupe-web', name: 'Loupe web', secret: DEMO.webSecret, directAccessGrantsEnabled: false, standardFlowEnabled: true, redirectUris: ['http://127.0.0.1/*', 'http://localhost/*'] });
+  // A native app (RFC 8252): public, PKCE S256 required, any loopback port (Keycloak ignores the
+  // port of http://127.0.0.1 and http://localhost redirect URIs).
+  await s.createOidcClient(realm, {
+    clientId: DEMO.nativeClient,
+    name: 'Loupe desktop (native app)',
+    publicClient: true,
+    directAccessGrantsEnabled: false,
+    standardFlowEnabled: true,
+    pkceCodeChallengeMethod: 'S256',
+    redirectUris: ['http://127.0.0.1/*', 'http://localhost/*'],
+  });
 }
