@@ -24,6 +24,8 @@ import {
 } from './model.js';
 
 export interface NewUser {
+  /** A fixed id (as a realm import may give); a fresh UUID otherwise. */
+  id?: string;
   username: string;
   password?: string;
   email?: string;
@@ -239,8 +241,9 @@ export class RealmStore {
     // Keycloak stores user names in lower case.
     const username = input.username.toLowerCase();
     if (r.users.some((u) => u.username === username)) throw new IdpError(409, 'conflict', 'User exists with same username');
+    if (input.id !== undefined && (!/^[0-9a-f-]{36}$/.test(input.id) || r.users.some((u) => u.id === input.id))) throw new IdpError(409, 'conflict', 'User exists with same id');
     const user: UserRecord = {
-      id: uuid(),
+      id: input.id ?? uuid(),
       username,
       enabled: input.enabled ?? true,
       ...(input.email ? { email: input.email } : {}),

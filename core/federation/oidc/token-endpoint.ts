@@ -10,7 +10,7 @@ import type { SessionStore } from '../idp/sessions.js';
 import type { OidcClientRecord, RealmRecord, UserRecord } from '../idp/model.js';
 import type { KeyStore } from './keys.js';
 import { KC, OAuthError } from './errors.js';
-import { signJwt, verifyOwnJwt, jti } from './tokens.js';
+import { signJwt, signRefreshJwt, verifyRefreshJwt, jti } from './tokens.js';
 import { checkCodeVerifier } from './pkce.js';
 import { createHash } from 'node:crypto';
 
@@ -152,7 +152,7 @@ async function clientCredentialsGrant(deps: TokenDeps, realm: RealmRecord, clien
 async function refreshGrant(deps: TokenDeps, realm: RealmRecord, client: OidcClientRecord, req: TokenRequest): Promise<TokenResponse> {
   const token = req.form.get('refresh_token');
   if (!token) throw KC.missingRefreshToken();
-  const claims = await verifyOwnJwt(deps.keys, token, { issuer: req.issuer, now: deps.clock.now(), typ: 'Refresh' });
+  const claims = await verifyRefreshJwt(deps.keys, token, { issuer: req.issuer, now: deps.clock.now() });
   if (claims === 'expired') throw KC.refreshNotActive();
   if (!claims) throw KC.invalidRefreshToken();
   if (claims.azp !== client.clientId) throw KC.refreshClientMismatch();
@@ -242,7 +242,7 @@ async function issueTokens(
   if (withRefresh && session) {
     const refreshExp = Math.min(iat + realm.ssoSessionIdleTimeout, Math.floor((session.started + realm.ssoSessionMaxLifespan * 1000) / 1000));
     out.refresh_expires_in = refreshExp - iat;
-    out.refresh_token = await signJwt(deps.keys, { exp: refreshExp, iat, jti: jti(), iss: issuer, aud: issuer, sub: user.id, typ: 'Refresh', azp: client.clientId, sid: session.id, scope }, 'JWT');
+    out.refresh_token = await signRefreshJwt(deps.keys, { exp: refreshExp, iat, jti: jti(), iss: issuer, aud: issuer, sub: user.id, typ: 'Refresh', azp: client.clientId, sid: session.id, scope });
   }
   return out;
 }
