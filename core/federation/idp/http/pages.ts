@@ -6,6 +6,12 @@
 import { escapeXml as h } from '../../saml/xml.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
+/** Keycloak's cookieNotFoundMessage: the login form came back without the browser's AUTH_SESSION_ID. */
+export const COOKIE_NOT_FOUND = 'Cookie not found. Please make sure cookies are enabled in your browser.';
+/** Keycloak's loginTimeout: the tab's authentication session is gone. */
+export const LOGIN_TIMEOUT = 'Your login attempt timed out. Login will start from the beginning.';
+/** Keycloak's expiredActionMessage: an old session_code for a live tab. */
+export const EXPIRED_ACTION = 'Action expired. Please continue with login now.';
 /** Keycloak's accountDisabledMessage. */
 export const ACCOUNT_DISABLED = 'Account is disabled, contact your administrator.';
 
