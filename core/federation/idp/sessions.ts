@@ -100,6 +100,8 @@ export class SessionStore {
   private codes = new Map<string, AuthorizationCode>();
   /** Codes already exchanged, kept until they would have expired, so a replay can be recognised. */
   private usedCodes = new Map<string, AuthorizationCode>();
+  /** jti of revoked access tokens (RFC 7009), until they would have expired anyway. */
+  private revoked = new Map<string, number>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -194,8 +196,18 @@ export class SessionStore {
     return c.expires < this.clock.now() ? 'expired' : c;
   }
 
+  revokeToken(jti: string, expiresAt: number): void {
+    this.revoked.set(jti, expiresAt);
+    dropOldest(this.revoked, MAX_SESSIONS);
+  }
+
+  isRevoked(jti: string | undefined): boolean {
+    return jti !== undefined && this.revoked.has(jti);
+  }
+
   private sweep(): void {
     const now = this.clock.now();
+    for (const [k, exp] of this.revoked) if (exp < now) this.revoked.delete(k);
     for (const [k, s] of this.sessions) if (now > s.lastSeen + s.idleSeconds * 1000 || now > s.started + s.maxSeconds * 1000) this.sessions.delete(k);
     for (const [k, p] of this.pending) if (p.expires < now) this.pending.delete(k);
     // Codes are kept a minute past expiry so a late exchange hears "Code is expired", not "not valid".

@@ -94,3 +94,19 @@ export function formPostPage(action: string, fields: [string, string][]): string
     `<FORM METHOD="POST" ACTION="${h(action)}">${inputs}<NOSCRIPT><P>JavaScript is disabled. We strongly recommend to enable it. Click the button below to continue.</P><INPUT TYPE="SUBMIT" VALUE="CONTINUE" /></NOSCRIPT></FORM></BODY></HTML>`
   );
 }
+
+/** Keycloak's info page (e.g. "You are logged out"). */
+export function infoPage(message: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${h(message)}</title></head>
+<body><div id="kc-content"><h1 id="kc-page-title">${h(message)}</h1></div></body></html>`;
+}
+
+/** Keycloak's logout confirmation ("Do you want to log out?"), posting back a one-time code. */
+export function logoutConfirmPage(action: string, code: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Logging out</title></head>
+<body><div id="kc-content"><h1 id="kc-page-title">Logging out</h1><p class="instruction">Do you want to log out?</p>
+<form id="kc-logout-confirm" action="${h(action)}" method="POST"><input type="hidden" name="session_code" value="${h(code)}">
+<input tabindex="4" name="confirmLogout" id="kc-logout" type="submit" value="Logout"></form></div></body></html>`;
+}

@@ -8,7 +8,6 @@ import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
 import { OAuthError } from '../../oidc/errors.js';
-import { verifyOwnJwt } from '../../oidc/tokens.js';
 import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
 import { buildSignedLogin } from '../saml-login.js';
 import { autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED, COOKIE_NOT_FOUND, LOGIN_TIMEOUT, EXPIRED_ACTION } from './pages.js';
@@ -16,6 +15,8 @@ import type { RealmRecord, SamlClientRecord } from '../model.js';
 import type { PendingLogin, SamlPendingLogin } from '../sessions.js';
 import { type HttpCtx, SESSION_COOKIE, AUTH_SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, noStore, sendHtml, realmOr404, readForm, cookie, sessionCookie, showLoginPage } from './context.js';
 import { addOidcAuthRoutes, finishOidcLogin } from './oidc-auth-routes.js';
+import { addOidcSessionRoutes } from './oidc-session-routes.js';
+import { inspectToken } from '../../oidc/token-inspection.js';
 
 export { type HttpCtx, SESSION_COOKIE, realmUrl } from './context.js';
 
@@ -65,7 +66,9 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
       const realm = realmOr404(engine, ctx, p.realm!);
       if (!realm) return;
       const m = /^Bearer\s+(\S+)$/i.exec(ctx.req.headers.authorization ?? '');
-      const claims = m ? await verifyOwnJwt(engine.keys, m[1]!, { issuer: realmUrl(ctx, prefix, realm.realm), now: engine.clock.now(), typ: 'Bearer' }) : undefined;
+      // A revoked token or one whose session ended is no longer good here either.
+      const found = m ? await inspectToken(engine, realm, realmUrl(ctx, prefix, realm.realm), m[1]!) : undefined;
+      const claims = found?.kind === 'access' ? found.claims : undefined;
       const user = typeof claims === 'object' ? realm.users.find((u) => u.id === claims.sub && u.enabled) : undefined;
       if (!user || typeof claims !== 'object') {
         const error = m ? 'invalid_token' : 'invalid_request';
@@ -99,6 +102,7 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
     router.add('POST', `${r}/protocol/saml`, async (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, await readForm(ctx), 'post'));
 
     addOidcAuthRoutes(router, engine, prefix);
+    addOidcSessionRoutes(router, engine, prefix);
 
     router.add('POST', `${r}/login-actions/authenticate`, async (ctx, p) => {
       const realm = realmOr404(engine, ctx, p.realm!);

@@ -160,6 +160,15 @@ describe('the SAML descriptor', () => {
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${realm}/protocol/saml"/>`);
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${realm}/protocol/saml"/>`);
   });
+
+  it('advertises no SingleLogoutService, since a LogoutRequest is refused', async () => {
+    const xml = await (await fetch(`${realm}/protocol/saml/descriptor`)).text();
+    expect(xml).not.toContain('SingleLogoutService');
+    const logoutRequest = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lo1" Version="2.0" IssueInstant="${new Date().toISOString()}"><saml:Issuer>urn:amazon:webservices</saml:Issuer><saml:NameID>alice</saml:NameID></samlp:LogoutRequest>`;
+    const res = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest).toString('base64') })}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Invalid Request');
+  });
 });
 
 function authnRequest(acs?: string, issuer = 'urn:amazon:webservices', id = '_req1'): string {
