@@ -178,10 +178,33 @@ function checkTimes(ctx: StsContext, now: number, checks: { at?: string; kind: '
 function decodeBase64Xml(b64: string): string | undefined {
   const s = b64.replace(/[\r\n\t ]/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(s) || s.length % 4 === 1) return undefined;
-  const text = Buffer.from(s, 'base64').toString('utf8');
+  const text = decodeXmlBytes(Buffer.from(s, 'base64'));
+  if (text === undefined) return undefined;
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (!trimmed.startsWith('<')) return undefined;
   return trimmed;
+}
+
+/**
+ * XML bytes as text in the encoding they declare (XML 1.0 4.3.3 / appendix F): a UTF-16 byte
+ * order mark, else the encoding="…" of the declaration, else UTF-8. Canonical XML is defined on
+ * characters, so the signature is checked over what the signer meant, whatever the bytes.
+ */
+function decodeXmlBytes(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  const head = bytes.subarray(0, 200).toString('latin1');
+  const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?\s*<\?xml[^>]*\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase();
+  if (declared === undefined || declared === 'utf-8' || declared === 'utf8') return bytes.toString('utf8');
+  if (['iso-8859-1', 'latin1', 'l1', 'iso_8859-1', 'us-ascii', 'ascii', 'windows-1252', 'cp1252'].includes(declared)) {
+    // windows-1252 differs from Latin-1 only in 0x80–0x9F, which TextDecoder maps as browsers do.
+    return declared.includes('1252') ? new TextDecoder('windows-1252').decode(bytes) : bytes.toString('latin1');
+  }
+  try {
+    return new TextDecoder(declared, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** AWS drops the standard SAML 2.0 name-id-format prefix: "…:nameid-format:transient" → "transient". */
