@@ -109,6 +109,7 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
       closed = true;
       seeder.stop();
       await closeServer(server);
+      await engine.close();
       await store.flush();
     },
   };

@@ -206,6 +206,19 @@ describe('SP-initiated SSO', () => {
     expect(html).not.toContain('kc-form-login');
   });
 
+  it('bounds the work before parsing: a deflate bomb and a request of 19,000 elements get "Invalid Request"', async () => {
+    const bomb = authnRequest().replace('</samlp:AuthnRequest>', `${' '.repeat(1 << 20)}</samlp:AuthnRequest>`);
+    const deflated = deflateRawSync(bomb).toString('base64');
+    expect(deflated.length).toBeLessThan(3000);
+    const r1 = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflated })}`);
+    expect(r1.status).toBe(400);
+    expect(await r1.text()).toContain('Invalid Request: SAMLRequest inflates to more than 65536 bytes');
+    const many = authnRequest().replace('</saml:Issuer>', `</saml:Issuer>${'<e/>'.repeat(19_000)}`);
+    const r2 = await postForm(`${realm}/protocol/saml`, { SAMLRequest: Buffer.from(many).toString('base64') });
+    expect(r2.status).toBe(400);
+    expect(await r2.text()).toContain('Invalid Request: SAMLRequest');
+  });
+
   it('refuses unknown issuers, garbage and DOCTYPEs with an error page, and keeps serving', async () => {
     const unknown = new URLSearchParams({ SAMLRequest: deflateRawSync(authnRequest(undefined, 'urn:someone:else')).toString('base64') });
     expect(await (await fetch(`${realm}/protocol/saml?${unknown}`)).text()).toContain('Unknown login requester.');
