@@ -230,5 +230,8 @@ describe("Keycloak's authorization endpoint errors", () => {
     expect(doc.grant_types_supported).toContain('authorization_code');
     expect(doc.response_modes_supported).toEqual(['query', 'fragment', 'form_post']);
     expect((await fetch(doc.authorization_endpoint)).status).toBe(400);
+    // The in-process API names the same endpoints for the host.
+    const urls = h.idp.api.urls('federation');
+    expect([urls.authorization, urls.logout, urls.introspection, urls.revocation, urls.userinfo]).toEqual([doc.authorization_endpoint, doc.end_session_endpoint, doc.introspection_endpoint, doc.revocation_endpoint, doc.userinfo_endpoint]);
   });
 });
