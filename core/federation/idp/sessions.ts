@@ -75,6 +75,14 @@ export type PendingLogin = SamlPendingLogin | OidcPendingLogin;
 type Generated = 'id' | 'expires' | 'rootId' | 'tabId' | 'code' | 'execution';
 type NewPending = Omit<SamlPendingLogin, Generated> | Omit<OidcPendingLogin, Generated>;
 
+export interface LogoutConfirmation {
+  realm: string;
+  sessionId: string;
+  redirect?: string;
+  state?: string;
+  expires: number;
+}
+
 export interface AuthorizationCode {
   code: string;
   realm: string;
@@ -102,6 +110,8 @@ export class SessionStore {
   private usedCodes = new Map<string, AuthorizationCode>();
   /** jti of revoked access tokens (RFC 7009), until they would have expired anyway. */
   private revoked = new Map<string, number>();
+  /** Logout confirmations shown and not yet answered: code → what to do then. */
+  private logouts = new Map<string, LogoutConfirmation>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -196,6 +206,21 @@ export class SessionStore {
     return c.expires < this.clock.now() ? 'expired' : c;
   }
 
+  /** A one-time code for the "Do you want to log out?" form of `sessionId`. */
+  addLogoutConfirmation(c: Omit<LogoutConfirmation, 'expires'>, lifespanSeconds: number): string {
+    const code = randomToken(18);
+    this.logouts.set(code, { ...c, expires: this.clock.now() + lifespanSeconds * 1000 });
+    this.sweep();
+    dropOldest(this.logouts, MAX_PENDING);
+    return code;
+  }
+
+  takeLogoutConfirmation(code: string): LogoutConfirmation | undefined {
+    const c = this.logouts.get(code);
+    this.logouts.delete(code);
+    return c && c.expires >= this.clock.now() ? c : undefined;
+  }
+
   revokeToken(jti: string, expiresAt: number): void {
     this.revoked.set(jti, expiresAt);
     dropOldest(this.revoked, MAX_SESSIONS);
@@ -208,6 +233,7 @@ export class SessionStore {
   private sweep(): void {
     const now = this.clock.now();
     for (const [k, exp] of this.revoked) if (exp < now) this.revoked.delete(k);
+    for (const [k, c] of this.logouts) if (c.expires < now) this.logouts.delete(k);
     for (const [k, s] of this.sessions) if (now > s.lastSeen + s.idleSeconds * 1000 || now > s.started + s.maxSeconds * 1000) this.sessions.delete(k);
     for (const [k, p] of this.pending) if (p.expires < now) this.pending.delete(k);
     // Codes are kept a minute past expiry so a late exchange hears "Code is expired", not "not valid".

@@ -14,8 +14,7 @@ import { verifyOwnJwt } from '../../oidc/tokens.js';
 import { verifyRedirectUri } from '../../oidc/redirect-uri.js';
 import { authorizationResponseUrl } from '../../oidc/authorization-request.js';
 import { errorPage, infoPage, logoutConfirmPage } from './pages.js';
-import { type HttpCtx, SESSION_COOKIE, realmUrl, realmOr404, readForm, cookie, sendHtml, sendRedirect, noStore } from './context.js';
-import { randomToken } from '../../../common/ids.js';
+import { type HttpCtx, SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, realmOr404, readForm, cookie, sendHtml, sendRedirect, noStore } from './context.js';
 
 export function addOidcSessionRoutes(router: Router<HttpCtx>, engine: IdpEngine, prefix: string): void {
   const base = `${prefix}/realms/:realm/protocol/openid-connect`;
@@ -96,9 +95,6 @@ async function revoke(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName
   ctx.res.end();
 }
 
-/** Logout confirmations waiting for the user's click: code → what to do then. */
-const confirmations = new Map<string, { realm: string; sessionId?: string; redirect?: string; state?: string; expires: number }>();
-
 async function logout(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, params: URLSearchParams): Promise<void> {
   const realm = realmOr404(engine, ctx, realmName);
   if (!realm) return;
@@ -135,13 +131,10 @@ async function logout(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName
     if (!redirect) return sendHtml(ctx, 400, errorPage('Invalid redirect uri'));
   }
   const cookieSession = engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
-  const sessionId = cookieSession?.id ?? (typeof hintClaims?.sid === 'string' ? hintClaims.sid : undefined);
   // The hint proves the request comes from the client the user logged in to; without one the user confirms.
   if (!hintClaims) {
     if (!cookieSession) return finishLogout(ctx, prefix, realm, redirect, state);
-    const code = randomToken(18);
-    sweep(engine.clock.now());
-    confirmations.set(code, { realm: realm.realm, sessionId, ...(redirect ? { redirect } : {}), ...(state !== undefined ? { state } : {}), expires: engine.clock.now() + 1_800_000 });
+    const code = engine.sessions.addLogoutConfirmation({ realm: realm.realm, sessionId: cookieSession.id, ...(redirect ? { redirect } : {}), ...(state !== undefined ? { state } : {}) }, LOGIN_FORM_LIFESPAN);
     return sendHtml(ctx, 200, logoutConfirmPage(`${issuer}/protocol/openid-connect/logout/logout-confirm`, code));
   }
   // The browser's session and the one the hint names both end.
@@ -154,11 +147,10 @@ async function confirmLogout(engine: IdpEngine, ctx: HttpCtx, prefix: string, re
   const realm = realmOr404(engine, ctx, realmName);
   if (!realm) return;
   const code = form.get('session_code') ?? '';
-  const pending = confirmations.get(code);
-  confirmations.delete(code);
+  const pending = engine.sessions.takeLogoutConfirmation(code);
   const cookieSession = engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
   // Only the browser whose session it is may confirm (the cookie must name the same session).
-  if (!pending || pending.realm !== realm.realm || pending.expires < engine.clock.now() || !cookieSession || cookieSession.id !== pending.sessionId) {
+  if (!pending || pending.realm !== realm.realm || !cookieSession || cookieSession.id !== pending.sessionId) {
     return sendHtml(ctx, 400, errorPage('Logout failed'));
   }
   engine.sessions.remove(cookieSession.id);
@@ -169,13 +161,4 @@ function finishLogout(ctx: HttpCtx, prefix: string, realm: RealmRecord, redirect
   const expire = `${SESSION_COOKIE}=; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm.realm)}/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:10 GMT; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
   if (redirect) return sendRedirect(ctx, state !== undefined ? authorizationResponseUrl(redirect, 'query', [['state', state]]) : redirect, { 'set-cookie': expire });
   sendHtml(ctx, 200, infoPage('You are logged out'), { 'set-cookie': expire });
-}
-
-function sweep(now: number): void {
-  for (const [k, v] of confirmations) if (v.expires < now) confirmations.delete(k);
-  // Bounded like the other login state.
-  for (const k of confirmations.keys()) {
-    if (confirmations.size <= 10_000) break;
-    confirmations.delete(k);
-  }
 }
