@@ -77,9 +77,10 @@ describe('a flood of costly assertions', () => {
     const during: number[] = [];
     for (let i = 0; i < 20; i++) during.push(await probe());
     const stillFlooding = !floodDone;
+    const probesMs = performance.now() - floodStart;
     const results = await flood;
     const floodMs = performance.now() - floodStart;
-    expect(results.every((r) => r.startsWith('InvalidIdentityToken: Response signature invalid'))).toBe(true);
+    expect(results.filter((r) => !r.startsWith('InvalidIdentityToken: Response signature invalid'))).toEqual([]);
     // Parsed on the event loop, the flood held each probe up: the probes took about as long as
     // the flood. Off the loop they take a small part of it, however loaded the machine (both
     // slow down together), and stay near their baseline.
@@ -87,6 +88,6 @@ describe('a flood of costly assertions', () => {
     expect(sum(during)).toBeLessThan(floodMs / 2);
     expect(sum(during)).toBeLessThan(Math.max(2500, 20 * sum(baseline)));
     // And the measurement happened while the flood was being worked through.
-    expect(stillFlooding).toBe(true);
+    expect({ stillFlooding, probesMs: Math.round(probesMs), floodMs: Math.round(floodMs) }).toMatchObject({ stillFlooding: true });
   }, 120_000);
 });
