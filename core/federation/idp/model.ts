@@ -81,6 +81,8 @@ export interface SamlClientRecord extends ClientBase {
   signAssertion: boolean;
   /** Seconds the assertion is valid for (Keycloak: saml.assertion.lifespan; falls back to the realm's access code lifespan). */
   assertionLifespan?: number;
+  /** Keycloak's "Logout Service POST Binding URL": where a LogoutResponse is posted. */
+  logoutUrl?: string;
   /** RelayState sent with IdP-initiated logins when the request carries none. */
   defaultRelayState?: string;
   nameIdFormat: string;

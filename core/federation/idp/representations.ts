@@ -103,6 +103,7 @@ export function clientRep(c: ClientRecord): Record<string, unknown> {
       'saml.authnstatement': 'true',
       saml_name_id_format: nameIdKey,
       ...(c.assertionLifespan !== undefined ? { 'saml.assertion.lifespan': String(c.assertionLifespan) } : {}),
+      ...(c.logoutUrl ? { saml_single_logout_service_url_post: c.logoutUrl } : {}),
     },
   };
 }
@@ -149,6 +150,7 @@ export function samlClientFromRep(rep: Rep): NewSamlClient {
     signAssertion: bool(rep.signAssertion) ?? bool(attrs['saml.assertion.signature']),
     assertionLifespan: lifespan !== undefined && lifespan !== '' ? Number(lifespan) : undefined,
     defaultRelayState: str(rep.defaultRelayState) ?? str(attrs.saml_idp_initiated_sso_relay_state),
+    logoutUrl: str(rep.logoutUrl) ?? str(attrs.saml_single_logout_service_url_post),
     nameIdFormat: str(rep.nameIdFormat) ?? (nameId ? NAME_ID_FORMATS[nameId] ?? nameId : undefined),
     protocolMappers: mappersFrom(rep),
   });

@@ -51,6 +51,7 @@ export interface NewSamlClient {
   signResponse?: boolean;
   signAssertion?: boolean;
   assertionLifespan?: number;
+  logoutUrl?: string;
   defaultRelayState?: string;
   nameIdFormat?: string;
   protocolMappers?: Omit<ProtocolMapper, 'id'>[];
@@ -376,6 +377,7 @@ export class RealmStore {
       signAssertion: input.signAssertion ?? false,
       ...(input.assertionLifespan !== undefined ? { assertionLifespan: positiveSeconds(input.assertionLifespan, 'assertionLifespan') } : {}),
       ...(input.defaultRelayState ? { defaultRelayState: input.defaultRelayState } : {}),
+      ...(input.logoutUrl ? { logoutUrl: httpUrl(input.logoutUrl, 'Logout service URL') } : {}),
       nameIdFormat: input.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
     };
     r.clients.push(client);
@@ -416,7 +418,7 @@ export class RealmStore {
     const r = this.realm(realmName);
     const c = this.client(r, id);
     const common = ['name', 'description', 'baseUrl', 'enabled', 'fullScopeAllowed'] as const;
-    const saml = ['acsUrls', 'signResponse', 'signAssertion', 'assertionLifespan', 'defaultRelayState', 'nameIdFormat', 'urlName'] as const;
+    const saml = ['acsUrls', 'signResponse', 'signAssertion', 'assertionLifespan', 'defaultRelayState', 'nameIdFormat', 'urlName', 'logoutUrl'] as const;
     const oidc = ['publicClient', 'secret', 'directAccessGrantsEnabled', 'serviceAccountsEnabled', 'standardFlowEnabled', 'redirectUris', 'pkceCodeChallengeMethod'] as const;
     const allowed: readonly string[] = [...common, ...(c.protocol === 'saml' ? saml : oidc)];
     if (patch.urlName !== undefined && c.protocol === 'saml') {
@@ -426,6 +428,7 @@ export class RealmStore {
     }
     if (patch.acsUrls !== undefined) for (const u of patch.acsUrls) assertHttpUrl(u, 'Assertion consumer service URL');
     if (patch.assertionLifespan !== undefined) positiveSeconds(patch.assertionLifespan, 'assertionLifespan');
+    if (patch.logoutUrl) assertHttpUrl(patch.logoutUrl, 'Logout service URL');
     if (patch.pkceCodeChallengeMethod !== undefined) pkceMethod(patch.pkceCodeChallengeMethod);
     for (const [k, v] of Object.entries(patch)) if (allowed.includes(k) && v !== undefined) (c as unknown as Record<string, unknown>)[k] = v;
     if (patch.scopeRealmRoles !== undefined) c.scopeRealmRoles = patch.scopeRealmRoles.map((n) => this.role(r, n).name);
@@ -487,6 +490,11 @@ function assertHttpUrl(value: string, what: string): void {
     throw new IdpError(400, 'invalid_request', `${what} is not a URL: ${value}`);
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new IdpError(400, 'invalid_request', `${what} must be http or https: ${value}`);
+}
+
+function httpUrl(value: string, what: string): string {
+  assertHttpUrl(value, what);
+  return value;
 }
 
 function pkceMethod(v: string): 'S256' | 'plain' | '' {

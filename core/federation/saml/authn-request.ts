@@ -28,7 +28,8 @@ const MAX_ENCODED = 64 * 1024;
 const MAX_XML = 64 * 1024;
 const AUTHN_BOUNDS = { maxElements: 200, maxDepth: 20 };
 
-export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'post'): AuthnRequest {
+/** The request's root element, after every bound and a safe parse. */
+function requestRoot(samlRequest: string, binding: 'redirect' | 'post') {
   if (samlRequest.length > MAX_ENCODED) throw new AuthnRequestError(`SAMLRequest is longer than ${MAX_ENCODED} characters`);
   const bytes = Buffer.from(samlRequest.replace(/\s+/g, ''), 'base64');
   let xml: string;
@@ -50,7 +51,40 @@ export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'p
   } catch (err) {
     throw new AuthnRequestError(`SAMLRequest is not XML: ${(err as Error).message}`);
   }
-  const root = doc.documentElement!;
+  return doc.documentElement!;
+}
+
+export interface LogoutRequest {
+  id: string;
+  issuer: string;
+  nameId?: string;
+  sessionIndexes: string[];
+}
+
+/** An SP's request at the SAML endpoint: a login (AuthnRequest) or a logout (LogoutRequest). */
+export function decodeSamlRequest(samlRequest: string, binding: 'redirect' | 'post'): { kind: 'authn'; request: AuthnRequest } | { kind: 'logout'; request: LogoutRequest } {
+  const root = requestRoot(samlRequest, binding);
+  if (root.namespaceURI === NS.protocol && root.localName === 'LogoutRequest') {
+    const id = root.getAttribute('ID') ?? '';
+    if (!id) throw new AuthnRequestError('LogoutRequest has no ID');
+    const issuer = textOf(firstChild(root, NS.assertion, 'Issuer')).trim();
+    if (!issuer) throw new AuthnRequestError('LogoutRequest has no Issuer');
+    const nameId = textOf(firstChild(root, NS.assertion, 'NameID')).trim();
+    const sessionIndexes: string[] = [];
+    for (let n = root.firstChild; n; n = n.nextSibling) {
+      const e = n as unknown as { nodeType: number; namespaceURI: string | null; localName: string | null };
+      if (e.nodeType === 1 && e.namespaceURI === NS.protocol && e.localName === 'SessionIndex') sessionIndexes.push(textOf(n as never).trim());
+    }
+    return { kind: 'logout', request: { id, issuer, ...(nameId ? { nameId } : {}), sessionIndexes } };
+  }
+  return { kind: 'authn', request: authnFromRoot(root) };
+}
+
+export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'post'): AuthnRequest {
+  return authnFromRoot(requestRoot(samlRequest, binding));
+}
+
+function authnFromRoot(root: ReturnType<typeof requestRoot>): AuthnRequest {
   if (root.namespaceURI !== NS.protocol || root.localName !== 'AuthnRequest') throw new AuthnRequestError(`SAMLRequest is a ${root.localName}, not an AuthnRequest`);
   const id = root.getAttribute('ID') ?? '';
   if (!id) throw new AuthnRequestError('AuthnRequest has no ID');

@@ -8,9 +8,10 @@ import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
 import { OAuthError } from '../../oidc/errors.js';
-import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
+import { decodeSamlRequest, AuthnRequestError, type LogoutRequest } from '../../saml/authn-request.js';
+import { endLoggedOutSessions, signedLogoutResponse } from '../saml-logout.js';
 import { buildSignedLogin } from '../saml-login.js';
-import { autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED, COOKIE_NOT_FOUND, LOGIN_TIMEOUT, EXPIRED_ACTION } from './pages.js';
+import { autoPostForm, infoPage, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED, COOKIE_NOT_FOUND, LOGIN_TIMEOUT, EXPIRED_ACTION } from './pages.js';
 import type { RealmRecord, SamlClientRecord } from '../model.js';
 import type { PendingLogin, SamlPendingLogin } from '../sessions.js';
 import { type HttpCtx, SESSION_COOKIE, AUTH_SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, noStore, sendHtml, realmOr404, readForm, cookie, sessionCookie, showLoginPage } from './context.js';
@@ -149,13 +150,15 @@ async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, real
   if (!realm) return;
   const samlRequest = params.get('SAMLRequest');
   if (!samlRequest) return sendHtml(ctx, 400, errorPage('Invalid Request'));
-  let authn;
+  let decoded;
   try {
-    authn = decodeAuthnRequest(samlRequest, binding);
+    decoded = decodeSamlRequest(samlRequest, binding);
   } catch (err) {
     if (err instanceof AuthnRequestError) return sendHtml(ctx, 400, errorPage(`Invalid Request: ${err.message}`));
     throw err;
   }
+  if (decoded.kind === 'logout') return spLogout(engine, ctx, prefix, realm, decoded.request, params.get('RelayState') ?? undefined);
+  const authn = decoded.request;
   const candidates = realm.clients.filter((c): c is SamlClientRecord => c.protocol === 'saml' && c.clientId === authn.issuer);
   if (candidates.length === 0) return sendHtml(ctx, 400, errorPage('Unknown login requester.'));
   const enabled = candidates.filter((c) => c.enabled);
@@ -183,6 +186,24 @@ async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, 
     return sendHtml(ctx, 200, autoPostForm(form.acsUrl, { SAMLResponse: form.samlResponse, ...(form.relayState !== undefined ? { RelayState: form.relayState } : {}) }));
   }
   showLoginPage(engine, ctx, prefix, realm, pending);
+}
+
+/**
+ * SP-initiated logout: the sessions the request names (and this browser's) end; the SP gets a
+ * signed LogoutResponse at its logout service, or, when it registered none, the browser is
+ * told it is logged out (as Keycloak does).
+ */
+function spLogout(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, request: LogoutRequest, relayState: string | undefined): void {
+  const candidates = realm.clients.filter((c): c is SamlClientRecord => c.protocol === 'saml' && c.clientId === request.issuer && c.enabled);
+  if (candidates.length === 0) return sendHtml(ctx, 400, errorPage('Unknown login requester.'));
+  const session = engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
+  // The SessionIndex says which of the clients sharing an entity id the session was for.
+  const client = candidates.find((c) => request.sessionIndexes.some((i) => i.endsWith(`::${c.id}`))) ?? candidates[0]!;
+  endLoggedOutSessions(engine, client.id, request.sessionIndexes, session?.id);
+  const expire = `${SESSION_COOKIE}=; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm.realm)}/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:10 GMT; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
+  if (!client.logoutUrl) return sendHtml(ctx, 200, infoPage('You are logged out'), { 'set-cookie': expire });
+  const samlResponse = signedLogoutResponse(engine, { issuer: realmUrl(ctx, prefix, realm.realm), destination: client.logoutUrl, inResponseTo: request.id });
+  sendHtml(ctx, 200, autoPostForm(client.logoutUrl, { SAMLResponse: samlResponse, ...(relayState !== undefined ? { RelayState: relayState } : {}) }), { 'set-cookie': expire });
 }
 
 function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: SamlPendingLogin) {

@@ -161,14 +161,6 @@ describe('the SAML descriptor', () => {
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${realm}/protocol/saml"/>`);
   });
 
-  it('advertises no SingleLogoutService, since a LogoutRequest is refused', async () => {
-    const xml = await (await fetch(`${realm}/protocol/saml/descriptor`)).text();
-    expect(xml).not.toContain('SingleLogoutService');
-    const logoutRequest = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lo1" Version="2.0" IssueInstant="${new Date().toISOString()}"><saml:Issuer>urn:amazon:webservices</saml:Issuer><saml:NameID>alice</saml:NameID></samlp:LogoutRequest>`;
-    const res = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest).toString('base64') })}`);
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain('Invalid Request');
-  });
 });
 
 function authnRequest(acs?: string, issuer = 'urn:amazon:webservices', id = '_req1'): string {
@@ -229,5 +221,54 @@ describe('SP-initiated SSO', () => {
     expect(r.status).toBe(400);
     expect(await r.text()).toContain('Invalid Request');
     expect((await fetch(`${realm}/protocol/saml/descriptor`)).status).toBe(200);
+  });
+});
+
+const SP = 'https://sp.example/saml';
+const spMetadata = `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${SP}"><md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+  `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://sp.example/slo"/>` +
+  `<md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://sp.example/acs" index="0" isDefault="true"/></md:SPSSODescriptor></md:EntityDescriptor>`;
+
+function logoutRequest(issuer: string, sessionIndex?: string): string {
+  return (
+    `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lo1" Version="2.0" IssueInstant="${new Date().toISOString()}">` +
+    `<saml:Issuer>${issuer}</saml:Issuer><saml:NameID>alice</saml:NameID>${sessionIndex ? `<samlp:SessionIndex>${sessionIndex}</samlp:SessionIndex>` : ''}</samlp:LogoutRequest>`
+  );
+}
+
+describe('SP-initiated single logout', () => {
+  it('the descriptor advertises SingleLogoutService; a LogoutRequest ends the session and the SP gets a LogoutResponse xmlsec1 verifies', async () => {
+    const xml = await (await fetch(`${realm}/protocol/saml/descriptor`)).text();
+    expect(xml).toContain(`<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${realm}/protocol/saml"/>`);
+    await h.idp.api.registerSamlClientFromMetadata('federation', { metadataXml: spMetadata, urlName: 'sp-slo', scopeRealmRoles: [] });
+    const { res, html } = await loginAs('alice', 'alice', `${realm}/protocol/saml/clients/sp-slo`);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const sessionIndex = /SessionIndex="([^"]+)"/.exec(decodeSamlResponse(parseAutoPost(html).SAMLResponse))![1]!;
+    const q = new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest(SP, sessionIndex)).toString('base64'), RelayState: 'bye' });
+    const out = await fetch(`${realm}/protocol/saml?${q}`);
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^KEYCLOAK_IDENTITY=; .*Max-Age=0/);
+    const form = parseAutoPost(await out.text());
+    expect(form.action).toBe('https://sp.example/slo');
+    expect(form.RelayState).toBe('bye');
+    const response = decodeSamlResponse(form.SAMLResponse);
+    expect(response).toMatch(/^<samlp:LogoutResponse [^>]*Destination="https:\/\/sp\.example\/slo" InResponseTo="_lo1"/);
+    expect(response).toContain('<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/>');
+    const cert = certPemFromDescriptor(xml);
+    expect(xmlsecVerify(response, cert, 'logout-response').ok).toBe(true);
+    // The session is over: its cookie no longer logs in.
+    const again = await fetch(`${realm}/protocol/saml/clients/sp-slo`, { headers: { cookie } });
+    expect(await again.text()).toContain('kc-form-login');
+  });
+
+  it('an SP without a logout service gets "You are logged out"; an unknown issuer an error page', async () => {
+    const { res } = await loginAs('alice', 'alice');
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const out = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest('urn:amazon:webservices')).toString('base64') })}`, { headers: { cookie } });
+    expect(await out.text()).toContain('You are logged out');
+    expect(await (await fetch(`${realm}/protocol/saml/clients/cloud`, { headers: { cookie } })).text()).toContain('kc-form-login');
+    const unknown = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest('urn:nobody')).toString('base64') })}`);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('Unknown login requester.');
   });
 });

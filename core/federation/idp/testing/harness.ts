@@ -80,12 +80,17 @@ export function certPemFromDescriptor(xml: string, index = 0): string {
 }
 
 /** Runs the real `xmlsec1 --verify`; `signature` picks which ds:Signature (response or assertion). */
-export function xmlsecVerify(xml: string, certPem: string, signature: 'response' | 'assertion'): { ok: boolean; output: string } {
+export function xmlsecVerify(xml: string, certPem: string, signature: 'response' | 'assertion' | 'logout-response'): { ok: boolean; output: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-xmlsec-'));
   try {
     writeFileSync(path.join(dir, 'doc.xml'), xml);
     writeFileSync(path.join(dir, 'cert.pem'), certPem);
-    const xpath = signature === 'response' ? "/*[local-name()='Response']/*[local-name()='Signature']" : "//*[local-name()='Assertion']/*[local-name()='Signature']";
+    const xpath =
+      signature === 'response'
+        ? "/*[local-name()='Response']/*[local-name()='Signature']"
+        : signature === 'logout-response'
+          ? "/*[local-name()='LogoutResponse']/*[local-name()='Signature']"
+          : "//*[local-name()='Assertion']/*[local-name()='Signature']";
     const r = spawnSync(
       '/usr/bin/xmlsec1',
       [
@@ -94,6 +99,8 @@ export function xmlsecVerify(xml: string, certPem: string, signature: 'response'
         'urn:oasis:names:tc:SAML:2.0:protocol:Response',
         '--id-attr:ID',
         'urn:oasis:names:tc:SAML:2.0:assertion:Assertion',
+        '--id-attr:ID',
+        'urn:oasis:names:tc:SAML:2.0:protocol:LogoutResponse',
         '--pubkey-cert-pem',
         path.join(dir, 'cert.pem'),
         '--node-xpath',
