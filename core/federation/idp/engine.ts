@@ -112,6 +112,7 @@ export class IdpEngine {
       signResponse: input.signResponse ?? true,
       signAssertion: input.signAssertion ?? md.wantAssertionsSigned,
       ...(input.assertionLifespan !== undefined ? { assertionLifespan: input.assertionLifespan } : {}),
+      ...(md.logoutUrl ? { logoutUrl: md.logoutUrl } : {}),
       protocolMappers: mappers,
     });
     return { client, metadata: md };

@@ -81,6 +81,8 @@ export interface SamlClientRecord extends ClientBase {
   signAssertion: boolean;
   /** Seconds the assertion is valid for (Keycloak: saml.assertion.lifespan; falls back to the realm's access code lifespan). */
   assertionLifespan?: number;
+  /** Keycloak's "Logout Service POST Binding URL": where a LogoutResponse is posted. */
+  logoutUrl?: string;
   /** RelayState sent with IdP-initiated logins when the request carries none. */
   defaultRelayState?: string;
   nameIdFormat: string;
@@ -94,6 +96,17 @@ export interface OidcClientRecord extends ClientBase {
   serviceAccountsEnabled: boolean;
   standardFlowEnabled: boolean;
   redirectUris: string[];
+  /**
+   * Keycloak's `pkce.code.challenge.method`: the PKCE method the client must use. Unset on a
+   * public client means S256 (PKCE required, OAuth 2.1 BCP); '' switches enforcement off.
+   */
+  pkceCodeChallengeMethod?: 'S256' | 'plain' | '';
+}
+
+/** The PKCE method an authorization request of this client must carry, if any. */
+export function enforcedPkceMethod(c: OidcClientRecord): 'S256' | 'plain' | undefined {
+  const m = c.pkceCodeChallengeMethod ?? (c.publicClient ? 'S256' : '');
+  return m === '' ? undefined : m;
 }
 
 export type ClientRecord = SamlClientRecord | OidcClientRecord;

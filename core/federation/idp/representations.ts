@@ -79,7 +79,9 @@ export function clientRep(c: ClientRecord): Record<string, unknown> {
       directAccessGrantsEnabled: c.directAccessGrantsEnabled,
       serviceAccountsEnabled: c.serviceAccountsEnabled,
       standardFlowEnabled: c.standardFlowEnabled,
+      implicitFlowEnabled: false,
       redirectUris: c.redirectUris,
+      attributes: { 'pkce.code.challenge.method': c.pkceCodeChallengeMethod ?? (c.publicClient ? 'S256' : '') },
     };
   }
   const nameIdKey = Object.entries(NAME_ID_FORMATS).find(([, v]) => v === c.nameIdFormat)?.[0] ?? 'username';
@@ -101,6 +103,7 @@ export function clientRep(c: ClientRecord): Record<string, unknown> {
       'saml.authnstatement': 'true',
       saml_name_id_format: nameIdKey,
       ...(c.assertionLifespan !== undefined ? { 'saml.assertion.lifespan': String(c.assertionLifespan) } : {}),
+      ...(c.logoutUrl ? { saml_single_logout_service_url_post: c.logoutUrl } : {}),
     },
   };
 }
@@ -147,12 +150,14 @@ export function samlClientFromRep(rep: Rep): NewSamlClient {
     signAssertion: bool(rep.signAssertion) ?? bool(attrs['saml.assertion.signature']),
     assertionLifespan: lifespan !== undefined && lifespan !== '' ? Number(lifespan) : undefined,
     defaultRelayState: str(rep.defaultRelayState) ?? str(attrs.saml_idp_initiated_sso_relay_state),
+    logoutUrl: str(rep.logoutUrl) ?? str(attrs.saml_single_logout_service_url_post),
     nameIdFormat: str(rep.nameIdFormat) ?? (nameId ? NAME_ID_FORMATS[nameId] ?? nameId : undefined),
     protocolMappers: mappersFrom(rep),
   });
 }
 
 export function oidcClientFromRep(rep: Rep): NewOidcClient {
+  const attrs = (rep.attributes as Rep | undefined) ?? {};
   return defined({
     clientId: str(rep.clientId) ?? '',
     name: str(rep.name),
@@ -165,6 +170,7 @@ export function oidcClientFromRep(rep: Rep): NewOidcClient {
     serviceAccountsEnabled: bool(rep.serviceAccountsEnabled),
     standardFlowEnabled: bool(rep.standardFlowEnabled),
     redirectUris: strs(rep.redirectUris),
+    pkceCodeChallengeMethod: str(attrs['pkce.code.challenge.method']) as NewOidcClient['pkceCodeChallengeMethod'],
     fullScopeAllowed: bool(rep.fullScopeAllowed),
     scopeRealmRoles: strs(rep.scopeRealmRoles),
     protocolMappers: mappersFrom(rep),

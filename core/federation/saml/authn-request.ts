@@ -5,6 +5,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { NS, parseUntrustedXml, firstChild, textOf } from './xml.js';
 import { HTTP_POST } from './sp-metadata.js';
+import { checkXmlBounds } from './xml-bounds.js';
 
 export interface AuthnRequest {
   id: string;
@@ -18,14 +19,31 @@ export interface AuthnRequest {
 
 export class AuthnRequestError extends Error {}
 
-export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'post'): AuthnRequest {
+/**
+ * An AuthnRequest is a few hundred bytes to a few KB. Everything is bounded before XML parsing:
+ * the encoded size, the inflated size (a deflate bomb stops at the cap, however well it
+ * compresses), then elements and depth (xml-bounds.ts).
+ */
+const MAX_ENCODED = 64 * 1024;
+const MAX_XML = 64 * 1024;
+const AUTHN_BOUNDS = { maxElements: 200, maxDepth: 20 };
+
+/** The request's root element, after every bound and a safe parse. */
+function requestRoot(samlRequest: string, binding: 'redirect' | 'post') {
+  if (samlRequest.length > MAX_ENCODED) throw new AuthnRequestError(`SAMLRequest is longer than ${MAX_ENCODED} characters`);
   const bytes = Buffer.from(samlRequest.replace(/\s+/g, ''), 'base64');
   let xml: string;
   try {
-    // Inflation is bounded so a deflate bomb cannot fill memory.
-    xml = binding === 'redirect' ? inflateRawSync(bytes, { maxOutputLength: 1 << 20 }).toString('utf8') : bytes.toString('utf8');
-  } catch {
+    xml = binding === 'redirect' ? inflateRawSync(bytes, { maxOutputLength: MAX_XML }).toString('utf8') : bytes.toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new AuthnRequestError(`SAMLRequest inflates to more than ${MAX_XML} bytes`);
     throw new AuthnRequestError('SAMLRequest is not deflated base64 (HTTP-Redirect binding)');
+  }
+  if (xml.length > MAX_XML) throw new AuthnRequestError(`SAMLRequest is larger than ${MAX_XML} bytes`);
+  try {
+    checkXmlBounds(xml, AUTHN_BOUNDS);
+  } catch (err) {
+    throw new AuthnRequestError(`SAMLRequest ${(err as Error).message.replace(/^the document/, 'has')}`);
   }
   let doc;
   try {
@@ -33,7 +51,40 @@ export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'p
   } catch (err) {
     throw new AuthnRequestError(`SAMLRequest is not XML: ${(err as Error).message}`);
   }
-  const root = doc.documentElement!;
+  return doc.documentElement!;
+}
+
+export interface LogoutRequest {
+  id: string;
+  issuer: string;
+  nameId?: string;
+  sessionIndexes: string[];
+}
+
+/** An SP's request at the SAML endpoint: a login (AuthnRequest) or a logout (LogoutRequest). */
+export function decodeSamlRequest(samlRequest: string, binding: 'redirect' | 'post'): { kind: 'authn'; request: AuthnRequest } | { kind: 'logout'; request: LogoutRequest } {
+  const root = requestRoot(samlRequest, binding);
+  if (root.namespaceURI === NS.protocol && root.localName === 'LogoutRequest') {
+    const id = root.getAttribute('ID') ?? '';
+    if (!id) throw new AuthnRequestError('LogoutRequest has no ID');
+    const issuer = textOf(firstChild(root, NS.assertion, 'Issuer')).trim();
+    if (!issuer) throw new AuthnRequestError('LogoutRequest has no Issuer');
+    const nameId = textOf(firstChild(root, NS.assertion, 'NameID')).trim();
+    const sessionIndexes: string[] = [];
+    for (let n = root.firstChild; n; n = n.nextSibling) {
+      const e = n as unknown as { nodeType: number; namespaceURI: string | null; localName: string | null };
+      if (e.nodeType === 1 && e.namespaceURI === NS.protocol && e.localName === 'SessionIndex') sessionIndexes.push(textOf(n as never).trim());
+    }
+    return { kind: 'logout', request: { id, issuer, ...(nameId ? { nameId } : {}), sessionIndexes } };
+  }
+  return { kind: 'authn', request: authnFromRoot(root) };
+}
+
+export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'post'): AuthnRequest {
+  return authnFromRoot(requestRoot(samlRequest, binding));
+}
+
+function authnFromRoot(root: ReturnType<typeof requestRoot>): AuthnRequest {
   if (root.namespaceURI !== NS.protocol || root.localName !== 'AuthnRequest') throw new AuthnRequestError(`SAMLRequest is a ${root.localName}, not an AuthnRequest`);
   const id = root.getAttribute('ID') ?? '';
   if (!id) throw new AuthnRequestError('AuthnRequest has no ID');

@@ -1,7 +1,7 @@
 /**
  * The IdP's SAML metadata, as Keycloak serves it at /realms/{realm}/protocol/saml/descriptor:
- * entity id = the realm URL, the signing certificate(s), NameID formats and the SSO/SLO
- * endpoints for the POST and Redirect bindings.
+ * entity id = the realm URL, the signing certificate(s), NameID formats and the SSO and SLO
+ * endpoints for the POST and Redirect bindings (SP-initiated logout: logout-request.ts).
  */
 import { escapeXml } from './xml.js';
 

@@ -27,6 +27,11 @@ function signElement(xml: string, elementXpath: string, key: SigningMaterial): s
   return sig.getSignedXml();
 }
 
+/** Signs a whole protocol message (e.g. a LogoutResponse) whose root is `rootLocalName`. */
+export function signSamlMessage(xml: string, rootLocalName: string, key: SigningMaterial): string {
+  return signElement(xml, `/*[local-name(.)='${rootLocalName}']`, key);
+}
+
 export function signSamlResponse(xml: string, key: SigningMaterial, what: { assertion: boolean; response: boolean }): string {
   let out = xml;
   if (what.assertion) out = signElement(out, "/*[local-name(.)='Response']/*[local-name(.)='Assertion']", key);

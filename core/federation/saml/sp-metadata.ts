@@ -17,6 +17,8 @@ export interface SpMetadata {
   requestedAttributes: { name: string; friendlyName?: string; required: boolean }[];
   wantAssertionsSigned: boolean;
   serviceName?: string;
+  /** The HTTP-POST SingleLogoutService, where a LogoutResponse goes. */
+  logoutUrl?: string;
 }
 
 export function parseSpMetadata(xml: string): SpMetadata {
@@ -37,6 +39,7 @@ export function parseSpMetadata(xml: string): SpMetadata {
     .map((e) => ({ url: e.getAttribute('Location')!, index: Number(e.getAttribute('index') ?? '0'), isDefault: e.getAttribute('isDefault') === 'true' }))
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.index - b.index);
   if (acs.length === 0) throw new XmlInputError(`entity ${entityId} has no AssertionConsumerService with the HTTP-POST binding`);
+  const logoutUrl = childElements(sp, NS.metadata, 'SingleLogoutService').find((e) => e.getAttribute('Binding') === HTTP_POST)?.getAttribute('Location') || undefined;
   const requested: SpMetadata['requestedAttributes'] = [];
   let serviceName: string | undefined;
   for (const svc of childElements(sp, NS.metadata, 'AttributeConsumingService')) {
@@ -53,5 +56,6 @@ export function parseSpMetadata(xml: string): SpMetadata {
     requestedAttributes: requested,
     wantAssertionsSigned: sp.getAttribute('WantAssertionsSigned') === 'true',
     ...(serviceName ? { serviceName } : {}),
+    ...(logoutUrl ? { logoutUrl } : {}),
   };
 }

@@ -1,72 +1,25 @@
 /**
- * Keycloak's public endpoints over HTTP: discovery, JWKS, token, SAML descriptor, IdP-initiated
- * SSO, SP-initiated SSO and the login form. Every route exists with and without `/auth`.
+ * Keycloak's public endpoints over HTTP: discovery, JWKS, token, userinfo, SAML descriptor,
+ * IdP-initiated SSO, SP-initiated SSO and the login form (the OIDC authorization endpoint is in
+ * oidc-auth-routes.ts). Every route exists with and without `/auth`.
  */
-import type http from 'node:http';
-import { sendJson, sendText, readBody, type Router } from '../../../common/http.js';
+import { sendJson, sendText, type Router } from '../../../common/http.js';
 import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
 import { OAuthError } from '../../oidc/errors.js';
-import { verifyOwnJwt } from '../../oidc/tokens.js';
-import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
+import { decodeSamlRequest, AuthnRequestError, type LogoutRequest } from '../../saml/authn-request.js';
+import { endLoggedOutSessions, signedLogoutResponse } from '../saml-logout.js';
 import { buildSignedLogin } from '../saml-login.js';
-import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED } from './pages.js';
+import { autoPostForm, infoPage, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED, COOKIE_NOT_FOUND, LOGIN_TIMEOUT, EXPIRED_ACTION } from './pages.js';
 import type { RealmRecord, SamlClientRecord } from '../model.js';
-import type { PendingLogin } from '../sessions.js';
+import type { PendingLogin, SamlPendingLogin } from '../sessions.js';
+import { type HttpCtx, SESSION_COOKIE, AUTH_SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, noStore, sendHtml, realmOr404, readForm, cookie, sessionCookie, showLoginPage } from './context.js';
+import { addOidcAuthRoutes, finishOidcLogin } from './oidc-auth-routes.js';
+import { addOidcSessionRoutes } from './oidc-session-routes.js';
+import { inspectToken } from '../../oidc/token-inspection.js';
 
-export interface HttpCtx {
-  req: http.IncomingMessage;
-  res: http.ServerResponse;
-  url: URL;
-  /** scheme://host:port as the client addressed us. */
-  base: string;
-  secure: boolean;
-}
-
-export const SESSION_COOKIE = 'KEYCLOAK_IDENTITY';
-const FORM_LIMIT = 1024 * 1024;
-/** Keycloak's "Login action timeout" (accessCodeLifespanLogin): 30 minutes to fill the login form. */
-const LOGIN_FORM_LIFESPAN = 1800;
-
-/** The realm URL (issuer / SAML entity id) as seen through this request, with its /auth prefix if used. */
-export function realmUrl(ctx: HttpCtx, prefix: string, realm: string): string {
-  return `${ctx.base}${prefix}/realms/${encodeURIComponent(realm)}`;
-}
-
-const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
-const htmlHeaders = { ...noStore, 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-
-function sendHtml(ctx: HttpCtx, status: number, body: string, extra: Record<string, string> = {}): void {
-  sendText(ctx.res, status, body, 'text/html;charset=utf-8', { ...htmlHeaders, ...extra });
-}
-
-function realmOr404(engine: IdpEngine, ctx: HttpCtx, name: string): RealmRecord | undefined {
-  if (!engine.store.hasRealm(name)) {
-    sendJson(ctx.res, 404, { error: 'Realm does not exist' });
-    return undefined;
-  }
-  return engine.store.realm(name);
-}
-
-async function readForm(ctx: HttpCtx): Promise<URLSearchParams> {
-  const ct = ctx.req.headers['content-type'] ?? '';
-  const body = await readBody(ctx.req, FORM_LIMIT);
-  if (body.length > 0 && !/application\/x-www-form-urlencoded/i.test(ct)) throw new OAuthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
-  return new URLSearchParams(body.toString('utf8'));
-}
-
-function cookie(ctx: HttpCtx, name: string): string | undefined {
-  for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
-
-function sessionCookie(ctx: HttpCtx, prefix: string, realm: string, value: string, maxAge: number): string {
-  return `${SESSION_COOKIE}=${value}; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm)}/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
-}
+export { type HttpCtx, SESSION_COOKIE, realmUrl } from './context.js';
 
 export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): void {
   for (const prefix of ['', '/auth']) {
@@ -114,7 +67,9 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
       const realm = realmOr404(engine, ctx, p.realm!);
       if (!realm) return;
       const m = /^Bearer\s+(\S+)$/i.exec(ctx.req.headers.authorization ?? '');
-      const claims = m ? await verifyOwnJwt(engine.keys, m[1]!, { issuer: realmUrl(ctx, prefix, realm.realm), now: engine.clock.now(), typ: 'Bearer' }) : undefined;
+      // A revoked token or one whose session ended is no longer good here either.
+      const found = m ? await inspectToken(engine, realm, realmUrl(ctx, prefix, realm.realm), m[1]!) : undefined;
+      const claims = found?.kind === 'access' ? found.claims : undefined;
       const user = typeof claims === 'object' ? realm.users.find((u) => u.id === claims.sub && u.enabled) : undefined;
       if (!user || typeof claims !== 'object') {
         const error = m ? 'invalid_token' : 'invalid_request';
@@ -140,30 +95,42 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
     });
 
     // IdP-initiated SSO: the login page, or straight to the auto-post form when a session exists.
-    router.add('GET', `${r}/protocol/saml/clients/:urlName`, (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, ctx.url.searchParams, false));
-    router.add('POST', `${r}/protocol/saml/clients/:urlName`, async (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, await readForm(ctx), true));
+    router.add('GET', `${r}/protocol/saml/clients/:urlName`, (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, ctx.url.searchParams));
+    router.add('POST', `${r}/protocol/saml/clients/:urlName`, async (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, await readForm(ctx)));
 
     // SP-initiated SSO: an AuthnRequest by HTTP-Redirect (GET, deflated) or HTTP-POST.
     router.add('GET', `${r}/protocol/saml`, (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, ctx.url.searchParams, 'redirect'));
     router.add('POST', `${r}/protocol/saml`, async (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, await readForm(ctx), 'post'));
 
+    addOidcAuthRoutes(router, engine, prefix);
+    addOidcSessionRoutes(router, engine, prefix);
+
     router.add('POST', `${r}/login-actions/authenticate`, async (ctx, p) => {
       const realm = realmOr404(engine, ctx, p.realm!);
       if (!realm) return;
       const form = await readForm(ctx);
-      const pending = engine.sessions.getPending(ctx.url.searchParams.get('session_code') ?? undefined);
-      if (!pending || pending.realm !== realm.realm) return sendHtml(ctx, 400, errorPage('Your login attempt timed out. Login will start from the beginning.'));
+      // Keycloak's SessionCodeChecks: the tab must belong to this browser's AUTH_SESSION_ID.
+      const q = ctx.url.searchParams;
+      const root = cookie(ctx, AUTH_SESSION_COOKIE);
+      if (!root) return sendHtml(ctx, 400, errorPage(COOKIE_NOT_FOUND));
+      const pending = engine.sessions.getPending(root, q.get('tab_id') ?? undefined);
+      if (!pending || pending.realm !== realm.realm) return sendHtml(ctx, 400, errorPage(LOGIN_TIMEOUT));
+      if (q.get('session_code') !== pending.code || q.get('execution') !== pending.execution) {
+        // A stale or forged code for a live tab: the form again, as Keycloak re-renders it.
+        return showLoginPage(engine, ctx, prefix, realm, pending, { error: EXPIRED_ACTION });
+      }
       await submitCredentials(engine, ctx, prefix, realm, pending, form);
     });
   }
 }
 
-function clientForPending(engine: IdpEngine, realm: RealmRecord, pending: PendingLogin): SamlClientRecord | undefined {
+function samlClientFor(realm: RealmRecord, pending: SamlPendingLogin): SamlClientRecord | undefined {
   const c = realm.clients.find((x) => x.id === pending.clientId);
   return c && c.protocol === 'saml' && c.enabled ? c : undefined;
 }
 
-async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, urlName: string, params: URLSearchParams, isPost: boolean): Promise<void> {
+/** Credentials are only taken by the login form's action, never with the SSO request (that would be a login CSRF). */
+async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, urlName: string, params: URLSearchParams): Promise<void> {
   const realm = realmOr404(engine, ctx, realmName);
   if (!realm) return;
   const client = engine.store.samlClientByUrlName(realm, urlName);
@@ -171,11 +138,11 @@ async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, rea
   if (!client.enabled) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
   const relayState = params.get('RelayState') ?? client.defaultRelayState;
   const pending = engine.sessions.addPending(
-    { realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
+    { protocol: 'saml', realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
     LOGIN_FORM_LIFESPAN,
+    cookie(ctx, AUTH_SESSION_COOKIE),
   );
-  if (isPost && (params.has('username') || params.has('password'))) return submitCredentials(engine, ctx, prefix, realm, pending, params);
-  return continueOrLogin(engine, ctx, prefix, realm, client, pending, false);
+  return continueOrLogin(engine, ctx, prefix, realm, client, pending as SamlPendingLogin, false);
 }
 
 async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, params: URLSearchParams, binding: 'redirect' | 'post'): Promise<void> {
@@ -183,13 +150,15 @@ async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, real
   if (!realm) return;
   const samlRequest = params.get('SAMLRequest');
   if (!samlRequest) return sendHtml(ctx, 400, errorPage('Invalid Request'));
-  let authn;
+  let decoded;
   try {
-    authn = decodeAuthnRequest(samlRequest, binding);
+    decoded = decodeSamlRequest(samlRequest, binding);
   } catch (err) {
     if (err instanceof AuthnRequestError) return sendHtml(ctx, 400, errorPage(`Invalid Request: ${err.message}`));
     throw err;
   }
+  if (decoded.kind === 'logout') return spLogout(engine, ctx, prefix, realm, decoded.request, params.get('RelayState') ?? undefined);
+  const authn = decoded.request;
   const candidates = realm.clients.filter((c): c is SamlClientRecord => c.protocol === 'saml' && c.clientId === authn.issuer);
   if (candidates.length === 0) return sendHtml(ctx, 400, errorPage('Unknown login requester.'));
   const enabled = candidates.filter((c) => c.enabled);
@@ -200,28 +169,44 @@ async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, real
   if (!client) return sendHtml(ctx, 400, errorPage('Invalid redirect uri.'));
   const relayState = params.get('RelayState') ?? undefined;
   const pending = engine.sessions.addPending(
-    { realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
+    { protocol: 'saml', realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
     LOGIN_FORM_LIFESPAN,
+    cookie(ctx, AUTH_SESSION_COOKIE),
   );
-  return continueOrLogin(engine, ctx, prefix, realm, client, pending, authn.forceAuthn);
+  return continueOrLogin(engine, ctx, prefix, realm, client, pending as SamlPendingLogin, authn.forceAuthn);
 }
 
-async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, client: SamlClientRecord, pending: PendingLogin, forceAuthn: boolean): Promise<void> {
+async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, client: SamlClientRecord, pending: SamlPendingLogin, forceAuthn: boolean): Promise<void> {
   const session = forceAuthn ? undefined : engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
   const user = session && realm.users.find((u) => u.id === session.userId && u.enabled);
   if (session && user) {
     engine.sessions.takePending(pending.id);
+    session.clients.add(client.id);
     const form = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
     return sendHtml(ctx, 200, autoPostForm(form.acsUrl, { SAMLResponse: form.samlResponse, ...(form.relayState !== undefined ? { RelayState: form.relayState } : {}) }));
   }
-  sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending) }));
+  showLoginPage(engine, ctx, prefix, realm, pending);
 }
 
-function loginAction(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin): string {
-  return `${realmUrl(ctx, prefix, realm.realm)}/login-actions/authenticate?session_code=${encodeURIComponent(pending.id)}`;
+/**
+ * SP-initiated logout: the sessions the request names (and this browser's) end; the SP gets a
+ * signed LogoutResponse at its logout service, or, when it registered none, the browser is
+ * told it is logged out (as Keycloak does).
+ */
+function spLogout(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, request: LogoutRequest, relayState: string | undefined): void {
+  const candidates = realm.clients.filter((c): c is SamlClientRecord => c.protocol === 'saml' && c.clientId === request.issuer && c.enabled);
+  if (candidates.length === 0) return sendHtml(ctx, 400, errorPage('Unknown login requester.'));
+  const session = engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
+  // The SessionIndex says which of the clients sharing an entity id the session was for.
+  const client = candidates.find((c) => request.sessionIndexes.some((i) => i.endsWith(`::${c.id}`))) ?? candidates[0]!;
+  endLoggedOutSessions(engine, client.id, request.sessionIndexes, session?.id);
+  const expire = `${SESSION_COOKIE}=; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm.realm)}/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:10 GMT; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
+  if (!client.logoutUrl) return sendHtml(ctx, 200, infoPage('You are logged out'), { 'set-cookie': expire });
+  const samlResponse = signedLogoutResponse(engine, { issuer: realmUrl(ctx, prefix, realm.realm), destination: client.logoutUrl, inResponseTo: request.id });
+  sendHtml(ctx, 200, autoPostForm(client.logoutUrl, { SAMLResponse: samlResponse, ...(relayState !== undefined ? { RelayState: relayState } : {}) }), { 'set-cookie': expire });
 }
 
-function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin) {
+function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: SamlPendingLogin) {
   return {
     issuer: realmUrl(ctx, prefix, realm.realm),
     acsUrl: pending.acsUrl,
@@ -231,20 +216,20 @@ function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: Pe
 }
 
 async function submitCredentials(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin, form: URLSearchParams): Promise<void> {
-  const client = clientForPending(engine, realm, pending);
-  if (!client) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
+  const client = pending.protocol === 'saml' ? samlClientFor(realm, pending) : realm.clients.find((c) => c.id === pending.clientId && c.enabled);
+  if (!client) return sendHtml(ctx, 400, errorPage(pending.protocol === 'saml' ? 'Login requester not enabled.' : 'Client disabled.'));
   const username = form.get('username') ?? '';
   const user = username ? await engine.store.authenticate(realm.realm, username, form.get('password') ?? '') : 'invalid';
   if (user === 'invalid' || user === 'disabled') {
     // Keycloak answers a failed login with the form again (200) and the message above it.
     const error = user === 'disabled' ? ACCOUNT_DISABLED : INVALID_CREDENTIALS;
-    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending), username, error }));
+    return showLoginPage(engine, ctx, prefix, realm, pending, { username, error });
   }
   const session = engine.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
   engine.sessions.takePending(pending.id);
-  const post = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
-  sendHtml(ctx, 200, autoPostForm(post.acsUrl, { SAMLResponse: post.samlResponse, ...(post.relayState !== undefined ? { RelayState: post.relayState } : {}) }), {
-    'set-cookie': sessionCookie(ctx, prefix, realm.realm, session.id, realm.ssoSessionMaxLifespan),
-  });
+  const setCookie = { 'set-cookie': sessionCookie(ctx, prefix, realm.realm, session.id, realm.ssoSessionMaxLifespan) };
+  if (pending.protocol === 'openid-connect') return finishOidcLogin(engine, ctx, prefix, realm, pending, session, setCookie);
+  session.clients.add(client.id);
+  const post = buildSignedLogin(engine, realm, client as SamlClientRecord, user, session, postInput(ctx, prefix, realm, pending));
+  sendHtml(ctx, 200, autoPostForm(post.acsUrl, { SAMLResponse: post.samlResponse, ...(post.relayState !== undefined ? { RelayState: post.relayState } : {}) }), setCookie);
 }
-

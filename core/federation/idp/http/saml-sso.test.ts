@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { deflateRawSync } from 'node:zlib';
-import { startHarness, removeDir, postForm, parseAutoPost, loginFormAction, certPemFromDescriptor, xmlsecVerify, type Harness } from '../testing/harness.js';
+import { startHarness, removeDir, postForm, parseAutoPost, loginFormAction, certPemFromDescriptor, xmlsecVerify, submitLogin, authSessionCookieOf, type Harness } from '../testing/harness.js';
 import { summarizeSamlResponse, decodeSamlResponse } from '../../saml/post-body.js';
 
 let h: Harness;
@@ -23,8 +23,7 @@ afterAll(async () => {
 async function loginAs(username: string, password: string, sso = `${realm}/protocol/saml/clients/cloud`) {
   const page = await fetch(sso);
   expect(page.status).toBe(200);
-  const html = await page.text();
-  const res = await postForm(loginFormAction(html), { username, password });
+  const res = await submitLogin(page, { username, password });
   return { res, html: await res.text() };
 }
 
@@ -35,7 +34,8 @@ describe('IdP-initiated SSO for the cloud client', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(html).toMatch(/<input[^>]+name="username"/);
     expect(html).toMatch(/<input[^>]+name="password"[^>]*type="password"/);
-    expect(loginFormAction(html)).toMatch(new RegExp(`^${realm}/login-actions/authenticate\\?session_code=`));
+    expect(loginFormAction(html)).toMatch(new RegExp(`^${realm}/login-actions/authenticate\\?session_code=[^&]+&execution=[0-9a-f-]{36}&client_id=urn%3Aamazon%3Awebservices&tab_id=[\\w-]+$`));
+    expect(authSessionCookieOf(res)).toMatch(/^AUTH_SESSION_ID=[\w-]+$/);
   });
 
   it('a wrong password shows exactly "Invalid username or password." and no SAMLResponse', async () => {
@@ -125,15 +125,19 @@ describe('IdP-initiated SSO for the cloud client', () => {
     expect(summarizeSamlResponse(form.SAMLResponse).subject).toBe('alice');
   });
 
-  it('credentials can be POSTed straight to the SSO URL (curl-friendly)', async () => {
-    const res = await postForm(`${realm}/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice', RelayState: 'r1' });
-    const form = parseAutoPost(await res.text());
-    expect(form.RelayState).toBe('r1');
+  it('a POST to the SSO URL carries RelayState but never credentials (they would be a login CSRF)', async () => {
+    const page = await postForm(`${realm}/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice', RelayState: 'r1' });
+    const html = await page.text();
+    expect(html).toContain('kc-form-login');
+    expect(html).not.toContain('SAMLResponse');
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('KEYCLOAK_IDENTITY='))).toBe(false);
+    const res = await postForm(loginFormAction(html), { username: 'alice', password: 'alice' }, { cookie: authSessionCookieOf(page) });
+    expect(parseAutoPost(await res.text()).RelayState).toBe('r1');
   });
 
   it('the /auth prefix works and puts /auth in the issuer, as older Keycloak did', async () => {
-    const res = await postForm(`${h.idp.url}/auth/realms/federation/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice' });
-    expect(summarizeSamlResponse(parseAutoPost(await res.text()).SAMLResponse).issuer).toBe(`${h.idp.url}/auth/realms/federation`);
+    const { html } = await loginAs('alice', 'alice', `${h.idp.url}/auth/realms/federation/protocol/saml/clients/cloud`);
+    expect(summarizeSamlResponse(parseAutoPost(html).SAMLResponse).issuer).toBe(`${h.idp.url}/auth/realms/federation`);
   });
 
   it('an unknown client URL name is an error page, an unknown realm a 404', async () => {
@@ -156,6 +160,7 @@ describe('the SAML descriptor', () => {
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${realm}/protocol/saml"/>`);
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${realm}/protocol/saml"/>`);
   });
+
 });
 
 function authnRequest(acs?: string, issuer = 'urn:amazon:webservices', id = '_req1'): string {
@@ -169,7 +174,7 @@ describe('SP-initiated SSO', () => {
   it('HTTP-Redirect (deflated) AuthnRequest → login → response InResponseTo the request, at the registered ACS', async () => {
     const q = new URLSearchParams({ SAMLRequest: deflateRawSync(authnRequest('https://signin.aws.amazon.com/saml')).toString('base64'), RelayState: 'rs' });
     const page = await fetch(`${realm}/protocol/saml?${q}`);
-    const res = await postForm(loginFormAction(await page.text()), { username: 'bob', password: 'bob' });
+    const res = await submitLogin(page, { username: 'bob', password: 'bob' });
     const form = parseAutoPost(await res.text());
     expect(form.action).toBe('https://signin.aws.amazon.com/saml');
     expect(form.RelayState).toBe('rs');
@@ -180,7 +185,7 @@ describe('SP-initiated SSO', () => {
 
   it('HTTP-POST AuthnRequest works the same way', async () => {
     const page = await postForm(`${realm}/protocol/saml`, { SAMLRequest: Buffer.from(authnRequest(undefined, 'urn:amazon:webservices', '_req2')).toString('base64') });
-    const res = await postForm(loginFormAction(await page.text()), { username: 'alice', password: 'alice' });
+    const res = await submitLogin(page, { username: 'alice', password: 'alice' });
     expect(decodeSamlResponse(parseAutoPost(await res.text()).SAMLResponse)).toContain('InResponseTo="_req2"');
   });
 
@@ -193,6 +198,19 @@ describe('SP-initiated SSO', () => {
     expect(html).not.toContain('kc-form-login');
   });
 
+  it('bounds the work before parsing: a deflate bomb and a request of 19,000 elements get "Invalid Request"', async () => {
+    const bomb = authnRequest().replace('</samlp:AuthnRequest>', `${' '.repeat(1 << 20)}</samlp:AuthnRequest>`);
+    const deflated = deflateRawSync(bomb).toString('base64');
+    expect(deflated.length).toBeLessThan(3000);
+    const r1 = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflated })}`);
+    expect(r1.status).toBe(400);
+    expect(await r1.text()).toContain('Invalid Request: SAMLRequest inflates to more than 65536 bytes');
+    const many = authnRequest().replace('</saml:Issuer>', `</saml:Issuer>${'<e/>'.repeat(19_000)}`);
+    const r2 = await postForm(`${realm}/protocol/saml`, { SAMLRequest: Buffer.from(many).toString('base64') });
+    expect(r2.status).toBe(400);
+    expect(await r2.text()).toContain('Invalid Request: SAMLRequest');
+  });
+
   it('refuses unknown issuers, garbage and DOCTYPEs with an error page, and keeps serving', async () => {
     const unknown = new URLSearchParams({ SAMLRequest: deflateRawSync(authnRequest(undefined, 'urn:someone:else')).toString('base64') });
     expect(await (await fetch(`${realm}/protocol/saml?${unknown}`)).text()).toContain('Unknown login requester.');
@@ -203,5 +221,54 @@ describe('SP-initiated SSO', () => {
     expect(r.status).toBe(400);
     expect(await r.text()).toContain('Invalid Request');
     expect((await fetch(`${realm}/protocol/saml/descriptor`)).status).toBe(200);
+  });
+});
+
+const SP = 'https://sp.example/saml';
+const spMetadata = `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${SP}"><md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+  `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://sp.example/slo"/>` +
+  `<md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://sp.example/acs" index="0" isDefault="true"/></md:SPSSODescriptor></md:EntityDescriptor>`;
+
+function logoutRequest(issuer: string, sessionIndex?: string): string {
+  return (
+    `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lo1" Version="2.0" IssueInstant="${new Date().toISOString()}">` +
+    `<saml:Issuer>${issuer}</saml:Issuer><saml:NameID>alice</saml:NameID>${sessionIndex ? `<samlp:SessionIndex>${sessionIndex}</samlp:SessionIndex>` : ''}</samlp:LogoutRequest>`
+  );
+}
+
+describe('SP-initiated single logout', () => {
+  it('the descriptor advertises SingleLogoutService; a LogoutRequest ends the session and the SP gets a LogoutResponse xmlsec1 verifies', async () => {
+    const xml = await (await fetch(`${realm}/protocol/saml/descriptor`)).text();
+    expect(xml).toContain(`<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${realm}/protocol/saml"/>`);
+    await h.idp.api.registerSamlClientFromMetadata('federation', { metadataXml: spMetadata, urlName: 'sp-slo', scopeRealmRoles: [] });
+    const { res, html } = await loginAs('alice', 'alice', `${realm}/protocol/saml/clients/sp-slo`);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const sessionIndex = /SessionIndex="([^"]+)"/.exec(decodeSamlResponse(parseAutoPost(html).SAMLResponse))![1]!;
+    const q = new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest(SP, sessionIndex)).toString('base64'), RelayState: 'bye' });
+    const out = await fetch(`${realm}/protocol/saml?${q}`);
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^KEYCLOAK_IDENTITY=; .*Max-Age=0/);
+    const form = parseAutoPost(await out.text());
+    expect(form.action).toBe('https://sp.example/slo');
+    expect(form.RelayState).toBe('bye');
+    const response = decodeSamlResponse(form.SAMLResponse);
+    expect(response).toMatch(/^<samlp:LogoutResponse [^>]*Destination="https:\/\/sp\.example\/slo" InResponseTo="_lo1"/);
+    expect(response).toContain('<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/>');
+    const cert = certPemFromDescriptor(xml);
+    expect(xmlsecVerify(response, cert, 'logout-response').ok).toBe(true);
+    // The session is over: its cookie no longer logs in.
+    const again = await fetch(`${realm}/protocol/saml/clients/sp-slo`, { headers: { cookie } });
+    expect(await again.text()).toContain('kc-form-login');
+  });
+
+  it('an SP without a logout service gets "You are logged out"; an unknown issuer an error page', async () => {
+    const { res } = await loginAs('alice', 'alice');
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const out = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest('urn:amazon:webservices')).toString('base64') })}`, { headers: { cookie } });
+    expect(await out.text()).toContain('You are logged out');
+    expect(await (await fetch(`${realm}/protocol/saml/clients/cloud`, { headers: { cookie } })).text()).toContain('kc-form-login');
+    const unknown = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest('urn:nobody')).toString('base64') })}`);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('Unknown login requester.');
   });
 });

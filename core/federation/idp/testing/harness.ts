@@ -44,6 +44,28 @@ export function parseAutoPost(html: string): { action: string; SAMLResponse: str
   return { action: un(action), SAMLResponse: un(saml), ...(relay !== undefined ? { RelayState: un(relay) } : {}) };
 }
 
+/** The AUTH_SESSION_ID cookie a login page set, as a Cookie header value ('' when none). */
+export function authSessionCookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.startsWith('AUTH_SESSION_ID='))
+    .join('; ');
+}
+
+/** Submits the login form of `page` as the browser that loaded it would: with its AUTH_SESSION_ID cookie. */
+export async function submitLogin(page: Response, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  const html = await page.text();
+  return postForm(loginFormAction(html), fields, { cookie: authSessionCookieOf(page), ...headers });
+}
+
+/** IdP-initiated SSO as a browser does it: the SSO URL (other fields, e.g. RelayState, go with it), then its login form. */
+export async function ssoLogin(ssoUrl: string, fields: Record<string, string>): Promise<Response> {
+  const { username = '', password = '', ...rest } = fields;
+  const page = await postForm(ssoUrl, rest);
+  return submitLogin(page, { username, password });
+}
+
 export function loginFormAction(html: string): string {
   const m = /<form id="kc-form-login" action="([^"]+)"/.exec(html);
   if (!m) throw new Error('no login form');
@@ -58,12 +80,17 @@ export function certPemFromDescriptor(xml: string, index = 0): string {
 }
 
 /** Runs the real `xmlsec1 --verify`; `signature` picks which ds:Signature (response or assertion). */
-export function xmlsecVerify(xml: string, certPem: string, signature: 'response' | 'assertion'): { ok: boolean; output: string } {
+export function xmlsecVerify(xml: string, certPem: string, signature: 'response' | 'assertion' | 'logout-response'): { ok: boolean; output: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-xmlsec-'));
   try {
     writeFileSync(path.join(dir, 'doc.xml'), xml);
     writeFileSync(path.join(dir, 'cert.pem'), certPem);
-    const xpath = signature === 'response' ? "/*[local-name()='Response']/*[local-name()='Signature']" : "//*[local-name()='Assertion']/*[local-name()='Signature']";
+    const xpath =
+      signature === 'response'
+        ? "/*[local-name()='Response']/*[local-name()='Signature']"
+        : signature === 'logout-response'
+          ? "/*[local-name()='LogoutResponse']/*[local-name()='Signature']"
+          : "//*[local-name()='Assertion']/*[local-name()='Signature']";
     const r = spawnSync(
       '/usr/bin/xmlsec1',
       [
@@ -72,6 +99,8 @@ export function xmlsecVerify(xml: string, certPem: string, signature: 'response'
         'urn:oasis:names:tc:SAML:2.0:protocol:Response',
         '--id-attr:ID',
         'urn:oasis:names:tc:SAML:2.0:assertion:Assertion',
+        '--id-attr:ID',
+        'urn:oasis:names:tc:SAML:2.0:protocol:LogoutResponse',
         '--pubkey-cert-pem',
         path.join(dir, 'cert.pem'),
         '--node-xpath',
