@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Events, EventName, MethodName, Params, Result } from './contract.js';
 import type { ServiceHandle, ServiceName } from '../common/service.js';
 import type { Logger } from '../common/log.js';
+import type { SamlCapture } from '../federation/capture/types.js';
 
 export interface HostRuntime {
   /** The running embedded service's handle, or undefined when stopped or remote. */
@@ -15,6 +16,8 @@ export interface HostRuntime {
   emit<E extends EventName>(event: E, payload: Events[E]): void;
   readonly dataDir: string;
   readonly log: Logger;
+  /** The desktop's SAML capture (an Electron window); absent: Chromium through playwright-core. */
+  readonly samlCapture?: SamlCapture;
 }
 
 export interface MethodSpec<M extends MethodName> {

@@ -2,10 +2,18 @@
  * SAML capture with Chromium driven by playwright-core: `route` on the sign-in patterns stops
  * the assertion's POST (the request is answered locally, so it never reaches the cloud), and
  * its body goes through `parseSamlPost`.
+ *
+ * The browser runs on a throw-away profile (its own cookies, nothing of the user's), and with
+ * `cdpPort` it also listens for the DevTools protocol on 127.0.0.1, so a test can attach to the
+ * same window and sign in on the real IdP page.
  */
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { parseSamlPost, summarizeSamlResponse, SamlPostError } from '../saml/post-body.js';
 import { signinMatcher } from './signin-patterns.js';
+import { readIdpErrorPage } from './idp-error-page.js';
 import { CaptureError, type CaptureOptions, type CaptureProgress, type CaptureResult } from './types.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -14,6 +22,21 @@ export const DEFAULT_CAPTURE_TIMEOUT_MS = 300_000;
 
 const CAPTURED_PAGE = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Loupe</title></head><body><p>Loupe captured the SAML response. It was not sent to the sign-in service. You can close this window.</p></body></html>';
 
+/** Whether a visible window can be shown here: macOS and Windows always, Linux with X11 or Wayland. */
+export function hasDisplay(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform !== 'linux' && platform !== 'freebsd' && platform !== 'openbsd') return true;
+  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
+/** LOUPE_CAPTURE_CDP_PORT, checked: a port number or nothing. */
+export function cdpPortFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.LOUPE_CAPTURE_CDP_PORT;
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CaptureError('launch_failed', `LOUPE_CAPTURE_CDP_PORT must be a port number (1–65535), got "${raw}"`);
+  return port;
+}
+
 /** Opens Chromium, lets the browser (user or script via `onPage`) sign in, and returns the captured SAML POST. */
 export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?: (page: Page) => Promise<void> | void }): Promise<CaptureResult> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS;
@@ -21,13 +44,23 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   const isSignin = signinMatcher(opts.patterns);
   if (opts.signal?.aborted) throw new CaptureError('aborted', 'The capture was cancelled before it started.');
 
-  progress('launching', `Starting Chromium (${opts.headless === false ? 'visible' : 'headless'})`);
-  let browser: Browser;
+  const headless = opts.headless ?? true;
+  progress('launching', `Starting Chromium (${headless ? 'headless' : 'visible window'}${opts.cdpPort ? `, DevTools on 127.0.0.1:${opts.cdpPort}` : ''})`);
   const executablePath = opts.executablePath ?? CHROMIUM_PATH;
+  const profile = await mkdtemp(path.join(tmpdir(), 'loupe-capture-'));
+  let context: BrowserContext;
   try {
-    browser = await chromium.launch({ executablePath, headless: opts.headless ?? true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless,
+      args: [...CHROMIUM_ARGS, ...(opts.cdpPort ? ['--remote-debugging-address=127.0.0.1', `--remote-debugging-port=${opts.cdpPort}`] : [])],
+      ignoreHTTPSErrors: opts.ignoreHttpsErrors ?? false,
+      viewport: { width: 960, height: 760 },
+      timeout: 60_000,
+    });
   } catch (err) {
-    const noDisplay = opts.headless === false && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    const noDisplay = !headless && !hasDisplay();
     const hint = noDisplay ? ' There is no display (DISPLAY is not set) for a visible window; run on a desktop or use headless for a scripted capture.' : '';
     throw new CaptureError('launch_failed', `Could not start Chromium at ${executablePath}: ${firstLine(err)}${hint}`);
   }
@@ -53,7 +86,6 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: opts.ignoreHttpsErrors ?? false });
     await context.route(
       (url) => isSignin(url.toString()),
       async (route: Route) => {
@@ -76,12 +108,30 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
         }
       },
     );
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
+    let lastStatus = 200;
+    page.on('response', (res) => {
+      if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) lastStatus = res.status();
+    });
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && !isSignin(frame.url())) progress('navigated', `At ${new URL(frame.url()).host}${new URL(frame.url()).pathname}`, frame.url());
+      if (frame !== page.mainFrame() || isSignin(frame.url())) return;
+      const u = new URL(frame.url());
+      progress('navigated', `At ${u.host}${u.pathname}`, frame.url());
+    });
+    page.on('load', () => {
+      if (done || isSignin(page.url())) return;
+      // An IdP's error page ends the capture with its own words; a login form shown again with
+      // "Invalid username or password." does not (the user can try again), it is reported.
+      void readIdpErrorPage(page, lastStatus)
+        .then((found) => {
+          if (!found || done) return;
+          if (found.kind === 'login-error') progress('login-failed', `The identity provider says: ${found.message}`, page.url());
+          else finish(() => settle.reject(new CaptureError('idp_error', `The identity provider showed an error page${found.status >= 400 ? ` (HTTP ${found.status})` : ''}: ${found.message}`)));
+        })
+        .catch(() => {});
     });
     page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
-    browser.on('disconnected', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
+    context.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
 
     try {
       await page.goto(opts.ssoUrl, { waitUntil: 'domcontentloaded', timeout: Math.min(timeoutMs, 60_000) });
@@ -105,7 +155,8 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-    await browser.close().catch(() => {});
+    await context.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
     progress('closed', 'Browser closed');
   }
 }

@@ -123,6 +123,13 @@ export interface CapturedAssertion {
   attributes: Record<string, string[]>;
   /** The raw base64 SAMLResponse, for AssumeRoleWithSAML. */
   samlResponse: string;
+  /** The decoded XML, indented for reading (display only; the base64 above is what is sent). */
+  xml: string;
+  /**
+   * The signature checked against the certificates of the embedded token service's SAML provider
+   * for this issuer; `unchecked` when there is none (a remote STS checks it on the call).
+   */
+  signature: { status: 'verified' | 'failed' | 'unchecked'; message: string; provider?: string };
 }
 
 export interface CaptureParams {
@@ -141,6 +148,18 @@ export interface CaptureParams {
   ignoreHttpsErrors?: boolean;
   /** Chosen by the caller to cancel or follow progress; generated when absent. */
   captureId?: string;
+}
+
+/** Where a capture would run here, for the UI to say so before it starts. */
+export interface CaptureEnvironment {
+  /** 'electron': a Loupe window; 'chromium': Chromium through playwright-core. */
+  kind: 'electron' | 'chromium';
+  /** False on a machine without a display: the browser runs headless. */
+  visible: boolean;
+  /** LOUPE_CAPTURE_CDP_PORT when set. */
+  cdpPort?: number;
+  /** The sign-in URL patterns stopped (AWS's, then the realm's configured ACS URLs). */
+  patterns: string[];
 }
 
 export interface PasswordGrantParams {
@@ -174,7 +193,7 @@ export interface PasswordGrantResult {
 
 export interface CaptureProgressEvent {
   captureId: string;
-  stage: 'launching' | 'opened' | 'navigated' | 'captured' | 'closed' | 'failed';
+  stage: 'launching' | 'opened' | 'navigated' | 'login-failed' | 'captured' | 'closed' | 'failed';
   message: string;
   url?: string;
   at: string;
@@ -190,6 +209,7 @@ export interface FederationIdpMethods {
   'federation.idpUrls'(params: { realm: string; https?: boolean }): IdpUrlsInfo;
   'federation.capture'(params: CaptureParams): CapturedAssertion;
   'federation.cancelCapture'(params: { captureId: string }): { cancelled: boolean };
+  'federation.captureEnvironment'(params: { realm?: string }): CaptureEnvironment;
   'federation.passwordGrant'(params: PasswordGrantParams): PasswordGrantResult;
 }
 
