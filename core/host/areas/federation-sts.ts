@@ -27,10 +27,18 @@ function embedded(rt: HostRuntime): StsApi {
   return api;
 }
 
+/**
+ * The region SigV4 signs for: a regional AWS endpoint names it (https://sts.eu-west-1.amazonaws.com);
+ * the global endpoint and the embedded service sign for us-east-1, as the AWS CLI does.
+ */
+export function stsRegion(url: string): string {
+  return /^https?:\/\/sts[.-]([a-z]{2}(?:-gov)?-[a-z]+-\d)\.amazonaws\.com(?:\.cn)?/i.exec(url)?.[1]?.toLowerCase() ?? 'us-east-1';
+}
+
 /** Unsigned calls (AssumeRoleWith*) need no credentials; the SDK still wants some configured. */
 function client(rt: HostRuntime, creds?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): STSClient {
   return new STSClient({
-    region: 'us-east-1',
+    region: stsRegion(rt.urlOf('sts')),
     endpoint: rt.urlOf('sts'),
     maxAttempts: 1,
     credentials: creds ?? { accessKeyId: 'AKIDLOUPEUNSIGNED000', secretAccessKey: 'unsigned-call' },
