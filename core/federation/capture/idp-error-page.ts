@@ -5,31 +5,38 @@
  * password field counts as an error page, with the page's heading or title as the message.
  */
 export interface PageReader {
-  evaluate<R>(fn: () => R): Promise<R>;
+  evaluate<R>(expression: string): Promise<R>;
 }
 
-interface PageDocument {
-  querySelector(selector: string): { textContent: string | null } | null;
+interface PageSeen {
+  kcError: string;
+  loginError: string;
+  hasPassword: boolean;
+  heading: string;
   title: string;
-  body: { innerText: string } | null;
+  body: string;
 }
+
+/**
+ * Runs in the page. A string, not a function: `loupe` runs from source through tsx, whose
+ * compiled functions call a `__name` helper that does not exist in the page.
+ */
+const READ_PAGE = `(() => {
+  const text = (sel) => (document.querySelector(sel)?.textContent ?? '').trim();
+  return {
+    kcError: text('#kc-error-message'),
+    loginError: text('#input-error') || text('.alert-error'),
+    hasPassword: document.querySelector('input[type=password]') !== null,
+    heading: text('h1') || text('h2'),
+    title: document.title.trim(),
+    body: (document.body?.innerText ?? '').trim().slice(0, 300),
+  };
+})()`;
 
 export type IdpPageFinding = { kind: 'error-page'; message: string; status: number } | { kind: 'login-error'; message: string };
 
 export async function readIdpErrorPage(page: PageReader, status: number): Promise<IdpPageFinding | undefined> {
-  const seen = await page.evaluate(() => {
-    // Runs in the page; core is compiled without the DOM's types, so the few used are named here.
-    const document = (globalThis as unknown as { document: PageDocument }).document;
-    const text = (sel: string) => document.querySelector(sel)?.textContent?.trim() ?? '';
-    return {
-      kcError: text('#kc-error-message'),
-      loginError: text('#input-error') || text('.alert-error'),
-      hasPassword: document.querySelector('input[type=password]') !== null,
-      heading: text('h1') || text('h2'),
-      title: document.title.trim(),
-      body: (document.body?.innerText ?? '').trim().slice(0, 300),
-    };
-  });
+  const seen = await page.evaluate<PageSeen>(READ_PAGE);
   if (seen.kcError) return { kind: 'error-page', message: seen.kcError, status };
   if (seen.hasPassword) return seen.loginError ? { kind: 'login-error', message: seen.loginError } : undefined;
   if (status >= 400) return { kind: 'error-page', message: seen.heading || seen.title || seen.body || `HTTP ${status}`, status };

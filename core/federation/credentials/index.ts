@@ -5,3 +5,4 @@ export * from './env-lines.js';
 export * from './export-formats.js';
 export * from './sign-in-profiles.js';
 export * from './credential-cache.js';
+export * from './token-client.js';

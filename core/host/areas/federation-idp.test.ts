@@ -79,3 +79,13 @@ describe('federation IdP contract', () => {
     await expect(call('federation.users', { realm: 'nope' })).rejects.toThrow('Realm does not exist');
   });
 });
+
+describe('password grant over HTTPS', () => {
+  it("gets a token whose issuer is the IdP's HTTPS realm, trusting only the IdP's own certificate", async () => {
+    const spec = federationIdpArea['federation.passwordGrant'];
+    const r = await spec.handler(spec.params.parse({ realm: 'federation', clientId: 'loupe-cli', clientSecret: 'loupe-cli-secret', username: 'bob', password: 'bob', https: true }), rt);
+    expect(r.tokenEndpoint).toBe(`${idp.extraUrls!.https}/realms/federation/protocol/openid-connect/token`);
+    expect(r.claims.iss).toBe(`${idp.extraUrls!.https}/realms/federation`);
+    expect(r.claims.preferred_username).toBe('bob');
+  });
+});

@@ -11,6 +11,7 @@ import type { CaptureMethod } from './federation-capture.js';
 import type { FederationIdpMethods, IdpClientInfo, IdpMapperInfo, IdpUrlsInfo, PasswordGrantResult } from '../contract/federation-idp.js';
 import type { IdpApi } from '../../federation/idp/api.js';
 import { IdpError } from '../../federation/idp/model.js';
+import { requestToken, TokenEndpointError } from '../../federation/credentials/token-client.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const realmParam = z.object({ realm: z.string().min(1) }).strict();
@@ -152,29 +153,31 @@ export const federationIdpArea: AreaMethods<Exclude<keyof FederationIdpMethods &
   },
   'federation.passwordGrant': {
     params: z
-      .object({ realm: z.string().min(1), clientId: z.string().min(1), clientSecret: z.string().optional(), username: z.string().min(1), password: z.string(), scope: z.string().optional() })
+      .object({
+        realm: z.string().min(1),
+        clientId: z.string().min(1),
+        clientSecret: z.string().optional(),
+        username: z.string().min(1),
+        password: z.string(),
+        scope: z.string().optional(),
+        https: z.boolean().optional(),
+      })
       .strict(),
     summary: 'OIDC password grant at the IdP token endpoint; returns the token response and decoded claims',
     handler: async (p, rt): Promise<PasswordGrantResult> => {
-      const tokenEndpoint = `${realmUrl(rt, p.realm).realmUrl}/protocol/openid-connect/token`;
-      const form = new URLSearchParams({ grant_type: 'password', client_id: p.clientId, username: p.username, password: p.password });
-      if (p.clientSecret !== undefined) form.set('client_secret', p.clientSecret);
-      if (p.scope) form.set('scope', p.scope);
-      let res: Response;
+      const api = rt.handle<IdpApi>('idp')?.api;
+      const tokenEndpoint = `${realmUrl(rt, p.realm, p.https).realmUrl}/protocol/openid-connect/token`;
+      const form: Record<string, string> = { grant_type: 'password', client_id: p.clientId, username: p.username, password: p.password };
+      if (p.clientSecret !== undefined) form.client_secret = p.clientSecret;
+      if (p.scope) form.scope = p.scope;
+      let response: PasswordGrantResult['response'];
       try {
-        res = await fetch(tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        // The embedded IdP's HTTPS certificate is self-signed: trust exactly that one.
+        response = await requestToken(tokenEndpoint, form, p.https && api ? api.tlsCertPem : undefined);
       } catch (err) {
-        throw new HostCallError(`Could not reach the token endpoint ${tokenEndpoint}: ${(err as Error).message}`, undefined, 'unavailable');
+        if (err instanceof TokenEndpointError) throw new HostCallError(err.message, err.body, err.body ? 'failed' : 'unavailable');
+        throw err;
       }
-      const text = await res.text();
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new HostCallError(`The token endpoint answered ${res.status} with something that is not JSON`, { status: res.status, body: text.slice(0, 500) });
-      }
-      if (!res.ok) throw new HostCallError(`${String(body.error ?? res.status)}: ${String(body.error_description ?? '')}`.trim(), { status: res.status, ...body });
-      const response = body as unknown as PasswordGrantResult['response'];
       return {
         tokenEndpoint,
         response,

@@ -170,6 +170,11 @@ export interface PasswordGrantParams {
   password: string;
   /** e.g. "openid" to get an ID token too. */
   scope?: string;
+  /**
+   * Ask the IdP's HTTPS listener: its tokens carry the HTTPS issuer, which is the one AWS (and the
+   * embedded token service) trusts for AssumeRoleWithWebIdentity.
+   */
+  https?: boolean;
 }
 
 export interface PasswordGrantResult {
