@@ -2,40 +2,19 @@
  * SAML capture with Chromium driven by playwright-core: `route` on the sign-in patterns stops
  * the assertion's POST (the request is answered locally, so it never reaches the cloud), and
  * its body goes through `parseSamlPost`.
- *
- * The browser runs on a throw-away profile (its own cookies, nothing of the user's), and with
- * `cdpPort` it also listens for the DevTools protocol on 127.0.0.1, so a test can attach to the
- * same window and sign in on the real IdP page.
+ * The browser is ./capture-browser.ts's (throw-away profile, DevTools port for tests).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
+import { openCaptureBrowser } from './capture-browser.js';
 import { parseSamlPost, summarizeSamlResponse, SamlPostError } from '../saml/post-body.js';
 import { signinMatcher } from './signin-patterns.js';
 import { readIdpErrorPage } from './idp-error-page.js';
 import { CaptureError, type CaptureOptions, type CaptureProgress, type CaptureResult } from './types.js';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { CHROMIUM_PATH, CHROMIUM_ARGS, hasDisplay, cdpPortFromEnv } from './capture-browser.js';
 export const DEFAULT_CAPTURE_TIMEOUT_MS = 300_000;
 
 const CAPTURED_PAGE = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Loupe</title></head><body><p>Loupe captured the SAML response. It was not sent to the sign-in service. You can close this window.</p></body></html>';
-
-/** Whether a visible window can be shown here: macOS and Windows always, Linux with X11 or Wayland. */
-export function hasDisplay(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
-  if (platform !== 'linux' && platform !== 'freebsd' && platform !== 'openbsd') return true;
-  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
-}
-
-/** LOUPE_CAPTURE_CDP_PORT, checked: a port number or nothing. */
-export function cdpPortFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const raw = env.LOUPE_CAPTURE_CDP_PORT;
-  if (raw === undefined || raw === '') return undefined;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CaptureError('launch_failed', `LOUPE_CAPTURE_CDP_PORT must be a port number (1–65535), got "${raw}"`);
-  return port;
-}
 
 /** Opens Chromium, lets the browser (user or script via `onPage`) sign in, and returns the captured SAML POST. */
 export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?: (page: Page) => Promise<void> | void }): Promise<CaptureResult> {
@@ -46,24 +25,8 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
 
   const headless = opts.headless ?? true;
   progress('launching', `Starting Chromium (${headless ? 'headless' : 'visible window'}${opts.cdpPort ? `, DevTools on 127.0.0.1:${opts.cdpPort}` : ''})`);
-  const executablePath = opts.executablePath ?? CHROMIUM_PATH;
-  const profile = await mkdtemp(path.join(tmpdir(), 'loupe-capture-'));
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless,
-      args: [...CHROMIUM_ARGS, ...(opts.cdpPort ? ['--remote-debugging-address=127.0.0.1', `--remote-debugging-port=${opts.cdpPort}`] : [])],
-      ignoreHTTPSErrors: opts.ignoreHttpsErrors ?? false,
-      viewport: { width: 960, height: 760 },
-      timeout: 60_000,
-    });
-  } catch (err) {
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
-    const noDisplay = !headless && !hasDisplay();
-    const hint = noDisplay ? ' There is no display (DISPLAY is not set) for a visible window; run on a desktop or use headless for a scripted capture.' : '';
-    throw new CaptureError('launch_failed', `Could not start Chromium at ${executablePath}: ${firstLine(err)}${hint}`);
-  }
+  const browser = await openCaptureBrowser({ headless, ...(opts.executablePath ? { executablePath: opts.executablePath } : {}), ...(opts.cdpPort ? { cdpPort: opts.cdpPort } : {}), ignoreHttpsErrors: opts.ignoreHttpsErrors ?? false });
+  const { context, page } = browser;
 
   let settle!: { resolve: (r: CaptureResult) => void; reject: (e: CaptureError) => void };
   const outcome = new Promise<CaptureResult>((resolve, reject) => (settle = { resolve, reject }));
@@ -108,7 +71,6 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
         }
       },
     );
-    const page = context.pages()[0] ?? (await context.newPage());
     let lastStatus = 200;
     page.on('response', (res) => {
       if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) lastStatus = res.status();
@@ -155,8 +117,7 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-    await context.close().catch(() => {});
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await browser.close();
     progress('closed', 'Browser closed');
   }
 }

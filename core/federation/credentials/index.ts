@@ -6,3 +6,4 @@ export * from './export-formats.js';
 export * from './sign-in-profiles.js';
 export * from './credential-cache.js';
 export * from './token-client.js';
+export * from './sts-client.js';

@@ -15,7 +15,9 @@ import type { Params } from '../contract.js';
 import type { StsApi } from '../../federation/sts/service.js';
 import { AdminError } from '../../federation/sts/engine.js';
 import type { OidcProvider, Role, SamlProvider } from '../../federation/sts/account/model.js';
-import { credentialProcessJson, envLines, writeCredentialsProfile } from '../../federation/credentials/index.js';
+import { credentialProcessJson, envLines, stsRegion, writeCredentialsProfile } from '../../federation/credentials/index.js';
+
+export { stsRegion };
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const credentials = z.object({ accessKeyId: z.string().min(16), secretAccessKey: z.string().min(1), sessionToken: z.string().min(1), expiration: z.string().min(1) }).strict();
@@ -25,14 +27,6 @@ function embedded(rt: HostRuntime): StsApi {
   const api = rt.handle<StsApi>('sts')?.api;
   if (!api) throw new HostCallError('The embedded token service is not running (a remote STS has no account listing here; use IAM).', undefined, 'unavailable');
   return api;
-}
-
-/**
- * The region SigV4 signs for: a regional AWS endpoint names it (https://sts.eu-west-1.amazonaws.com);
- * the global endpoint and the embedded service sign for us-east-1, as the AWS CLI does.
- */
-export function stsRegion(url: string): string {
-  return /^https?:\/\/sts[.-]([a-z]{2}(?:-gov)?-[a-z]+-\d)\.amazonaws\.com(?:\.cn)?/i.exec(url)?.[1]?.toLowerCase() ?? 'us-east-1';
 }
 
 /** Unsigned calls (AssumeRoleWith*) need no credentials; the SDK still wants some configured. */
