@@ -94,6 +94,17 @@ export interface OidcClientRecord extends ClientBase {
   serviceAccountsEnabled: boolean;
   standardFlowEnabled: boolean;
   redirectUris: string[];
+  /**
+   * Keycloak's `pkce.code.challenge.method`: the PKCE method the client must use. Unset on a
+   * public client means S256 (PKCE required, OAuth 2.1 BCP); '' switches enforcement off.
+   */
+  pkceCodeChallengeMethod?: 'S256' | 'plain' | '';
+}
+
+/** The PKCE method an authorization request of this client must carry, if any. */
+export function enforcedPkceMethod(c: OidcClientRecord): 'S256' | 'plain' | undefined {
+  const m = c.pkceCodeChallengeMethod ?? (c.publicClient ? 'S256' : '');
+  return m === '' ? undefined : m;
 }
 
 export type ClientRecord = SamlClientRecord | OidcClientRecord;

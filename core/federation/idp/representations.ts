@@ -79,7 +79,9 @@ export function clientRep(c: ClientRecord): Record<string, unknown> {
       directAccessGrantsEnabled: c.directAccessGrantsEnabled,
       serviceAccountsEnabled: c.serviceAccountsEnabled,
       standardFlowEnabled: c.standardFlowEnabled,
+      implicitFlowEnabled: false,
       redirectUris: c.redirectUris,
+      attributes: { 'pkce.code.challenge.method': c.pkceCodeChallengeMethod ?? (c.publicClient ? 'S256' : '') },
     };
   }
   const nameIdKey = Object.entries(NAME_ID_FORMATS).find(([, v]) => v === c.nameIdFormat)?.[0] ?? 'username';
@@ -153,6 +155,7 @@ export function samlClientFromRep(rep: Rep): NewSamlClient {
 }
 
 export function oidcClientFromRep(rep: Rep): NewOidcClient {
+  const attrs = (rep.attributes as Rep | undefined) ?? {};
   return defined({
     clientId: str(rep.clientId) ?? '',
     name: str(rep.name),
@@ -165,6 +168,7 @@ export function oidcClientFromRep(rep: Rep): NewOidcClient {
     serviceAccountsEnabled: bool(rep.serviceAccountsEnabled),
     standardFlowEnabled: bool(rep.standardFlowEnabled),
     redirectUris: strs(rep.redirectUris),
+    pkceCodeChallengeMethod: str(attrs['pkce.code.challenge.method']) as NewOidcClient['pkceCodeChallengeMethod'],
     fullScopeAllowed: bool(rep.fullScopeAllowed),
     scopeRealmRoles: strs(rep.scopeRealmRoles),
     protocolMappers: mappersFrom(rep),

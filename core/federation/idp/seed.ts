@@ -15,6 +15,15 @@ export const DEMO = {
   sessionDuration: 3600,
   cliSecret: 'loupe-cli-secret',
   webSecret: 'loupe-web-secret',
+  /** The public client for the authorization-code flow from a desktop app. */
+  nativeClient: 'loupe-desktop',
+  /**
+   * Fixed user ids, so the token service's demo trust can name them: an OIDC token's `sub` is
+   * the user id, and IAM trust conditions on `<provider>:sub` are how AWS tells users apart.
+   * The token service's seed (sts/seed.ts) carries the same two values.
+   */
+  aliceId: '4f1c6a52-7d0e-4b8a-9c43-a11ce0000001',
+  bobId: '4f1c6a52-7d0e-4b8a-9c43-b0b000000002',
 } as const;
 
 /** Role names are the attribute values the cloud reads: "role_arn,provider_arn". */
@@ -39,8 +48,8 @@ export async function seedDemo(engine: IdpEngine): Promise<void> {
   await s.createRole(realm, { name: DEMO_ROLE_VALUES.admin, description: 'LoupeAdmin in account 123456789012' });
   // bob gets read-only through the group; alice through the group and admin directly.
   await s.createGroup(realm, { name: 'engineers', realmRoles: [DEMO_ROLE_VALUES.readOnly] });
-  await s.createUser(realm, { username: 'alice', password: 'alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Liddell', groups: ['engineers'], realmRoles: [DEMO_ROLE_VALUES.admin] });
-  await s.createUser(realm, { username: 'bob', password: 'bob', email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder', groups: ['engineers'] });
+  await s.createUser(realm, { id: DEMO.aliceId, username: 'alice', password: 'alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Liddell', groups: ['engineers'], realmRoles: [DEMO_ROLE_VALUES.admin] });
+  await s.createUser(realm, { id: DEMO.bobId, username: 'bob', password: 'bob', email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder', groups: ['engineers'] });
   const metadataXml = awsSigninMetadata();
   const scope = [DEMO_ROLE_VALUES.readOnly, DEMO_ROLE_VALUES.admin];
   for (const [urlName, roleSessionName] of [
@@ -62,4 +71,15 @@ export async function seedDemo(engine: IdpEngine): Promise<void> {
   }
   await s.createOidcClient(realm, { clientId: 'loupe-cli', name: 'Loupe CLI', secret: DEMO.cliSecret, directAccessGrantsEnabled: true, serviceAccountsEnabled: true, standardFlowEnabled: false });
   await s.createOidcClient(realm, { clientId: 'loupe-web', name: 'Loupe web', secret: DEMO.webSecret, directAccessGrantsEnabled: false, standardFlowEnabled: true, redirectUris: ['http://127.0.0.1/*', 'http://localhost/*'] });
+  // A native app (RFC 8252): public, PKCE S256 required, any loopback port (Keycloak ignores the
+  // port of http://127.0.0.1 and http://localhost redirect URIs).
+  await s.createOidcClient(realm, {
+    clientId: DEMO.nativeClient,
+    name: 'Loupe desktop (native app)',
+    publicClient: true,
+    directAccessGrantsEnabled: false,
+    standardFlowEnabled: true,
+    pkceCodeChallengeMethod: 'S256',
+    redirectUris: ['http://127.0.0.1/*', 'http://localhost/*'],
+  });
 }

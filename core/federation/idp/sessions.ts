@@ -1,7 +1,9 @@
 /**
  * Login state kept in memory, like Keycloak's user and authentication sessions: an SSO session
- * per browser (cookie) or per OIDC login, and short-lived pending logins that remember which
- * client and ACS a login form is for. A restart logs everyone out; realms and keys persist.
+ * per browser (cookie) or per OIDC login, the clients that session has logged into (Keycloak's
+ * client sessions), short-lived pending logins that remember what a login form is for (a SAML
+ * ACS or an OIDC redirect), and single-use authorization codes. A restart logs everyone out;
+ * realms and keys persist.
  */
 import { randomToken, uuid } from '../../common/ids.js';
 import type { Clock } from '../../common/clock.js';
@@ -14,32 +16,82 @@ export interface UserSession {
   lastSeen: number;
   idleSeconds: number;
   maxSeconds: number;
+  /** client_ids (OIDC) or internal ids (SAML) with a client session here; refresh needs one. */
+  clients: Set<string>;
 }
 
-export interface PendingLogin {
+interface PendingBase {
   id: string;
   realm: string;
   /** Internal client id. */
   clientId: string;
+  expires: number;
+}
+
+export interface SamlPendingLogin extends PendingBase {
+  protocol: 'saml';
   acsUrl: string;
   relayState?: string;
   inResponseTo?: string;
+}
+
+export type ResponseMode = 'query' | 'fragment' | 'form_post';
+
+/** What an authorization request asked for, kept until the login finishes (Keycloak's client notes). */
+export interface OidcAuthorization {
+  /** `none`: the response carries no code, only that the user is logged in. */
+  responseType: 'code' | 'none';
+  /** The verified redirect URI the response goes to. */
+  redirectUri: string;
+  /** The redirect_uri parameter as sent; the token request must repeat it. */
+  redirectUriParam?: string;
+  responseMode: ResponseMode;
+  scope: string;
+  state?: string;
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  loginHint?: string;
+}
+
+export interface OidcPendingLogin extends PendingBase, OidcAuthorization {
+  protocol: 'openid-connect';
+}
+
+export type PendingLogin = SamlPendingLogin | OidcPendingLogin;
+type NewPending = Omit<SamlPendingLogin, 'id' | 'expires'> | Omit<OidcPendingLogin, 'id' | 'expires'>;
+
+export interface AuthorizationCode {
+  code: string;
+  realm: string;
+  /** The OIDC client_id the code was issued to. */
+  clientId: string;
+  sessionId: string;
+  redirectUriParam?: string;
+  scope: string;
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
   expires: number;
 }
 
 /** Bounds that keep a flood of GETs or password grants from growing memory without end. */
 const MAX_PENDING = 10_000;
 const MAX_SESSIONS = 100_000;
+const MAX_CODES = 10_000;
 
 export class SessionStore {
   private sessions = new Map<string, UserSession>();
   private pending = new Map<string, PendingLogin>();
+  private codes = new Map<string, AuthorizationCode>();
+  /** Codes already exchanged, kept until they would have expired, so a replay can be recognised. */
+  private usedCodes = new Map<string, AuthorizationCode>();
 
   constructor(private readonly clock: Clock) {}
 
   create(realm: string, userId: string, idleSeconds: number, maxSeconds: number): UserSession {
     const now = this.clock.now();
-    const s: UserSession = { id: uuid(), realm, userId, started: now, lastSeen: now, idleSeconds, maxSeconds };
+    const s: UserSession = { id: uuid(), realm, userId, started: now, lastSeen: now, idleSeconds, maxSeconds, clients: new Set() };
     this.sessions.set(s.id, s);
     this.sweep();
     dropOldest(this.sessions, MAX_SESSIONS);
@@ -68,8 +120,8 @@ export class SessionStore {
     return [...this.sessions.values()].filter((s) => s.realm === realm && s.userId === userId);
   }
 
-  addPending(p: Omit<PendingLogin, 'id' | 'expires'>, lifespanSeconds: number): PendingLogin {
-    const entry: PendingLogin = { ...p, id: randomToken(18), expires: this.clock.now() + lifespanSeconds * 1000 };
+  addPending(p: NewPending, lifespanSeconds: number): PendingLogin {
+    const entry = { ...p, id: randomToken(18), expires: this.clock.now() + lifespanSeconds * 1000 } as PendingLogin;
     this.pending.set(entry.id, entry);
     this.sweep();
     dropOldest(this.pending, MAX_PENDING);
@@ -90,10 +142,40 @@ export class SessionStore {
     this.pending.delete(id);
   }
 
+  /** A fresh single-use code for a logged-in session; Keycloak's layout `uuid.session.client`. */
+  issueCode(c: Omit<AuthorizationCode, 'code' | 'expires'>, lifespanSeconds: number): AuthorizationCode {
+    const entry: AuthorizationCode = { ...c, code: `${uuid()}.${c.sessionId}.${randomToken(9)}`, expires: this.clock.now() + lifespanSeconds * 1000 };
+    this.codes.set(entry.code, entry);
+    this.sweep();
+    dropOldest(this.codes, MAX_CODES);
+    return entry;
+  }
+
+  /**
+   * Takes a code once. A second use answers 'replayed' and ends the client's session, as
+   * Keycloak detaches the client session when a code is used twice (RFC 6749 4.1.2).
+   */
+  redeemCode(code: string): AuthorizationCode | 'expired' | 'replayed' | undefined {
+    const used = this.usedCodes.get(code);
+    if (used) {
+      this.sessions.get(used.sessionId)?.clients.delete(used.clientId);
+      return 'replayed';
+    }
+    const c = this.codes.get(code);
+    if (!c) return undefined;
+    this.codes.delete(code);
+    this.usedCodes.set(code, c);
+    dropOldest(this.usedCodes, MAX_CODES);
+    return c.expires < this.clock.now() ? 'expired' : c;
+  }
+
   private sweep(): void {
     const now = this.clock.now();
     for (const [k, s] of this.sessions) if (now > s.lastSeen + s.idleSeconds * 1000 || now > s.started + s.maxSeconds * 1000) this.sessions.delete(k);
     for (const [k, p] of this.pending) if (p.expires < now) this.pending.delete(k);
+    // Codes are kept a minute past expiry so a late exchange hears "Code is expired", not "not valid".
+    for (const [k, c] of this.codes) if (c.expires + 60_000 < now) this.codes.delete(k);
+    for (const [k, c] of this.usedCodes) if (c.expires + 60_000 < now) this.usedCodes.delete(k);
   }
 }
 

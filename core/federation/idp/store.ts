@@ -24,6 +24,8 @@ import {
 } from './model.js';
 
 export interface NewUser {
+  /** A fixed id (as a realm import may give); a fresh UUID otherwise. */
+  id?: string;
   username: string;
   password?: string;
   email?: string;
@@ -65,6 +67,7 @@ export interface NewOidcClient {
   serviceAccountsEnabled?: boolean;
   standardFlowEnabled?: boolean;
   redirectUris?: string[];
+  pkceCodeChallengeMethod?: 'S256' | 'plain' | '';
   fullScopeAllowed?: boolean;
   scopeRealmRoles?: string[];
   baseUrl?: string;
@@ -238,8 +241,9 @@ export class RealmStore {
     // Keycloak stores user names in lower case.
     const username = input.username.toLowerCase();
     if (r.users.some((u) => u.username === username)) throw new IdpError(409, 'conflict', 'User exists with same username');
+    if (input.id !== undefined && (!/^[0-9a-f-]{36}$/.test(input.id) || r.users.some((u) => u.id === input.id))) throw new IdpError(409, 'conflict', 'User exists with same id');
     const user: UserRecord = {
-      id: uuid(),
+      id: input.id ?? uuid(),
       username,
       enabled: input.enabled ?? true,
       ...(input.email ? { email: input.email } : {}),
@@ -401,6 +405,7 @@ export class RealmStore {
       serviceAccountsEnabled: input.serviceAccountsEnabled ?? false,
       standardFlowEnabled: input.standardFlowEnabled ?? true,
       redirectUris: input.redirectUris ?? [],
+      ...(input.pkceCodeChallengeMethod !== undefined ? { pkceCodeChallengeMethod: pkceMethod(input.pkceCodeChallengeMethod) } : {}),
     };
     r.clients.push(client);
     await this.save();
@@ -412,7 +417,7 @@ export class RealmStore {
     const c = this.client(r, id);
     const common = ['name', 'description', 'baseUrl', 'enabled', 'fullScopeAllowed'] as const;
     const saml = ['acsUrls', 'signResponse', 'signAssertion', 'assertionLifespan', 'defaultRelayState', 'nameIdFormat', 'urlName'] as const;
-    const oidc = ['publicClient', 'secret', 'directAccessGrantsEnabled', 'serviceAccountsEnabled', 'standardFlowEnabled', 'redirectUris'] as const;
+    const oidc = ['publicClient', 'secret', 'directAccessGrantsEnabled', 'serviceAccountsEnabled', 'standardFlowEnabled', 'redirectUris', 'pkceCodeChallengeMethod'] as const;
     const allowed: readonly string[] = [...common, ...(c.protocol === 'saml' ? saml : oidc)];
     if (patch.urlName !== undefined && c.protocol === 'saml') {
       if (!URL_NAME.test(patch.urlName)) throw new IdpError(400, 'invalid_request', 'IDP-Initiated SSO URL name may contain letters, digits, "_", "-" and "."');
@@ -421,6 +426,7 @@ export class RealmStore {
     }
     if (patch.acsUrls !== undefined) for (const u of patch.acsUrls) assertHttpUrl(u, 'Assertion consumer service URL');
     if (patch.assertionLifespan !== undefined) positiveSeconds(patch.assertionLifespan, 'assertionLifespan');
+    if (patch.pkceCodeChallengeMethod !== undefined) pkceMethod(patch.pkceCodeChallengeMethod);
     for (const [k, v] of Object.entries(patch)) if (allowed.includes(k) && v !== undefined) (c as unknown as Record<string, unknown>)[k] = v;
     if (patch.scopeRealmRoles !== undefined) c.scopeRealmRoles = patch.scopeRealmRoles.map((n) => this.role(r, n).name);
     await this.save();
@@ -481,6 +487,11 @@ function assertHttpUrl(value: string, what: string): void {
     throw new IdpError(400, 'invalid_request', `${what} is not a URL: ${value}`);
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new IdpError(400, 'invalid_request', `${what} must be http or https: ${value}`);
+}
+
+function pkceMethod(v: string): 'S256' | 'plain' | '' {
+  if (v !== 'S256' && v !== 'plain' && v !== '') throw new IdpError(400, 'invalid_request', 'pkce.code.challenge.method must be S256, plain or empty');
+  return v;
 }
 
 function positiveSeconds(v: number, name: string): number {

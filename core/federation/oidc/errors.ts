@@ -31,5 +31,6 @@ export const KC = {
   refreshClientMismatch: () => new OAuthError(400, 'invalid_grant', "Invalid refresh token. Token client and authorized client don't match"),
   refreshNotActive: () => new OAuthError(400, 'invalid_grant', 'Token is not active'),
   sessionNotActive: () => new OAuthError(400, 'invalid_grant', 'Session not active'),
+  sessionWithoutClient: () => new OAuthError(400, 'invalid_grant', "Session doesn't have required client"),
   realmNotFound: () => new OAuthError(404, 'Realm does not exist', 'Realm does not exist'),
 } as const;

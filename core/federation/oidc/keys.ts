@@ -3,7 +3,7 @@
  * SAML documents. Rotation makes a new key active and keeps the old ones, public part in the
  * JWKS, until every token they signed has expired. Private keys live in 0600 files.
  */
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic, writeJsonAtomic, readJsonOrBackup } from '../../common/json-store.js';
@@ -39,8 +39,15 @@ export interface Jwk {
   'x5t#S256': string;
 }
 
+/** The realm HMAC key (Keycloak's hmac-generated, HS512): signs refresh tokens, which no JWKS publishes. */
+export interface HmacKey {
+  kid: string;
+  secret: KeyObject;
+}
+
 export class KeyStore {
   private keys: SigningKey[] = [];
+  private hmacKey: HmacKey | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -65,7 +72,12 @@ export class KeyStore {
       }
     }
     if (!store.keys.some((k) => k.retiredAt === undefined)) await store.rotate();
+    store.hmacKey = await loadOrCreateHmac(path.join(dir, 'hmac.json'));
     return store;
+  }
+
+  get hmac(): HmacKey {
+    return this.hmacKey!;
   }
 
   get active(): SigningKey {
@@ -123,6 +135,19 @@ export class KeyStore {
     const index: KeyIndexEntry[] = this.keys.map(({ kid, createdAt, retiredAt }) => ({ kid, createdAt, ...(retiredAt !== undefined ? { retiredAt } : {}) }));
     await writeJsonAtomic(path.join(this.dir, 'keys.json'), index, { mode: 0o600 });
   }
+}
+
+async function loadOrCreateHmac(file: string): Promise<HmacKey> {
+  const read = readJsonOrBackup<{ kid: string; secret: string }>(file, (raw) => {
+    const r = raw as { kid?: unknown; secret?: unknown };
+    if (typeof r.kid !== 'string' || typeof r.secret !== 'string') throw new Error('hmac.json lacks kid or secret');
+    return r as { kid: string; secret: string };
+  });
+  if (read.kind === 'ok') return { kid: read.value.kid, secret: createSecretKey(Buffer.from(read.value.secret, 'base64')) };
+  // 64 bytes: HS512 wants a key at least as long as its output.
+  const entry = { kid: randomToken(16), secret: randomBytes(64).toString('base64') };
+  await writeJsonAtomic(file, entry, { mode: 0o600 });
+  return { kid: entry.kid, secret: createSecretKey(Buffer.from(entry.secret, 'base64')) };
 }
 
 /** The HTTPS listener's key and certificate (SAN 127.0.0.1 and localhost), made once and kept. */

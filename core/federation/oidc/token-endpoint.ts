@@ -1,5 +1,6 @@
 /**
- * The token endpoint's grants (password, client_credentials, refresh_token) with Keycloak's
+ * The token endpoint's grants (authorization_code with PKCE, password, client_credentials,
+ * refresh_token) with Keycloak's
  * order of checks and its error texts. Transport-free: the HTTP layer passes the form and the
  * Authorization header and serializes the result or the OAuthError.
  */
@@ -9,7 +10,9 @@ import type { SessionStore } from '../idp/sessions.js';
 import type { OidcClientRecord, RealmRecord, UserRecord } from '../idp/model.js';
 import type { KeyStore } from './keys.js';
 import { KC, OAuthError } from './errors.js';
-import { signJwt, verifyOwnJwt, jti } from './tokens.js';
+import { signJwt, signRefreshJwt, verifyRefreshJwt, jti } from './tokens.js';
+import { checkCodeVerifier } from './pkce.js';
+import { createHash } from 'node:crypto';
 
 export interface TokenDeps {
   store: RealmStore;
@@ -45,6 +48,8 @@ export async function handleTokenRequest(deps: TokenDeps, req: TokenRequest): Pr
   if (!grantType) throw KC.missingGrantType();
   const client = authenticateClient(deps, realm, req.form, req.authorization);
   switch (grantType) {
+    case 'authorization_code':
+      return authorizationCodeGrant(deps, realm, client, req);
     case 'password':
       return passwordGrant(deps, realm, client, req);
     case 'client_credentials':
@@ -101,7 +106,30 @@ async function passwordGrant(deps: TokenDeps, realm: RealmRecord, client: OidcCl
   if (user === 'disabled') throw KC.accountDisabled();
   if (user === 'invalid') throw KC.invalidUserCredentials();
   const session = deps.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
+  session.clients.add(client.clientId);
   return issueTokens(deps, realm, client, user, session.id, req.issuer, req.form.get('scope') ?? '', true);
+}
+
+/** Keycloak's AuthorizationCodeGrantType: the checks and texts in its order. */
+async function authorizationCodeGrant(deps: TokenDeps, realm: RealmRecord, client: OidcClientRecord, req: TokenRequest): Promise<TokenResponse> {
+  const invalidGrant = (d: string) => new OAuthError(400, 'invalid_grant', d);
+  const code = req.form.get('code');
+  if (code === null) throw new OAuthError(400, 'invalid_request', 'Missing parameter: code');
+  const data = deps.sessions.redeemCode(code);
+  if (data === undefined || data === 'replayed') throw invalidGrant('Code not valid');
+  if (data === 'expired') throw invalidGrant('Code is expired');
+  if (data.realm !== realm.realm) throw invalidGrant('Code not valid');
+  const session = deps.sessions.get(data.sessionId, realm.realm);
+  if (!session) throw invalidGrant('User session not found');
+  const user = realm.users.find((u) => u.id === session.userId);
+  if (!user) throw invalidGrant('User not found');
+  if (!user.enabled) throw invalidGrant('User disabled');
+  if (data.redirectUriParam !== undefined && data.redirectUriParam !== (req.form.get('redirect_uri') ?? undefined)) throw invalidGrant('Incorrect redirect_uri');
+  if (data.clientId !== client.clientId) throw invalidGrant('Auth error: Found different client_id in clientSession');
+  if (!client.standardFlowEnabled) throw invalidGrant('Client not allowed to exchange code');
+  if (!session.clients.has(client.clientId)) throw invalidGrant('Session not active');
+  checkCodeVerifier(req.form.get('code_verifier') ?? undefined, data.codeChallenge, data.codeChallengeMethod);
+  return issueTokens(deps, realm, client, user, session.id, req.issuer, data.scope, true, data.nonce);
 }
 
 async function clientCredentialsGrant(deps: TokenDeps, realm: RealmRecord, client: OidcClientRecord, req: TokenRequest): Promise<TokenResponse> {
@@ -124,12 +152,13 @@ async function clientCredentialsGrant(deps: TokenDeps, realm: RealmRecord, clien
 async function refreshGrant(deps: TokenDeps, realm: RealmRecord, client: OidcClientRecord, req: TokenRequest): Promise<TokenResponse> {
   const token = req.form.get('refresh_token');
   if (!token) throw KC.missingRefreshToken();
-  const claims = await verifyOwnJwt(deps.keys, token, { issuer: req.issuer, now: deps.clock.now(), typ: 'Refresh' });
+  const claims = await verifyRefreshJwt(deps.keys, token, { issuer: req.issuer, now: deps.clock.now() });
   if (claims === 'expired') throw KC.refreshNotActive();
   if (!claims) throw KC.invalidRefreshToken();
   if (claims.azp !== client.clientId) throw KC.refreshClientMismatch();
   const session = deps.sessions.get(typeof claims.sid === 'string' ? claims.sid : undefined, realm.realm);
   if (!session) throw KC.sessionNotActive();
+  if (!session.clients.has(client.clientId)) throw KC.sessionWithoutClient();
   const user = realm.users.find((u) => u.id === claims.sub);
   if (!user || !user.enabled) throw KC.invalidRefreshToken();
   return issueTokens(deps, realm, client, user, session.id, req.issuer, typeof claims.scope === 'string' ? claims.scope : '', true);
@@ -144,8 +173,11 @@ async function issueTokens(
   issuer: string,
   requestedScope: string,
   withRefresh: boolean,
+  nonce?: string,
 ): Promise<TokenResponse> {
   const iat = Math.floor(deps.clock.now() / 1000);
+  const session = sid ? deps.sessions.get(sid, realm.realm) : undefined;
+  const authTime = session ? { auth_time: Math.floor(session.started / 1000) } : {};
   const exp = iat + realm.accessTokenLifespan;
   const wantsOpenId = requestedScope.split(/\s+/).includes('openid');
   const scope = [...(wantsOpenId ? ['openid'] : []), 'profile', 'email'].join(' ');
@@ -188,13 +220,29 @@ async function issueTokens(
     scope,
   };
   if (wantsOpenId) {
-    out.id_token = await signJwt(deps.keys, { exp, iat, jti: jti(), iss: issuer, aud: client.clientId, sub: user.id, typ: 'ID', azp: client.clientId, ...(sid ? { sid } : {}), acr: '1', ...profile });
+    // at_hash: the left half of the access token's SHA-256, as OIDC Core 3.1.3.6 defines for RS256.
+    const atHash = createHash('sha256').update(access).digest().subarray(0, 16).toString('base64url');
+    out.id_token = await signJwt(deps.keys, {
+      exp,
+      iat,
+      ...authTime,
+      jti: jti(),
+      iss: issuer,
+      aud: client.clientId,
+      sub: user.id,
+      typ: 'ID',
+      azp: client.clientId,
+      ...(nonce !== undefined ? { nonce } : {}),
+      ...(sid ? { sid } : {}),
+      at_hash: atHash,
+      acr: '1',
+      ...profile,
+    });
   }
-  if (withRefresh && sid) {
-    const session = deps.sessions.get(sid, realm.realm)!;
+  if (withRefresh && session) {
     const refreshExp = Math.min(iat + realm.ssoSessionIdleTimeout, Math.floor((session.started + realm.ssoSessionMaxLifespan * 1000) / 1000));
     out.refresh_expires_in = refreshExp - iat;
-    out.refresh_token = await signJwt(deps.keys, { exp: refreshExp, iat, jti: jti(), iss: issuer, aud: issuer, sub: user.id, typ: 'Refresh', azp: client.clientId, sid, scope }, 'JWT');
+    out.refresh_token = await signRefreshJwt(deps.keys, { exp: refreshExp, iat, jti: jti(), iss: issuer, aud: issuer, sub: user.id, typ: 'Refresh', azp: client.clientId, sid: session.id, scope });
   }
   return out;
 }

@@ -1,6 +1,8 @@
 /**
- * RS256 JWTs with jose, laid out like Keycloak's: access tokens (typ Bearer), ID tokens and
- * refresh tokens (typ Refresh, checked only by this IdP).
+ * JWTs with jose, laid out like Keycloak's: access tokens (typ Bearer) and ID tokens (typ ID)
+ * RS256 with the published realm key; refresh tokens (typ Refresh) HS512 with the realm's HMAC
+ * key, which no JWKS publishes, so nothing but this IdP can verify one and no verifier that
+ * trusts the JWKS mistakes one for an identity.
  */
 import { SignJWT, jwtVerify, decodeProtectedHeader, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +13,21 @@ export async function signJwt(keys: KeyStore, claims: JWTPayload, typ = 'JWT'): 
   return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ, kid: key.kid }).sign(key.privateKey);
 }
 
-/** Verifies a token this IdP signed (any published key); undefined when it is not one. */
+export async function signRefreshJwt(keys: KeyStore, claims: JWTPayload): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'JWT', kid: keys.hmac.kid }).sign(keys.hmac.secret);
+}
+
+/** Verifies a refresh token this IdP signed with its HMAC key; undefined when it is not one. */
+export async function verifyRefreshJwt(keys: KeyStore, token: string, opts: { issuer: string; now: number }): Promise<JWTPayload | 'expired' | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keys.hmac.secret, { issuer: opts.issuer, algorithms: ['HS512'], currentDate: new Date(opts.now) });
+    return payload.typ === 'Refresh' ? payload : undefined;
+  } catch (err) {
+    return (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : undefined;
+  }
+}
+
+/** Verifies an RS256 token this IdP signed (any published key); undefined when it is not one. */
 export async function verifyOwnJwt(keys: KeyStore, token: string, opts: { issuer: string; now: number; typ?: string }): Promise<JWTPayload | 'expired' | undefined> {
   let kid: string | undefined;
   try {

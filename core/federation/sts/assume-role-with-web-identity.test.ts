@@ -106,6 +106,33 @@ describe('AssumeRoleWithWebIdentity through @aws-sdk/client-sts', () => {
     expect(r.code).toBe('InvalidIdentityToken');
   });
 
+  it('refresh, offline and logout tokens are no web identity: InvalidIdentityToken, whatever their signature', async () => {
+    for (const typ of ['Refresh', 'Offline', 'Logout']) {
+      const r = await rejection(assume(await idp.sign({ sub: 'user-1', aud: 'loupe-cli', typ })));
+      expect(r).toMatchObject({ code: 'InvalidIdentityToken', status: 400 });
+      expect(r.message).toContain('not an access token or an ID token');
+    }
+    expect(await rejection(assume(await idp.sign({ sub: 'user-1', aud: 'loupe-cli' }, { typ: 'logout+jwt' })))).toMatchObject({ code: 'InvalidIdentityToken' });
+    // Keycloak's access (Bearer) and ID tokens still pass.
+    expect((await assume(await idp.sign({ sub: 'user-1', aud: 'loupe-cli', typ: 'ID' }))).Audience).toBe('loupe-cli');
+    expect((await assume(await idp.sign({ sub: 'user-1', aud: 'loupe-cli', typ: 'Bearer' }))).Audience).toBe('loupe-cli');
+  });
+
+  it('unknown key ids make the STS refetch the JWKS at most once per provider per interval', async () => {
+    // Warm the cache, then a stream of tokens naming key ids the provider never had.
+    await assume(await idp.sign({ sub: 'user-1', aud: 'loupe-cli' }));
+    const before = idp.fetches.jwks;
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) {
+      const r = await rejection(assume(await idp.sign({ sub: 'u', aud: 'loupe-cli' }, { headerKid: `made-up-${i}` })));
+      expect(r.code).toBe('InvalidIdentityToken');
+    }
+    const intervals = Math.floor((Date.now() - started) / 10_000);
+    expect(idp.fetches.jwks - before).toBeLessThanOrEqual(1 + intervals);
+    // Good tokens keep working meanwhile.
+    expect((await assume(await idp.sign({ sub: 'user-1', aud: 'loupe-cli' }))).Audience).toBe('loupe-cli');
+  });
+
   it('a token from an issuer with no provider in the account', async () => {
     const r = await rejection(assume(await other.sign({ sub: 'u', aud: 'loupe-cli' })));
     expect(r).toMatchObject({ code: 'InvalidIdentityToken', message: `No OpenIDConnect provider found in your account for ${other.issuer}` });

@@ -90,7 +90,11 @@ async function samlLogin(idpUrl: string, username: string, password: string, cli
 
 /** The OIDC password grant over the IdP's HTTPS endpoint (a test client: it skips CA checks; the STS pins the thumbprint). */
 function passwordGrant(httpsUrl: string, username: string, password: string): Promise<{ status: number; body: Record<string, string> }> {
-  const body = new URLSearchParams({ grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username, password }).toString();
+  return tokenGrant(httpsUrl, { grant_type: 'password', username, password });
+}
+
+function tokenGrant(httpsUrl: string, fields: Record<string, string>): Promise<{ status: number; body: Record<string, string> }> {
+  const body = new URLSearchParams({ client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', ...fields }).toString();
   return new Promise((resolve, reject) => {
     const req = https.request(`${httpsUrl}/realms/federation/protocol/openid-connect/token`, { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
       let text = '';
@@ -129,7 +133,7 @@ describe('the demo flows against the embedded IdP', () => {
     };
     expect(account.accountId).toBe('123456789012');
     expect(account.samlProviders).toEqual([expect.objectContaining({ arn: PROVIDER, entityId: `${idp.url}/realms/federation` })]);
-    expect(account.oidcProviders).toEqual([expect.objectContaining({ url: `${idp.extraUrls.https}/realms/federation`, clientIds: ['loupe-cli'], thumbprints: [expect.stringMatching(/^[0-9a-f]{40}$/)] })]);
+    expect(account.oidcProviders).toEqual([expect.objectContaining({ url: `${idp.extraUrls.https}/realms/federation`, clientIds: ['loupe-cli', 'loupe-desktop', 'loupe-web'], thumbprints: [expect.stringMatching(/^[0-9a-f]{40}$/)] })]);
     expect(account.roles.map((r) => r.arn).sort()).toEqual([ADMIN, READONLY]);
   });
 
@@ -180,6 +184,36 @@ describe('the demo flows against the embedded IdP', () => {
     expect(out.AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeReadOnly/alice-cli');
     expect(out.Audience).toBe('loupe-cli');
     expect(out.Provider).toBe(`arn:aws:iam::123456789012:oidc-provider/${idp.extraUrls.https.slice(8)}/realms/federation`);
+  });
+
+  it('OIDC trust matches the README: alice both roles, bob read-only, a service account neither', async () => {
+    const sdk = sdkFor(sts.url);
+    const assume = (RoleArn: string, token: string) => sdk.send(new AssumeRoleWithWebIdentityCommand({ RoleArn, RoleSessionName: 'web', WebIdentityToken: token }));
+    const denied = { Code: 'AccessDenied', message: 'Not authorized to perform sts:AssumeRoleWithWebIdentity' };
+    const alice = (await passwordGrant(idp.extraUrls.https, 'alice', 'alice')).body.access_token!;
+    const bob = (await passwordGrant(idp.extraUrls.https, 'bob', 'bob')).body.access_token!;
+    const service = await tokenGrant(idp.extraUrls.https, { grant_type: 'client_credentials' });
+    expect(service.status).toBe(200);
+    expect((await assume(ADMIN, alice)).AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeAdmin/web');
+    expect((await assume(READONLY, bob)).AssumedRoleUser?.Arn).toBe('arn:aws:sts::123456789012:assumed-role/LoupeReadOnly/web');
+    await expect(assume(ADMIN, bob)).rejects.toMatchObject(denied);
+    await expect(assume(ADMIN, service.body.access_token!)).rejects.toMatchObject(denied);
+    await expect(assume(READONLY, service.body.access_token!)).rejects.toMatchObject(denied);
+  });
+
+  it('a refresh token is no web identity: HS512 with a key no JWKS publishes, and refused as InvalidIdentityToken', async () => {
+    const grant = await passwordGrant(idp.extraUrls.https, 'alice', 'alice');
+    const refresh = grant.body.refresh_token!;
+    const header = JSON.parse(Buffer.from(refresh.split('.')[0]!, 'base64url').toString()) as { alg: string; kid: string };
+    expect(header.alg).toBe('HS512');
+    const jwks = (await (await fetch(`${idp.url}/realms/federation/protocol/openid-connect/certs`)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((k) => k.kid)).not.toContain(header.kid);
+    await expect(sdkFor(sts.url).send(new AssumeRoleWithWebIdentityCommand({ RoleArn: READONLY, RoleSessionName: 'alice', WebIdentityToken: refresh }))).rejects.toMatchObject({
+      name: 'InvalidIdentityTokenException',
+      Code: 'InvalidIdentityToken',
+    });
+    // The IdP itself still takes it at the token endpoint.
+    expect((await tokenGrant(idp.extraUrls.https, { grant_type: 'refresh_token', refresh_token: refresh })).status).toBe(200);
   });
 });
 

@@ -17,6 +17,15 @@ import { SIGNIN_ACS } from './options.js';
 
 export const DEMO_REALM = 'federation';
 export const DEMO_CLIENT = 'loupe-cli';
+/** The demo realm's OIDC clients whose tokens name a user: the CLI (password grant), the web and desktop apps (authorization code). */
+export const DEMO_CLIENTS = [DEMO_CLIENT, 'loupe-desktop', 'loupe-web'];
+/**
+ * The IdP demo seed's fixed user ids (idp/seed.ts; engines share no code, so the values are
+ * repeated). A Keycloak token's `sub` is the user id; the trust names who may assume each role,
+ * as IAM conditions on `<provider>:sub` do. A service-account token's `sub` is its client's id,
+ * in neither list.
+ */
+export const DEMO_SUBJECTS = { alice: '4f1c6a52-7d0e-4b8a-9c43-a11ce0000001', bob: '4f1c6a52-7d0e-4b8a-9c43-b0b000000002' } as const;
 export const DEMO_PROVIDER_NAME = 'loupe';
 
 type Pending = 'saml' | 'oidc';
@@ -28,7 +37,13 @@ export interface SeedTargets {
   idpHttps: string;
 }
 
-export function demoTrustPolicy(accountId: string, oidcUrl: string): PolicyDocument {
+/**
+ * The demo roles' trust, matching the README: alice may assume both roles, bob only
+ * LoupeReadOnly, a token with no user (client_credentials) neither. Over SAML the IdP's role
+ * mapping decides (bob's assertion lists only read-only, and AWS requires the role in the
+ * assertion); over OIDC the token carries no roles AWS reads, so the `sub` condition does.
+ */
+export function demoTrustPolicy(accountId: string, oidcUrl: string, subjects: readonly string[]): PolicyDocument {
   const oidcArn = oidcProviderArn(accountId, oidcUrl);
   const oidcId = oidcArn.split(':oidc-provider/')[1]!;
   return {
@@ -44,7 +59,7 @@ export function demoTrustPolicy(accountId: string, oidcUrl: string): PolicyDocum
         Effect: 'Allow',
         Principal: { Federated: oidcArn },
         Action: 'sts:AssumeRoleWithWebIdentity',
-        Condition: { StringEquals: { [`${oidcId}:aud`]: DEMO_CLIENT } },
+        Condition: { StringEquals: { [`${oidcId}:aud`]: DEMO_CLIENTS, [`${oidcId}:sub`]: [...subjects] } },
       },
     ],
   };
@@ -72,9 +87,9 @@ export class DemoSeeder {
   async start(firstStart: boolean): Promise<void> {
     const file = path.join(this.dataDir, 'seed.json');
     if (firstStart) {
-      const policy = demoTrustPolicy(this.engine.options.accountId, this.oidcUrl);
-      await this.engine.createRole({ name: 'LoupeReadOnly', trustPolicy: policy, maxSessionDuration: 3600, description: 'Demo role: read-only (1 hour maximum session)' }, { replace: true });
-      await this.engine.createRole({ name: 'LoupeAdmin', trustPolicy: policy, maxSessionDuration: 43200, description: 'Demo role: administrator (12 hours maximum session)' }, { replace: true });
+      const account = this.engine.options.accountId;
+      await this.engine.createRole({ name: 'LoupeReadOnly', trustPolicy: demoTrustPolicy(account, this.oidcUrl, [DEMO_SUBJECTS.alice, DEMO_SUBJECTS.bob]), maxSessionDuration: 3600, description: 'Demo role: read-only (1 hour maximum session)' }, { replace: true });
+      await this.engine.createRole({ name: 'LoupeAdmin', trustPolicy: demoTrustPolicy(account, this.oidcUrl, [DEMO_SUBJECTS.alice]), maxSessionDuration: 43200, description: 'Demo role: administrator (12 hours maximum session)' }, { replace: true });
       this.pending = ['saml', 'oidc'];
       await this.save();
     } else {
@@ -150,7 +165,7 @@ export class DemoSeeder {
   private async seedOidc(): Promise<void> {
     // No thumbprint is known in advance: the one the IdP presents now is recorded, as IAM does
     // when a provider is created without a thumbprint list.
-    await this.engine.createOidcProvider(this.oidcUrl, [DEMO_CLIENT], undefined, { replace: true });
+    await this.engine.createOidcProvider(this.oidcUrl, DEMO_CLIENTS, undefined, { replace: true });
   }
 
   private save(): Promise<void> {

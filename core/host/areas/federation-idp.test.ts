@@ -44,7 +44,7 @@ async function call<M extends keyof typeof federationIdpArea & MethodName>(metho
 describe('federation IdP contract', () => {
   it('lists the demo realm, its users with effective roles, and its clients with SSO URLs', async () => {
     const realms = await call('federation.realms', {});
-    expect(realms.find((r) => r.realm === 'federation')).toMatchObject({ cloudDomain: 'https://aws.amazon.com', accessTokenLifespan: 300, counts: { users: 2, clients: 4 } });
+    expect(realms.find((r) => r.realm === 'federation')).toMatchObject({ cloudDomain: 'https://aws.amazon.com', accessTokenLifespan: 300, counts: { users: 2, clients: 5 } });
     const users = await call('federation.users', { realm: 'federation' });
     expect(users.find((u) => u.username === 'bob')).toMatchObject({ groups: ['/engineers'], realmRoles: [], effectiveRoles: ['arn:aws:iam::123456789012:role/LoupeReadOnly,arn:aws:iam::123456789012:saml-provider/loupe'] });
     const clients = await call('federation.clients', { realm: 'federation' });

@@ -79,3 +79,12 @@ export function welcomePage(realms: WelcomeRealm[]): string {
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:5vh auto;padding:0 16px}small{color:#666}</style></head>
 <body><h1>Loupe identity provider</h1><p>Keycloak-compatible endpoints (also under <code>/auth</code>).</p>${rows}</body></html>`;
 }
+
+/** OIDC response_mode=form_post (Keycloak's FormPostRedirectUriBuilder): the browser POSTs the fields to the client. */
+export function formPostPage(action: string, fields: [string, string][]): string {
+  const inputs = fields.map(([k, v]) => `<INPUT TYPE="HIDDEN" NAME="${h(k)}" VALUE="${h(v)}" />`).join('');
+  return (
+    `<HTML><HEAD><TITLE>Submit This Form</TITLE></HEAD><BODY Onload="javascript:document.forms[0].submit()">` +
+    `<FORM METHOD="POST" ACTION="${h(action)}">${inputs}<NOSCRIPT><P>JavaScript is disabled. We strongly recommend to enable it. Click the button below to continue.</P><INPUT TYPE="SUBMIT" VALUE="CONTINUE" /></NOSCRIPT></FORM></BODY></HTML>`
+  );
+}

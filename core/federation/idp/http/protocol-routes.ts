@@ -1,9 +1,9 @@
 /**
- * Keycloak's public endpoints over HTTP: discovery, JWKS, token, SAML descriptor, IdP-initiated
- * SSO, SP-initiated SSO and the login form. Every route exists with and without `/auth`.
+ * Keycloak's public endpoints over HTTP: discovery, JWKS, token, userinfo, SAML descriptor,
+ * IdP-initiated SSO, SP-initiated SSO and the login form (the OIDC authorization endpoint is in
+ * oidc-auth-routes.ts). Every route exists with and without `/auth`.
  */
-import type http from 'node:http';
-import { sendJson, sendText, readBody, type Router } from '../../../common/http.js';
+import { sendJson, sendText, type Router } from '../../../common/http.js';
 import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
@@ -13,60 +13,11 @@ import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.
 import { buildSignedLogin } from '../saml-login.js';
 import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED } from './pages.js';
 import type { RealmRecord, SamlClientRecord } from '../model.js';
-import type { PendingLogin } from '../sessions.js';
+import type { PendingLogin, SamlPendingLogin } from '../sessions.js';
+import { type HttpCtx, SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, noStore, sendHtml, realmOr404, readForm, cookie, sessionCookie, loginAction } from './context.js';
+import { addOidcAuthRoutes, finishOidcLogin } from './oidc-auth-routes.js';
 
-export interface HttpCtx {
-  req: http.IncomingMessage;
-  res: http.ServerResponse;
-  url: URL;
-  /** scheme://host:port as the client addressed us. */
-  base: string;
-  secure: boolean;
-}
-
-export const SESSION_COOKIE = 'KEYCLOAK_IDENTITY';
-const FORM_LIMIT = 1024 * 1024;
-/** Keycloak's "Login action timeout" (accessCodeLifespanLogin): 30 minutes to fill the login form. */
-const LOGIN_FORM_LIFESPAN = 1800;
-
-/** The realm URL (issuer / SAML entity id) as seen through this request, with its /auth prefix if used. */
-export function realmUrl(ctx: HttpCtx, prefix: string, realm: string): string {
-  return `${ctx.base}${prefix}/realms/${encodeURIComponent(realm)}`;
-}
-
-const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
-const htmlHeaders = { ...noStore, 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-
-function sendHtml(ctx: HttpCtx, status: number, body: string, extra: Record<string, string> = {}): void {
-  sendText(ctx.res, status, body, 'text/html;charset=utf-8', { ...htmlHeaders, ...extra });
-}
-
-function realmOr404(engine: IdpEngine, ctx: HttpCtx, name: string): RealmRecord | undefined {
-  if (!engine.store.hasRealm(name)) {
-    sendJson(ctx.res, 404, { error: 'Realm does not exist' });
-    return undefined;
-  }
-  return engine.store.realm(name);
-}
-
-async function readForm(ctx: HttpCtx): Promise<URLSearchParams> {
-  const ct = ctx.req.headers['content-type'] ?? '';
-  const body = await readBody(ctx.req, FORM_LIMIT);
-  if (body.length > 0 && !/application\/x-www-form-urlencoded/i.test(ct)) throw new OAuthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
-  return new URLSearchParams(body.toString('utf8'));
-}
-
-function cookie(ctx: HttpCtx, name: string): string | undefined {
-  for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
-
-function sessionCookie(ctx: HttpCtx, prefix: string, realm: string, value: string, maxAge: number): string {
-  return `${SESSION_COOKIE}=${value}; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm)}/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
-}
+export { type HttpCtx, SESSION_COOKIE, realmUrl } from './context.js';
 
 export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): void {
   for (const prefix of ['', '/auth']) {
@@ -147,6 +98,8 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
     router.add('GET', `${r}/protocol/saml`, (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, ctx.url.searchParams, 'redirect'));
     router.add('POST', `${r}/protocol/saml`, async (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, await readForm(ctx), 'post'));
 
+    addOidcAuthRoutes(router, engine, prefix);
+
     router.add('POST', `${r}/login-actions/authenticate`, async (ctx, p) => {
       const realm = realmOr404(engine, ctx, p.realm!);
       if (!realm) return;
@@ -158,7 +111,7 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
   }
 }
 
-function clientForPending(engine: IdpEngine, realm: RealmRecord, pending: PendingLogin): SamlClientRecord | undefined {
+function samlClientFor(realm: RealmRecord, pending: SamlPendingLogin): SamlClientRecord | undefined {
   const c = realm.clients.find((x) => x.id === pending.clientId);
   return c && c.protocol === 'saml' && c.enabled ? c : undefined;
 }
@@ -171,11 +124,11 @@ async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, rea
   if (!client.enabled) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
   const relayState = params.get('RelayState') ?? client.defaultRelayState;
   const pending = engine.sessions.addPending(
-    { realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
+    { protocol: 'saml', realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
     LOGIN_FORM_LIFESPAN,
   );
   if (isPost && (params.has('username') || params.has('password'))) return submitCredentials(engine, ctx, prefix, realm, pending, params);
-  return continueOrLogin(engine, ctx, prefix, realm, client, pending, false);
+  return continueOrLogin(engine, ctx, prefix, realm, client, pending as SamlPendingLogin, false);
 }
 
 async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, params: URLSearchParams, binding: 'redirect' | 'post'): Promise<void> {
@@ -200,28 +153,25 @@ async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, real
   if (!client) return sendHtml(ctx, 400, errorPage('Invalid redirect uri.'));
   const relayState = params.get('RelayState') ?? undefined;
   const pending = engine.sessions.addPending(
-    { realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
+    { protocol: 'saml', realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
     LOGIN_FORM_LIFESPAN,
   );
-  return continueOrLogin(engine, ctx, prefix, realm, client, pending, authn.forceAuthn);
+  return continueOrLogin(engine, ctx, prefix, realm, client, pending as SamlPendingLogin, authn.forceAuthn);
 }
 
-async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, client: SamlClientRecord, pending: PendingLogin, forceAuthn: boolean): Promise<void> {
+async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, client: SamlClientRecord, pending: SamlPendingLogin, forceAuthn: boolean): Promise<void> {
   const session = forceAuthn ? undefined : engine.sessions.get(cookie(ctx, SESSION_COOKIE), realm.realm);
   const user = session && realm.users.find((u) => u.id === session.userId && u.enabled);
   if (session && user) {
     engine.sessions.takePending(pending.id);
+    session.clients.add(client.id);
     const form = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
     return sendHtml(ctx, 200, autoPostForm(form.acsUrl, { SAMLResponse: form.samlResponse, ...(form.relayState !== undefined ? { RelayState: form.relayState } : {}) }));
   }
-  sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending) }));
+  sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending.id) }));
 }
 
-function loginAction(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin): string {
-  return `${realmUrl(ctx, prefix, realm.realm)}/login-actions/authenticate?session_code=${encodeURIComponent(pending.id)}`;
-}
-
-function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin) {
+function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: SamlPendingLogin) {
   return {
     issuer: realmUrl(ctx, prefix, realm.realm),
     acsUrl: pending.acsUrl,
@@ -231,20 +181,20 @@ function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: Pe
 }
 
 async function submitCredentials(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin, form: URLSearchParams): Promise<void> {
-  const client = clientForPending(engine, realm, pending);
-  if (!client) return sendHtml(ctx, 400, errorPage('Login requester not enabled.'));
+  const client = pending.protocol === 'saml' ? samlClientFor(realm, pending) : realm.clients.find((c) => c.id === pending.clientId && c.enabled);
+  if (!client) return sendHtml(ctx, 400, errorPage(pending.protocol === 'saml' ? 'Login requester not enabled.' : 'Client disabled.'));
   const username = form.get('username') ?? '';
   const user = username ? await engine.store.authenticate(realm.realm, username, form.get('password') ?? '') : 'invalid';
   if (user === 'invalid' || user === 'disabled') {
     // Keycloak answers a failed login with the form again (200) and the message above it.
     const error = user === 'disabled' ? ACCOUNT_DISABLED : INVALID_CREDENTIALS;
-    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending), username, error }));
+    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending.id), username, error }));
   }
   const session = engine.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
   engine.sessions.takePending(pending.id);
-  const post = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
-  sendHtml(ctx, 200, autoPostForm(post.acsUrl, { SAMLResponse: post.samlResponse, ...(post.relayState !== undefined ? { RelayState: post.relayState } : {}) }), {
-    'set-cookie': sessionCookie(ctx, prefix, realm.realm, session.id, realm.ssoSessionMaxLifespan),
-  });
+  const setCookie = { 'set-cookie': sessionCookie(ctx, prefix, realm.realm, session.id, realm.ssoSessionMaxLifespan) };
+  if (pending.protocol === 'openid-connect') return finishOidcLogin(engine, ctx, prefix, realm, pending, session, setCookie);
+  session.clients.add(client.id);
+  const post = buildSignedLogin(engine, realm, client as SamlClientRecord, user, session, postInput(ctx, prefix, realm, pending));
+  sendHtml(ctx, 200, autoPostForm(post.acsUrl, { SAMLResponse: post.samlResponse, ...(post.relayState !== undefined ? { RelayState: post.relayState } : {}) }), setCookie);
 }
-

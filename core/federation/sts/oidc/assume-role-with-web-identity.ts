@@ -21,6 +21,13 @@ export interface WebIdentityResult {
   Audience: string;
 }
 
+/** typ claim: absent (most providers), Keycloak's Bearer or ID; header typ: absent, JWT or RFC 9068 at+jwt. */
+function isIdentityTokenType(typ: unknown, headerTyp: unknown): boolean {
+  const claimOk = typ === undefined || (typeof typ === 'string' && ['bearer', 'id'].includes(typ.toLowerCase()));
+  const headerOk = headerTyp === undefined || (typeof headerTyp === 'string' && ['jwt', 'at+jwt', 'application/at+jwt'].includes(headerTyp.toLowerCase()));
+  return claimOk && headerOk;
+}
+
 const ROLE_SESSION_NAME_PATTERN = '[\\w+=,.@-]*';
 
 export async function assumeRoleWithWebIdentity(ctx: StsContext, p: Record<string, string | undefined>): Promise<WebIdentityResult> {
@@ -39,13 +46,20 @@ export async function assumeRoleWithWebIdentity(ctx: StsContext, p: Record<strin
   const token = p.WebIdentityToken!;
 
   let iss: string | undefined;
+  let typ: unknown;
+  let headerTyp: unknown;
   try {
-    decodeProtectedHeader(token);
-    iss = decodeJwt(token).iss;
+    headerTyp = decodeProtectedHeader(token).typ;
+    const claims = decodeJwt(token);
+    iss = claims.iss;
+    typ = claims.typ;
   } catch {
     throw invalidToken('The web identity token is not a well-formed JWT');
   }
   if (!iss) throw invalidToken('The web identity token has no iss claim');
+  // Only an access or ID token names an identity. Keycloak marks refresh, offline and logout
+  // tokens by their typ; they are refused before any key is fetched.
+  if (!isIdentityTokenType(typ, headerTyp)) throw invalidToken(`The web identity token is not an access token or an ID token (typ ${JSON.stringify(typ ?? headerTyp)})`);
   const provider = ctx.store.oidcProviderByIssuer(iss);
   if (!provider) throw invalidToken(`No OpenIDConnect provider found in your account for ${iss}`);
 

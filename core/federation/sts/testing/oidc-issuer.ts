@@ -14,7 +14,9 @@ export interface TestIssuer {
   issuer: string;
   /** SHA-1 hex of the TLS certificate (the whole chain is this one self-signed certificate). */
   thumbprint: string;
-  sign(claims: JWTPayload, opts?: { expiresInSeconds?: number; kid?: string }): Promise<string>;
+  sign(claims: JWTPayload, opts?: { expiresInSeconds?: number; kid?: string; headerKid?: string; typ?: string }): Promise<string>;
+  /** How many times the discovery document and the JWKS were fetched. */
+  readonly fetches: { discovery: number; jwks: number };
   /** A new signing key; the old one stays in the JWKS. */
   rotate(): Promise<void>;
   close(): Promise<void>;
@@ -30,12 +32,15 @@ export async function startTestIssuer(realm = 'test'): Promise<TestIssuer> {
   };
   await addKey();
   let issuer = '';
+  const fetches = { discovery: 0, jwks: 0 };
   const server = https.createServer({ key: tls.privateKeyPem, cert: tls.certPem }, (req, res) => {
     const path = new URL(req.url ?? '/', 'https://x').pathname;
     const json = (body: unknown) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (path === `/realms/${realm}/.well-known/openid-configuration`) fetches.discovery++;
+    if (path === `/realms/${realm}/protocol/openid-connect/certs`) fetches.jwks++;
     if (path === `/realms/${realm}/.well-known/openid-configuration`) return json({ issuer, jwks_uri: `${issuer}/protocol/openid-connect/certs`, token_endpoint: `${issuer}/protocol/openid-connect/token` });
     if (path === `/realms/${realm}/protocol/openid-connect/certs`) return json({ keys: keys.map((k) => k.jwk) });
     res.writeHead(404);
@@ -47,10 +52,11 @@ export async function startTestIssuer(realm = 'test'): Promise<TestIssuer> {
   return {
     issuer,
     thumbprint,
+    fetches,
     async sign(claims, opts = {}) {
       const k = opts.kid ? keys.find((x) => x.kid === opts.kid)! : keys[keys.length - 1]!;
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ iss: issuer, iat: now, exp: now + (opts.expiresInSeconds ?? 300), ...claims }).setProtectedHeader({ alg: 'RS256', kid: k.kid, typ: 'JWT' }).sign(k.privateKey);
+      return new SignJWT({ iss: issuer, iat: now, exp: now + (opts.expiresInSeconds ?? 300), ...claims }).setProtectedHeader({ alg: 'RS256', kid: opts.headerKid ?? k.kid, typ: opts.typ ?? 'JWT' }).sign(k.privateKey);
     },
     rotate: addKey,
     close: () => closeServer(server),
