@@ -47,10 +47,10 @@ test.afterAll(async () => {
 });
 
 /** Attaches to the capture browser over its DevTools port and signs in on the IdP's login page. */
-async function logInInCaptureBrowser(user: string, password = user): Promise<void> {
+async function logInInCaptureBrowser(user: string, password = user, page_ = /\/realms\/federation\/protocol\/saml\/clients\//): Promise<void> {
   for (let i = 0; i < 300; i++) {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`).catch(() => undefined);
-    const page = browser?.contexts().flatMap((c) => c.pages()).find((p) => /\/realms\/federation\/protocol\/saml\/clients\//.test(p.url()));
+    const page = browser?.contexts().flatMap((c) => c.pages()).find((p) => page_.test(p.url()));
     if (browser && page) {
       await page.locator('#username').waitFor();
       await page.fill('#username', user);
@@ -210,6 +210,21 @@ test('OIDC password grant: claims shown, then AssumeRoleWithWebIdentity and Veri
   await expect(creds.getByTestId('access-key-id')).toHaveText(/^ASIA/);
   await creds.getByRole('button', { name: 'Verify' }).click();
   await expect(creds.getByText(`arn:aws:sts::123456789012:assumed-role/LoupeReadOnly/alice`).last()).toBeVisible();
-  expect(READONLY).toContain('LoupeReadOnly');
   await shoot(page, 'federation-oidc');
+});
+
+test('OIDC in the browser: authorization code with PKCE on the real IdP page, loopback redirect, then web identity for bob', async ({ page }) => {
+  await page.goto(loupe.openUrl);
+  await page.getByRole('button', { name: 'Sign in with OIDC' }).click();
+  const form = page.getByRole('form', { name: 'OIDC sign-in' });
+  await form.getByLabel('Client', { exact: true }).selectOption('loupe-desktop');
+  await form.getByRole('button', { name: 'Sign in in the browser' }).click();
+  await logInInCaptureBrowser('bob', 'bob', /\/protocol\/openid-connect\/auth/);
+  await expect(page.getByLabel('Access token claims')).toContainText('"preferred_username": "bob"');
+  await expect(page.getByLabel('Access token claims')).toContainText('"azp": "loupe-desktop"');
+  await page.getByRole('radiogroup', { name: 'Role' }).getByRole('radio', { name: /LoupeReadOnly/ }).check();
+  const creds = page.getByRole('region', { name: 'Credentials' });
+  await creds.getByRole('button', { name: 'Get credentials' }).click();
+  await creds.getByRole('button', { name: 'Verify' }).click();
+  await expect(creds.getByText(`${READONLY.replace(':iam::', ':sts::').replace(':role/', ':assumed-role/')}/bob`).last()).toBeVisible();
 });

@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
-import type { CapturedAssertion, FederationIdpMethods } from '../contract/federation-idp.js';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import type { CapturedAssertion, FederationIdpMethods, PasswordGrantResult } from '../contract/federation-idp.js';
+import { TokenEndpointError } from '../../federation/credentials/token-client.js';
 import type { IdpApi } from '../../federation/idp/api.js';
 import type { StsApi } from '../../federation/sts/service.js';
 import { DEFAULT_SIGNIN_PATTERNS } from '../../federation/capture/signin-patterns.js';
@@ -19,7 +21,7 @@ import { decodeSamlResponse } from '../../federation/saml/post-body.js';
 import { verifySamlResponse } from '../../federation/sts/saml/verify-response.js';
 import { guard, realmUrl } from './federation-idp.js';
 
-export type CaptureMethod = 'federation.capture' | 'federation.cancelCapture' | 'federation.captureEnvironment';
+export type CaptureMethod = 'federation.capture' | 'federation.cancelCapture' | 'federation.captureEnvironment' | 'federation.oidcSignIn';
 
 /** Captures under way, so the UI can cancel one. */
 const running = new Map<string, AbortController>();
@@ -154,6 +156,50 @@ export const federationCaptureArea: AreaMethods<CaptureMethod & keyof Federation
         return toAssertion(rt, captureId, r);
       } catch (err) {
         if (err instanceof CaptureError) throw new HostCallError(err.message, { code: err.code });
+        throw err;
+      } finally {
+        running.delete(captureId);
+      }
+    },
+  },
+  'federation.oidcSignIn': {
+    params: z
+      .object({ realm: z.string().min(1), clientId: z.string().min(1), clientSecret: z.string().optional(), captureId: z.string().min(1).max(100).optional(), timeoutSeconds: z.number().int().min(5).max(3600).optional() })
+      .strict(),
+    summary: 'OIDC authorization code + PKCE in the capture browser with a loopback redirect; returns the tokens and decoded claims',
+    handler: async (p, rt): Promise<PasswordGrantResult> => {
+      const captureId = p.captureId ?? randomUUID();
+      if (running.has(captureId)) throw new HostCallError(`A capture with id ${captureId} is already running`);
+      const api = rt.handle<IdpApi>('idp')?.api;
+      const { realmUrl: url } = realmUrl(rt, p.realm, true);
+      const abort = new AbortController();
+      running.set(captureId, abort);
+      try {
+        const { signInWithAuthorizationCode } = await import('../../federation/capture/oidc-code-flow.js');
+        const { hasDisplay, cdpPortFromEnv } = await import('../../federation/capture/capture-browser.js');
+        const cdpPort = cdpPortFromEnv();
+        const response = await signInWithAuthorizationCode({
+          realmUrl: url,
+          clientId: p.clientId,
+          ...(p.clientSecret ? { clientSecret: p.clientSecret } : {}),
+          headless: !hasDisplay(),
+          timeoutMs: (p.timeoutSeconds ?? 300) * 1000,
+          ...(cdpPort ? { cdpPort } : {}),
+          // The embedded IdP's HTTPS certificate is self-signed: trust exactly that one.
+          ...(api ? { caPem: api.tlsCertPem } : {}),
+          signal: abort.signal,
+          onProgress: (e) => rt.emit('federation.capture.progress', { captureId, ...e }),
+        });
+        return {
+          tokenEndpoint: `${url}/protocol/openid-connect/token`,
+          response,
+          claims: decodeJwt(response.access_token) as Record<string, unknown>,
+          header: decodeProtectedHeader(response.access_token) as Record<string, unknown>,
+          ...(response.id_token ? { idTokenClaims: decodeJwt(response.id_token) as Record<string, unknown> } : {}),
+        };
+      } catch (err) {
+        if (err instanceof CaptureError) throw new HostCallError(err.message, { code: err.code });
+        if (err instanceof TokenEndpointError) throw new HostCallError(err.message, err.body, err.body ? 'failed' : 'unavailable');
         throw err;
       } finally {
         running.delete(captureId);

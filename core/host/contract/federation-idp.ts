@@ -216,6 +216,12 @@ export interface FederationIdpMethods {
   'federation.cancelCapture'(params: { captureId: string }): { cancelled: boolean };
   'federation.captureEnvironment'(params: { realm?: string }): CaptureEnvironment;
   'federation.passwordGrant'(params: PasswordGrantParams): PasswordGrantResult;
+  /**
+   * OIDC sign-in in the capture browser: authorization code with PKCE (S256), the code coming
+   * back to a loopback redirect on 127.0.0.1, exchanged at the realm's HTTPS token endpoint.
+   * Progress arrives as federation.capture.progress with this captureId; cancelCapture stops it.
+   */
+  'federation.oidcSignIn'(params: { realm: string; clientId: string; clientSecret?: string; captureId?: string; timeoutSeconds?: number }): PasswordGrantResult;
 }
 
 export interface FederationIdpEvents {

@@ -84,6 +84,8 @@ export interface FederationState {
   openOidc(open: boolean): void;
   editOidc(change: Partial<OidcForm>): void;
   signInWithPassword(): Promise<void>;
+  /** Authorization code + PKCE in the capture browser (loopback redirect), then the same as the password grant. */
+  signInWithOidcBrowser(): Promise<void>;
   chooseRole(role: RoleChoice): void;
   setDuration(seconds: number): void;
   getCredentials(): Promise<void>;
@@ -225,6 +227,23 @@ export const useFederation = create<FederationState>()((set, get) => ({
       set({ token: { phase: 'done', result }, oidc: { ...f, password: '' }, role, durationSeconds: saved?.durationSeconds ?? 3600 });
     } catch (err) {
       set({ token: { phase: 'error', error: explain(err) } });
+    }
+  },
+
+  async signInWithOidcBrowser() {
+    const f = get().oidc;
+    const captureId = `ui-${Date.now().toString(36)}-${++captureCounter}`;
+    set({ flow: 'oidc', token: { phase: 'running' }, assertion: null, capture: { phase: 'running', captureId, progress: [] }, role: null, ...freshResults });
+    try {
+      const result = await bridge().invoke('federation.oidcSignIn', { realm: REALM, clientId: f.clientId, ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}), captureId });
+      if (get().capture.captureId !== captureId) return;
+      const choices = webIdentityRoles(get().account);
+      const saved = get().profile ? get().profiles.find((p) => p.name === get().profile) : undefined;
+      const role = choices.find((r) => r.roleArn === saved?.roleArn) ?? (choices.length === 1 ? choices[0]! : null);
+      set({ token: { phase: 'done', result }, capture: { ...get().capture, phase: 'done' }, role, durationSeconds: saved?.durationSeconds ?? 3600 });
+    } catch (err) {
+      if (get().capture.captureId !== captureId) return;
+      set({ token: { phase: 'error', error: explain(err) }, capture: { ...get().capture, phase: 'idle' } });
     }
   },
 

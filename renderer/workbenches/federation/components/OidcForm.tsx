@@ -1,14 +1,17 @@
 /**
- * The OpenID Connect password grant as a form, for clients that allow direct access grants
- * (Keycloak's loupe-cli). The token comes from the IdP's HTTPS issuer, the one the token
- * service trusts. The password and client secret are sent once and never kept.
+ * OpenID Connect sign-in: the authorization code with PKCE in the capture browser (as `aws sso
+ * login` does; a public client such as loupe-desktop), or the password grant as a form for
+ * clients that allow direct access grants (loupe-cli). The tokens come from the IdP's HTTPS
+ * issuer, the one the token service trusts. The password and client secret are sent once and
+ * never stored (not in settings.json, not anywhere).
  */
 import { useId, type FormEvent } from 'react';
 import { useFederation } from '../store.js';
 
 export function OidcForm() {
   const { oidc, token, clients } = useFederation();
-  const { editOidc, signInWithPassword } = useFederation.getState();
+  const { editOidc, signInWithPassword, signInWithOidcBrowser } = useFederation.getState();
+  const capturing = useFederation((st) => st.capture.phase === 'running');
   const id = useId();
   const oidcClients = clients.filter((c) => c.protocol === 'openid-connect' && c.directAccessGrantsEnabled !== undefined);
   const running = token.phase === 'running';
@@ -18,7 +21,10 @@ export function OidcForm() {
   };
   return (
     <form className="fed-oidc" aria-label="OIDC sign-in" onSubmit={submit}>
-      <p className="fed-oidc-help">Password grant at the realm's token endpoint, then AssumeRoleWithWebIdentity with the access token.</p>
+      <p className="fed-oidc-help">
+        In the browser: authorization code with PKCE and a loopback redirect. Or, for clients with direct access grants, the password grant below. Then
+        AssumeRoleWithWebIdentity with the access token.
+      </p>
       <div className="fed-oidc-grid">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-client`}>
@@ -29,6 +35,7 @@ export function OidcForm() {
               {oidcClients.map((c) => (
                 <option key={c.id} value={c.clientId}>
                   {c.clientId}
+                  {c.publicClient ? ' (public)' : ''}
                   {c.directAccessGrantsEnabled ? '' : ' (no direct access grants)'}
                 </option>
               ))}
@@ -43,6 +50,9 @@ export function OidcForm() {
           </label>
           <input id={`${id}-secret`} className="input" type="password" autoComplete="off" value={oidc.clientSecret} placeholder="for confidential clients" onChange={(e) => editOidc({ clientSecret: e.target.value })} />
         </div>
+        <button type="button" className="btn fed-oidc-browser" disabled={running || capturing || !oidc.clientId} onClick={() => void signInWithOidcBrowser()}>
+          Sign in in the browser
+        </button>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-user`}>
             Username
