@@ -48,6 +48,7 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
   let settle!: { resolve: (code: string) => void; reject: (e: CaptureError) => void };
   const outcome = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   let done = false;
+  let failed = false;
   const finish = (fn: () => void) => {
     if (done) return;
     done = true;
@@ -115,13 +116,14 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
     if (opts.clientSecret) form.client_secret = opts.clientSecret;
     return await requestToken(`${opts.realmUrl.replace(/\/+$/, '')}/protocol/openid-connect/token`, form, opts.caPem);
   } catch (err) {
+    failed = true;
     if (err instanceof CaptureError) progress('failed', err.message);
     throw err;
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-    await browser?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    progress('closed', 'Browser closed');
+    // As in the SAML capture: on success the tokens go back at once and the window closes behind them.
+    const closing = Promise.all([browser?.close(), new Promise<void>((resolve) => server.close(() => resolve()))]).then(() => progress('closed', 'Browser closed'));
+    if (failed) await closing;
   }
 }

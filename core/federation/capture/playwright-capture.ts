@@ -31,6 +31,7 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   let settle!: { resolve: (r: CaptureResult) => void; reject: (e: CaptureError) => void };
   const outcome = new Promise<CaptureResult>((resolve, reject) => (settle = { resolve, reject }));
   let done = false;
+  let failed = false;
   const finish = (fn: () => void) => {
     if (done) return;
     done = true;
@@ -108,6 +109,7 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
     }
     return await outcome;
   } catch (err) {
+    failed = true;
     if (err instanceof CaptureError) {
       progress('failed', err.message);
       throw err;
@@ -117,8 +119,10 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-    await browser.close();
-    progress('closed', 'Browser closed');
+    // Closing Chromium takes a few hundred milliseconds: the assertion is handed back at once and
+    // the window closes behind it ('closed' follows). A failure still waits, so nothing lingers.
+    const closing = browser.close().then(() => progress('closed', 'Browser closed'));
+    if (!done || failed) await closing;
   }
 }
 

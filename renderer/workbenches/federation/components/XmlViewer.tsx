@@ -25,44 +25,64 @@ function themeOf(): 'vs' | 'vs-dark' {
   return dark ? 'vs-dark' : 'vs';
 }
 
+function createEditor(el: HTMLDivElement, value: string, label: string, editor: { current: monaco.editor.IStandaloneCodeEditor | null }): () => void {
+  const e = monaco.editor.create(el, {
+    value,
+    language: 'xml',
+    readOnly: true,
+    domReadOnly: true,
+    theme: themeOf(),
+    automaticLayout: true,
+    minimap: { enabled: false },
+    folding: true,
+    showFoldingControls: 'always',
+    foldingStrategy: 'indentation',
+    wordWrap: 'on',
+    wrappingIndent: 'indent',
+    scrollBeyondLastLine: false,
+    fontSize: 12,
+    lineNumbersMinChars: 3,
+    renderLineHighlight: 'none',
+    ariaLabel: label,
+  });
+  editor.current = e;
+  // Follows the app's theme (the setting or the OS preference).
+  const observer = new MutationObserver(() => monaco.editor.setTheme(themeOf()));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const media = window.matchMedia('(prefers-color-scheme: dark)');
+  const onMedia = () => monaco.editor.setTheme(themeOf());
+  media.addEventListener('change', onMedia);
+  return () => {
+    observer.disconnect();
+    media.removeEventListener('change', onMedia);
+    e.getModel()?.dispose();
+    e.dispose();
+    editor.current = null;
+  };
+}
+
 export default function XmlViewer({ xml, label }: { xml: string; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const latest = useRef(xml);
+  useEffect(() => {
+    latest.current = xml;
+  });
 
   useEffect(() => {
     if (!host.current) return;
-    const e = monaco.editor.create(host.current, {
-      value: xml,
-      language: 'xml',
-      readOnly: true,
-      domReadOnly: true,
-      theme: themeOf(),
-      automaticLayout: true,
-      minimap: { enabled: false },
-      folding: true,
-      showFoldingControls: 'always',
-      foldingStrategy: 'indentation',
-      wordWrap: 'on',
-      wrappingIndent: 'indent',
-      scrollBeyondLastLine: false,
-      fontSize: 12,
-      lineNumbersMinChars: 3,
-      renderLineHighlight: 'none',
-      ariaLabel: label,
+    const el = host.current;
+    let disposed = false;
+    let dispose = () => {};
+    // Created after the assertion and the role choice have painted, so building the editor never
+    // holds up a click on Get credentials.
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
+    idle(() => {
+      if (!disposed) dispose = createEditor(el, latest.current, label, editor);
     });
-    editor.current = e;
-    // Follows the app's theme (the setting or the OS preference).
-    const observer = new MutationObserver(() => monaco.editor.setTheme(themeOf()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const onMedia = () => monaco.editor.setTheme(themeOf());
-    media.addEventListener('change', onMedia);
     return () => {
-      observer.disconnect();
-      media.removeEventListener('change', onMedia);
-      e.getModel()?.dispose();
-      e.dispose();
-      editor.current = null;
+      disposed = true;
+      dispose();
     };
     // The editor is created once; later XML goes through setValue below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
