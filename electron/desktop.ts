@@ -57,6 +57,8 @@ export interface ElectronApis {
     registerSchemesAsPrivileged(schemes: (typeof APP_SCHEME_PRIVILEGES)[]): void;
     handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void;
   };
+  /** Electron's safeStorage: OIDC client secrets are kept encrypted by the OS. */
+  safeStorage?: { isEncryptionAvailable(): boolean; encryptString(plain: string): Buffer; decryptString(cipher: Buffer): string };
   session: {
     defaultSession: {
       setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
@@ -141,6 +143,7 @@ export async function startDesktop(electron: ElectronApis, opts: DesktopOptions)
     log,
     ...(opts.portBase !== undefined ? { portBase: opts.portBase } : {}),
     ...(opts.registry ? { registry: opts.registry } : {}),
+    ...(electron.safeStorage ? { secretCipher: electron.safeStorage } : {}),
     // The SAML capture in a Loupe window of its own (webRequest on its own session partition).
     ...(session.fromPartition
       ? { samlCapture: createElectronCapture({ BrowserWindow: BrowserWindow as unknown as CaptureElectronApis['BrowserWindow'], session: { fromPartition: session.fromPartition.bind(session) } }) }

@@ -7,3 +7,4 @@ export * from './sign-in-profiles.js';
 export * from './credential-cache.js';
 export * from './token-client.js';
 export * from './sts-client.js';
+export * from './client-secrets.js';

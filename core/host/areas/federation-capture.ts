@@ -12,6 +12,7 @@ import { HostCallError } from '../area.js';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { CapturedAssertion, FederationIdpMethods, PasswordGrantResult } from '../contract/federation-idp.js';
 import { TokenEndpointError } from '../../federation/credentials/token-client.js';
+import { ClientSecrets } from '../../federation/credentials/client-secrets.js';
 import type { IdpApi } from '../../federation/idp/api.js';
 import type { StsApi } from '../../federation/sts/service.js';
 import { DEFAULT_SIGNIN_PATTERNS } from '../../federation/capture/signin-patterns.js';
@@ -178,10 +179,11 @@ export const federationCaptureArea: AreaMethods<CaptureMethod & keyof Federation
         const { signInWithAuthorizationCode } = await import('../../federation/capture/oidc-code-flow.js');
         const { hasDisplay, cdpPortFromEnv } = await import('../../federation/capture/capture-browser.js');
         const cdpPort = cdpPortFromEnv();
+        const clientSecret = p.clientSecret ?? new ClientSecrets(rt.dataDir, rt.secretCipher).get(p.clientId);
         const response = await signInWithAuthorizationCode({
           realmUrl: url,
           clientId: p.clientId,
-          ...(p.clientSecret ? { clientSecret: p.clientSecret } : {}),
+          ...(clientSecret ? { clientSecret } : {}),
           headless: !hasDisplay(),
           timeoutMs: (p.timeoutSeconds ?? 300) * 1000,
           ...(cdpPort ? { cdpPort } : {}),

@@ -74,3 +74,34 @@ describe('credentials after sign-in', () => {
     expect(await call('federation.deleteProfile', { name: 'b' })).toEqual({ deleted: true });
   });
 });
+
+describe('client secrets', () => {
+  /** Stands in for Electron's safeStorage (the OS keychain); the bytes it writes are not the secret. */
+  const osCipher = {
+    isEncryptionAvailable: () => true,
+    encryptString: (s: string) => Buffer.from(Buffer.from(s, 'utf8').map((b) => b ^ 0x5a)),
+    decryptString: (b: Buffer) => Buffer.from(b.map((x) => x ^ 0x5a)).toString('utf8'),
+  };
+
+  it('are kept only encrypted by the OS (desktop), 0600, never in plain text, and forgotten on request', async () => {
+    const dataDir = path.join(home, 'desk');
+    const d = new Dispatcher(federationCredentialsArea, { handle: () => undefined, urlOf: () => 'http://127.0.0.1:1', emit: () => {}, dataDir, log: silentLogger, secretCipher: osCipher });
+    const call2 = async (m: string, p: unknown) => {
+      const out = await d.call(m, p);
+      if (!out.ok) throw new Error(out.error.message);
+      return out.result as Record<string, unknown>;
+    };
+    expect(await call2('federation.clientSecrets', {})).toEqual({ available: true, clients: [] });
+    await call2('federation.saveClientSecret', { clientId: 'loupe-cli', secret: 'loupe-cli-secret' });
+    const file = path.join(dataDir, 'federation', 'client-secrets.json');
+    expect(readFileSync(file, 'utf8')).not.toContain('loupe-cli-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await call2('federation.clientSecrets', {})).toEqual({ available: true, clients: ['loupe-cli'] });
+    expect(await call2('federation.forgetClientSecret', { clientId: 'loupe-cli' })).toEqual({ forgotten: true });
+  });
+
+  it('without an OS cipher (browser host, terminal) nothing is kept, and saying so is the answer', async () => {
+    expect(await call('federation.clientSecrets', {})).toEqual({ available: false, clients: [] });
+    await expect(call('federation.saveClientSecret', { clientId: 'loupe-cli', secret: 's' })).rejects.toThrow(/no encryption for secrets .* not kept/);
+  });
+});

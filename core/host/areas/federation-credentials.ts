@@ -11,6 +11,7 @@ import type { AreaMethods } from '../area.js';
 import { HostCallError } from '../area.js';
 import type { FederationCredentialsMethods, SignInProfileInfo } from '../contract/federation-credentials.js';
 import {
+  ClientSecrets,
   CredentialCache,
   EXPORT_FORMATS,
   SignInProfiles,
@@ -100,6 +101,34 @@ export const federationCredentialsArea: AreaMethods<keyof FederationCredentialsM
       fail(async () => {
         await new CredentialCache(rt.dataDir).clear(p.name);
         return { deleted: await new SignInProfiles(rt.dataDir).remove(p.name) };
+      }),
+  },
+  'federation.clientSecrets': {
+    params: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+    summary: 'whether OIDC client secrets can be kept encrypted here (desktop safeStorage) and for which clients one is',
+    handler: (_p, rt) => {
+      const store = new ClientSecrets(rt.dataDir, rt.secretCipher);
+      return { available: store.available(), clients: store.clients() };
+    },
+  },
+  'federation.saveClientSecret': {
+    params: z.object({ clientId: z.string().min(1), secret: z.string().min(1) }).strict(),
+    summary: "keep an OIDC client's secret, encrypted with the OS keychain (desktop only)",
+    handler: (p, rt) =>
+      fail(async () => {
+        await new ClientSecrets(rt.dataDir, rt.secretCipher).set(p.clientId, p.secret);
+        return { saved: true };
+      }),
+  },
+  'federation.forgetClientSecret': {
+    params: z.object({ clientId: z.string().min(1) }).strict(),
+    summary: "forget an OIDC client's kept secret",
+    handler: (p, rt) =>
+      fail(async () => {
+        const store = new ClientSecrets(rt.dataDir, rt.secretCipher);
+        const had = store.clients().includes(p.clientId);
+        await store.remove(p.clientId);
+        return { forgotten: had };
       }),
   },
   'federation.useProfile': {

@@ -89,3 +89,17 @@ describe('password grant over HTTPS', () => {
     expect(r.claims.preferred_username).toBe('bob');
   });
 });
+
+describe('a client secret kept by the desktop', () => {
+  it('is used for the password grant when none is typed', async () => {
+    const { ClientSecrets } = await import('../../federation/credentials/client-secrets.js');
+    // Stands in for Electron's safeStorage.
+    const secretCipher = { isEncryptionAvailable: () => true, encryptString: (s: string) => Buffer.from(s).reverse(), decryptString: (b: Buffer) => Buffer.from(b).reverse().toString() };
+    const desk = { ...rt, secretCipher };
+    await new ClientSecrets(dir, secretCipher).set('loupe-cli', 'loupe-cli-secret');
+    const spec = federationIdpArea['federation.passwordGrant'];
+    const r = await spec.handler(spec.params.parse({ realm: 'federation', clientId: 'loupe-cli', username: 'bob', password: 'bob' }), desk);
+    expect(r.claims.preferred_username).toBe('bob');
+    await expect(spec.handler(spec.params.parse({ realm: 'federation', clientId: 'loupe-cli', username: 'bob', password: 'bob' }), rt)).rejects.toThrow(/invalid_client|unauthorized_client/);
+  });
+});

@@ -12,6 +12,7 @@ import type { FederationIdpMethods, IdpClientInfo, IdpMapperInfo, IdpUrlsInfo, P
 import type { IdpApi } from '../../federation/idp/api.js';
 import { IdpError } from '../../federation/idp/model.js';
 import { requestToken, TokenEndpointError } from '../../federation/credentials/token-client.js';
+import { ClientSecrets } from '../../federation/credentials/client-secrets.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const realmParam = z.object({ realm: z.string().min(1) }).strict();
@@ -168,7 +169,9 @@ export const federationIdpArea: AreaMethods<Exclude<keyof FederationIdpMethods &
       const api = rt.handle<IdpApi>('idp')?.api;
       const tokenEndpoint = `${realmUrl(rt, p.realm, p.https).realmUrl}/protocol/openid-connect/token`;
       const form: Record<string, string> = { grant_type: 'password', client_id: p.clientId, username: p.username, password: p.password };
-      if (p.clientSecret !== undefined) form.client_secret = p.clientSecret;
+      // A secret typed now wins; else the one the desktop keeps encrypted for this client, if any.
+      const clientSecret = p.clientSecret ?? new ClientSecrets(rt.dataDir, rt.secretCipher).get(p.clientId);
+      if (clientSecret !== undefined) form.client_secret = clientSecret;
       if (p.scope) form.scope = p.scope;
       let response: PasswordGrantResult['response'];
       try {

@@ -53,6 +53,11 @@ export interface FederationCredentialsMethods {
   'federation.profiles'(params: Record<string, never>): { profiles: SignInProfileInfo[]; lastUsed?: string; file: string };
   'federation.saveProfile'(params: SignInProfileInfo): SignInProfileInfo;
   'federation.deleteProfile'(params: { name: string }): { deleted: boolean };
+  /** Whether client secrets can be kept here (encrypted by the OS: the desktop app), and for which clients one is. */
+  'federation.clientSecrets'(params: Record<string, never>): { available: boolean; clients: string[] };
+  /** Keeps a client's secret, encrypted with the OS keychain (desktop only); never in settings.json. */
+  'federation.saveClientSecret'(params: { clientId: string; secret: string }): { saved: boolean };
+  'federation.forgetClientSecret'(params: { clientId: string }): { forgotten: boolean };
   /** Marks a profile as used now; the UI preselects it next time. */
   'federation.useProfile'(params: { name: string }): { lastUsed: string };
 }

@@ -59,6 +59,11 @@ export interface FederationState {
 
   oidcOpen: boolean;
   oidc: OidcForm;
+  /** Client secrets kept encrypted by the OS (desktop): whether possible, and for which clients. */
+  secrets: { available: boolean; clients: string[] };
+  rememberSecret: boolean;
+  setRememberSecret(on: boolean): void;
+  forgetSecret(clientId: string): Promise<void>;
   token: { phase: Phase; result?: PasswordGrantResult; error?: Explained };
 
   role: RoleChoice | null;
@@ -125,6 +130,15 @@ export function webIdentityRoles(account: StsAccountInfo | null): RoleChoice[] {
   return (account?.roles ?? []).filter((r) => r.trustedProviders.some((t) => t.action === 'sts:AssumeRoleWithWebIdentity')).map((r) => ({ roleArn: r.arn }));
 }
 
+
+/** Keeps the typed client secret, encrypted by the OS, when the user asked for it (desktop only). */
+async function keepSecretIfAsked(get: () => FederationState, set: (p: Partial<FederationState>) => void): Promise<void> {
+  const { rememberSecret, secrets, oidc } = get();
+  if (!rememberSecret || !secrets.available || !oidc.clientSecret) return;
+  await bridge().invoke('federation.saveClientSecret', { clientId: oidc.clientId, secret: oidc.clientSecret });
+  set({ secrets: await bridge().invoke('federation.clientSecrets', {}) });
+}
+
 export const useFederation = create<FederationState>()((set, get) => ({
   setup: { phase: 'idle' },
   clients: [],
@@ -137,6 +151,18 @@ export const useFederation = create<FederationState>()((set, get) => ({
   assertion: null,
   oidcOpen: false,
   oidc: { clientId: 'loupe-cli', clientSecret: '', username: '', password: '' },
+  secrets: { available: false, clients: [] },
+  rememberSecret: false,
+
+  setRememberSecret(rememberSecret) {
+    set({ rememberSecret });
+  },
+
+  async forgetSecret(clientId) {
+    await bridge().invoke('federation.forgetClientSecret', { clientId }).catch(() => undefined);
+    const secrets = await bridge().invoke('federation.clientSecrets', {}).catch(() => null);
+    if (secrets) set({ secrets });
+  },
   token: { phase: 'idle' },
   role: null,
   durationSeconds: 3600,
@@ -156,7 +182,8 @@ export const useFederation = create<FederationState>()((set, get) => ({
       ]);
       // The account is the embedded token service's; a remote STS has none to list.
       const account = await b.invoke('federation.stsAccount', {}).catch(() => null);
-      set({ clients, environment, account, profiles: profiles.profiles, ...(profiles.lastUsed ? { lastUsedProfile: profiles.lastUsed } : {}), setup: { phase: 'done' } });
+      const secrets = await b.invoke('federation.clientSecrets', {}).catch(() => ({ available: false, clients: [] as string[] }));
+      set({ secrets, clients, environment, account, profiles: profiles.profiles, ...(profiles.lastUsed ? { lastUsedProfile: profiles.lastUsed } : {}), setup: { phase: 'done' } });
     } catch (err) {
       set({ setup: { phase: 'error', error: explain(err) } });
     }
@@ -212,6 +239,7 @@ export const useFederation = create<FederationState>()((set, get) => ({
     const f = get().oidc;
     set({ flow: 'oidc', token: { phase: 'running' }, assertion: null, capture: { phase: 'idle', progress: [] }, role: null, ...freshResults });
     try {
+      await keepSecretIfAsked(get, set);
       const result = await bridge().invoke('federation.passwordGrant', {
         realm: REALM,
         clientId: f.clientId,
@@ -235,6 +263,7 @@ export const useFederation = create<FederationState>()((set, get) => ({
     const captureId = `ui-${Date.now().toString(36)}-${++captureCounter}`;
     set({ flow: 'oidc', token: { phase: 'running' }, assertion: null, capture: { phase: 'running', captureId, progress: [] }, role: null, ...freshResults });
     try {
+      await keepSecretIfAsked(get, set);
       const result = await bridge().invoke('federation.oidcSignIn', { realm: REALM, clientId: f.clientId, ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}), captureId });
       if (get().capture.captureId !== captureId) return;
       const choices = webIdentityRoles(get().account);

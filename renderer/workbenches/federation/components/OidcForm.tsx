@@ -9,8 +9,9 @@ import { useId, type FormEvent } from 'react';
 import { useFederation } from '../store.js';
 
 export function OidcForm() {
-  const { oidc, token, clients } = useFederation();
-  const { editOidc, signInWithPassword, signInWithOidcBrowser } = useFederation.getState();
+  const { oidc, token, clients, secrets, rememberSecret } = useFederation();
+  const { editOidc, signInWithPassword, signInWithOidcBrowser, setRememberSecret, forgetSecret } = useFederation.getState();
+  const kept = secrets.clients.includes(oidc.clientId);
   const capturing = useFederation((st) => st.capture.phase === 'running');
   const id = useId();
   const oidcClients = clients.filter((c) => c.protocol === 'openid-connect' && c.directAccessGrantsEnabled !== undefined);
@@ -48,7 +49,29 @@ export function OidcForm() {
           <label className="field-label" htmlFor={`${id}-secret`}>
             Client secret
           </label>
-          <input id={`${id}-secret`} className="input" type="password" autoComplete="off" value={oidc.clientSecret} placeholder="for confidential clients" onChange={(e) => editOidc({ clientSecret: e.target.value })} />
+          <input
+            id={`${id}-secret`}
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={oidc.clientSecret}
+            placeholder={kept ? 'kept, encrypted by the OS' : 'for confidential clients'}
+            onChange={(e) => editOidc({ clientSecret: e.target.value })}
+          />
+          {secrets.available ? (
+            <span className="fed-secret-keep">
+              <label className="fed-check-inline">
+                <input type="checkbox" checked={rememberSecret} onChange={(e) => setRememberSecret(e.target.checked)} /> Remember it (encrypted by the OS keychain)
+              </label>
+              {kept && (
+                <button type="button" className="btn btn-small btn-quiet" onClick={() => void forgetSecret(oidc.clientId)}>
+                  Forget
+                </button>
+              )}
+            </span>
+          ) : (
+            <span className="field-hint">Used for this sign-in only; never stored.</span>
+          )}
         </div>
         <button type="button" className="btn fed-oidc-browser" disabled={running || capturing || !oidc.clientId} onClick={() => void signInWithOidcBrowser()}>
           Sign in in the browser
