@@ -7,6 +7,7 @@ import { PageHeader } from '../../shell/PageHeader.js';
 import { ErrorState, Loading } from '../../components/States.js';
 import { serviceByName, useShell } from '../../store/shell.js';
 import { StateBadge } from '../../components/StateBadge.js';
+import { ServiceCard } from '../../components/ServiceCard.js';
 import { useFederation } from './store.js';
 import { useFederationSetup } from './hooks.js';
 import { SignInPanel } from './components/SignInPanel.js';
@@ -19,6 +20,7 @@ export function FederationPage() {
   useFederationSetup();
   const { setup, flow, assertion, token, capture } = useFederation();
   const services = useShell((s) => s.services);
+  const servicesError = useShell((s) => s.loadError);
   const idp = serviceByName(services, 'idp');
   const sts = serviceByName(services, 'sts');
   const down = [idp, sts].filter((s) => s && s.state !== 'running' && s.state !== 'remote');
@@ -37,7 +39,9 @@ export function FederationPage() {
             Start it on the Services page, or point Settings at a remote one.
           </p>
         )}
-        {setup.phase === 'error' && setup.error ? (
+        {services === null && servicesError ? (
+          <ErrorState title="Could not read the service states" message={servicesError} onRetry={() => void useShell.getState().refresh()} />
+        ) : setup.phase === 'error' && setup.error ? (
           <ErrorState title="Could not read the federation set-up" message={`${setup.error.message} — ${setup.error.fix}`} onRetry={() => void useFederation.getState().load()} />
         ) : setup.phase !== 'done' ? (
           <Loading what="the identity provider's clients and the token service's roles" />
@@ -55,6 +59,14 @@ export function FederationPage() {
               </div>
             </div>
             {flow === 'saml' && assertion && <XmlPanel assertion={assertion} />}
+            <section aria-labelledby="fed-services">
+              <h2 id="fed-services" className="section-title">
+                Services it uses
+              </h2>
+              <div className="cards">
+                {[idp, sts].map((s) => s && <ServiceCard key={s.name} status={s} />)}
+              </div>
+            </section>
           </>
         )}
       </div>
