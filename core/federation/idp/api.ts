@@ -13,6 +13,13 @@ export interface IdpUrls {
   discovery: string;
   certs: string;
   token: string;
+  /** OIDC authorization endpoint (authorization-code flow with PKCE). */
+  authorization: string;
+  /** RP-initiated logout (end_session_endpoint). */
+  logout: string;
+  introspection: string;
+  revocation: string;
+  userinfo: string;
   descriptor: string;
   samlEndpoint: string;
   sso: { urlName: string; clientId: string; name?: string; url: string }[];
@@ -89,6 +96,11 @@ export function createIdpApi(engine: IdpEngine, url: string, httpsUrl: string, t
         discovery: `${realmUrl}/.well-known/openid-configuration`,
         certs: `${realmUrl}/protocol/openid-connect/certs`,
         token: `${realmUrl}/protocol/openid-connect/token`,
+        authorization: `${realmUrl}/protocol/openid-connect/auth`,
+        logout: `${realmUrl}/protocol/openid-connect/logout`,
+        introspection: `${realmUrl}/protocol/openid-connect/token/introspect`,
+        revocation: `${realmUrl}/protocol/openid-connect/revoke`,
+        userinfo: `${realmUrl}/protocol/openid-connect/userinfo`,
         descriptor: `${realmUrl}/protocol/saml/descriptor`,
         samlEndpoint: `${realmUrl}/protocol/saml`,
         sso: r.clients.flatMap((c) => (c.protocol === 'saml' ? [{ urlName: c.urlName, clientId: c.clientId, ...(c.name ? { name: c.name } : {}), url: `${realmUrl}/protocol/saml/clients/${encodeURIComponent(c.urlName)}` }] : [])),

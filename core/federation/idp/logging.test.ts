@@ -1,7 +1,7 @@
 /** Secrets never reach the log: passwords, client secrets, tokens and assertions stay out. */
 import { describe, it, expect, afterAll } from 'vitest';
 import { memoryLogger } from '../../common/log.js';
-import { startHarness, removeDir, postForm, type Harness } from './testing/harness.js';
+import { startHarness, removeDir, postForm, ssoLogin, type Harness } from './testing/harness.js';
 
 let h: Harness | undefined;
 afterAll(async () => {
@@ -16,7 +16,7 @@ describe('logging', () => {
     const realm = `${h.idp.url}/realms/federation`;
     const t = await (await postForm(`${realm}/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'loupe-cli-secret', username: 'bob', password: 'bob' })).json() as { access_token: string; refresh_token: string };
     await postForm(`${realm}/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'loupe-cli', client_secret: 'wrong-secret-xyz', username: 'bob', password: 'Wr0ngPassw0rd!' });
-    const sso = await (await postForm(`${realm}/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice' })).text();
+    const sso = await (await ssoLogin(`${realm}/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice' })).text();
     const saml = /NAME="SAMLResponse" VALUE="([^"]+)"/.exec(sso)![1]!;
     await postForm(`${realm}/protocol/saml`, { SAMLRequest: 'garbage' });
     await fetch(`${h.idp.url}/admin/realms`, { headers: { authorization: 'Bearer forged.token.here' } });

@@ -8,7 +8,7 @@ import https from 'node:https';
 import { statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { decodeProtectedHeader } from 'jose';
-import { startHarness, removeDir, postForm, parseAutoPost, type Harness } from './testing/harness.js';
+import { startHarness, removeDir, postForm, ssoLogin, parseAutoPost, type Harness } from './testing/harness.js';
 import { summarizeSamlResponse } from '../saml/post-body.js';
 
 let h: Harness | undefined;
@@ -53,7 +53,7 @@ describe('restart', () => {
     const adm = await postForm(`${h.idp.url}/realms/master/protocol/openid-connect/token`, { grant_type: 'password', client_id: 'admin-cli', username: 'admin', password: 'admin-pass' });
     expect(adm.status).toBe(200);
     expect(h.idp.api.clients('federation').filter((c) => c.clientId === 'loupe-cli')).toHaveLength(1);
-    const res = await postForm(`${h.idp.url}/realms/federation/protocol/saml/clients/sp`, { username: 'bob', password: 'bob' });
+    const res = await ssoLogin(`${h.idp.url}/realms/federation/protocol/saml/clients/sp`, { username: 'bob', password: 'bob' });
     const form = parseAutoPost(await res.text());
     expect(form.action).toBe('https://sp.example/acs');
     expect(summarizeSamlResponse(form.SAMLResponse).audience).toBe('https://sp.example/metadata');

@@ -20,8 +20,21 @@ export interface UserSession {
   clients: Set<string>;
 }
 
+/**
+ * A pending login is Keycloak's authentication session: it belongs to a browser's root session
+ * (the AUTH_SESSION_ID cookie) and one tab of it (tab_id). The login form carries tab_id, the
+ * execution and a session_code that changes with every form shown; a POST must come with the
+ * cookie of the root the tab belongs to, so a form posted from another site or browser fails.
+ */
 interface PendingBase {
+  /** `${rootId}/${tabId}` */
   id: string;
+  rootId: string;
+  tabId: string;
+  /** The current session_code; a new one per form shown. */
+  code: string;
+  /** The username/password execution's id (Keycloak's `execution`). */
+  execution: string;
   realm: string;
   /** Internal client id. */
   clientId: string;
@@ -59,7 +72,8 @@ export interface OidcPendingLogin extends PendingBase, OidcAuthorization {
 }
 
 export type PendingLogin = SamlPendingLogin | OidcPendingLogin;
-type NewPending = Omit<SamlPendingLogin, 'id' | 'expires'> | Omit<OidcPendingLogin, 'id' | 'expires'>;
+type Generated = 'id' | 'expires' | 'rootId' | 'tabId' | 'code' | 'execution';
+type NewPending = Omit<SamlPendingLogin, Generated> | Omit<OidcPendingLogin, Generated>;
 
 export interface AuthorizationCode {
   code: string;
@@ -86,6 +100,8 @@ export class SessionStore {
   private codes = new Map<string, AuthorizationCode>();
   /** Codes already exchanged, kept until they would have expired, so a replay can be recognised. */
   private usedCodes = new Map<string, AuthorizationCode>();
+  /** jti of revoked access tokens (RFC 7009), until they would have expired anyway. */
+  private revoked = new Map<string, number>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -120,22 +136,33 @@ export class SessionStore {
     return [...this.sessions.values()].filter((s) => s.realm === realm && s.userId === userId);
   }
 
-  addPending(p: NewPending, lifespanSeconds: number): PendingLogin {
-    const entry = { ...p, id: randomToken(18), expires: this.clock.now() + lifespanSeconds * 1000 } as PendingLogin;
+  /** A new tab in the browser's root session `rootId` (the AUTH_SESSION_ID cookie), or in a new root. */
+  addPending(p: NewPending, lifespanSeconds: number, rootId?: string): PendingLogin {
+    const root = rootId && /^[A-Za-z0-9_-]{16,64}$/.test(rootId) ? rootId : randomToken(18);
+    const tabId = randomToken(8);
+    const entry = { ...p, id: `${root}/${tabId}`, rootId: root, tabId, code: randomToken(24), execution: uuid(), expires: this.clock.now() + lifespanSeconds * 1000 } as PendingLogin;
     this.pending.set(entry.id, entry);
     this.sweep();
     dropOldest(this.pending, MAX_PENDING);
     return entry;
   }
 
-  getPending(id: string | undefined): PendingLogin | undefined {
-    if (!id) return undefined;
+  /** The tab `tabId` of the root session `rootId`; undefined when either is unknown or expired. */
+  getPending(rootId: string | undefined, tabId: string | undefined): PendingLogin | undefined {
+    if (!rootId || !tabId) return undefined;
+    const id = `${rootId}/${tabId}`;
     const p = this.pending.get(id);
     if (!p || p.expires < this.clock.now()) {
       this.pending.delete(id);
       return undefined;
     }
     return p;
+  }
+
+  /** A fresh session_code for the next form of this tab. */
+  renewCode(p: PendingLogin): string {
+    p.code = randomToken(24);
+    return p.code;
   }
 
   takePending(id: string): void {
@@ -169,8 +196,18 @@ export class SessionStore {
     return c.expires < this.clock.now() ? 'expired' : c;
   }
 
+  revokeToken(jti: string, expiresAt: number): void {
+    this.revoked.set(jti, expiresAt);
+    dropOldest(this.revoked, MAX_SESSIONS);
+  }
+
+  isRevoked(jti: string | undefined): boolean {
+    return jti !== undefined && this.revoked.has(jti);
+  }
+
   private sweep(): void {
     const now = this.clock.now();
+    for (const [k, exp] of this.revoked) if (exp < now) this.revoked.delete(k);
     for (const [k, s] of this.sessions) if (now > s.lastSeen + s.idleSeconds * 1000 || now > s.started + s.maxSeconds * 1000) this.sessions.delete(k);
     for (const [k, p] of this.pending) if (p.expires < now) this.pending.delete(k);
     // Codes are kept a minute past expiry so a late exchange hears "Code is expired", not "not valid".

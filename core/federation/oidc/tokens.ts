@@ -4,7 +4,15 @@
  * key, which no JWKS publishes, so nothing but this IdP can verify one and no verifier that
  * trusts the JWKS mistakes one for an identity.
  */
-import { SignJWT, jwtVerify, decodeProtectedHeader, type JWTPayload } from 'jose';
+import { SignJWT, jwtVerify, decodeProtectedHeader, decodeJwt, type JWTPayload } from 'jose';
+
+function decodeJwtSafe(token: string): JWTPayload | undefined {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return undefined;
+  }
+}
 import { randomUUID } from 'node:crypto';
 import type { KeyStore } from './keys.js';
 
@@ -28,7 +36,7 @@ export async function verifyRefreshJwt(keys: KeyStore, token: string, opts: { is
 }
 
 /** Verifies an RS256 token this IdP signed (any published key); undefined when it is not one. */
-export async function verifyOwnJwt(keys: KeyStore, token: string, opts: { issuer: string; now: number; typ?: string }): Promise<JWTPayload | 'expired' | undefined> {
+export async function verifyOwnJwt(keys: KeyStore, token: string, opts: { issuer: string; now: number; typ?: string; allowExpired?: boolean }): Promise<JWTPayload | 'expired' | undefined> {
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -38,7 +46,9 @@ export async function verifyOwnJwt(keys: KeyStore, token: string, opts: { issuer
   const key = kid ? keys.byKid(kid) : undefined;
   if (!key) return undefined;
   try {
-    const { payload } = await jwtVerify(token, key.publicKey, { issuer: opts.issuer, algorithms: ['RS256'], currentDate: new Date(opts.now) });
+    // An id_token_hint may have expired (OIDC RP-Initiated Logout 1.0, 2): check it as of its own expiry then.
+    const at = opts.allowExpired ? Math.min(opts.now, ((decodeJwtSafe(token)?.exp ?? 0) - 1) * 1000) : opts.now;
+    const { payload } = await jwtVerify(token, key.publicKey, { issuer: opts.issuer, algorithms: ['RS256'], currentDate: new Date(at) });
     if (opts.typ && payload.typ !== opts.typ) return undefined;
     return payload;
   } catch (err) {

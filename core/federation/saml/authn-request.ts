@@ -5,6 +5,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { NS, parseUntrustedXml, firstChild, textOf } from './xml.js';
 import { HTTP_POST } from './sp-metadata.js';
+import { checkXmlBounds } from './xml-bounds.js';
 
 export interface AuthnRequest {
   id: string;
@@ -18,14 +19,30 @@ export interface AuthnRequest {
 
 export class AuthnRequestError extends Error {}
 
+/**
+ * An AuthnRequest is a few hundred bytes to a few KB. Everything is bounded before XML parsing:
+ * the encoded size, the inflated size (a deflate bomb stops at the cap, however well it
+ * compresses), then elements and depth (xml-bounds.ts).
+ */
+const MAX_ENCODED = 64 * 1024;
+const MAX_XML = 64 * 1024;
+const AUTHN_BOUNDS = { maxElements: 200, maxDepth: 20 };
+
 export function decodeAuthnRequest(samlRequest: string, binding: 'redirect' | 'post'): AuthnRequest {
+  if (samlRequest.length > MAX_ENCODED) throw new AuthnRequestError(`SAMLRequest is longer than ${MAX_ENCODED} characters`);
   const bytes = Buffer.from(samlRequest.replace(/\s+/g, ''), 'base64');
   let xml: string;
   try {
-    // Inflation is bounded so a deflate bomb cannot fill memory.
-    xml = binding === 'redirect' ? inflateRawSync(bytes, { maxOutputLength: 1 << 20 }).toString('utf8') : bytes.toString('utf8');
-  } catch {
+    xml = binding === 'redirect' ? inflateRawSync(bytes, { maxOutputLength: MAX_XML }).toString('utf8') : bytes.toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new AuthnRequestError(`SAMLRequest inflates to more than ${MAX_XML} bytes`);
     throw new AuthnRequestError('SAMLRequest is not deflated base64 (HTTP-Redirect binding)');
+  }
+  if (xml.length > MAX_XML) throw new AuthnRequestError(`SAMLRequest is larger than ${MAX_XML} bytes`);
+  try {
+    checkXmlBounds(xml, AUTHN_BOUNDS);
+  } catch (err) {
+    throw new AuthnRequestError(`SAMLRequest ${(err as Error).message.replace(/^the document/, 'has')}`);
   }
   let doc;
   try {

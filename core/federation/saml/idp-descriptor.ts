@@ -1,7 +1,7 @@
 /**
  * The IdP's SAML metadata, as Keycloak serves it at /realms/{realm}/protocol/saml/descriptor:
- * entity id = the realm URL, the signing certificate(s), NameID formats and the SSO/SLO
- * endpoints for the POST and Redirect bindings.
+ * entity id = the realm URL, the signing certificate(s), NameID formats and the SSO endpoints
+ * for the POST and Redirect bindings (no SLO endpoint: single logout is not offered).
  */
 import { escapeXml } from './xml.js';
 
@@ -26,8 +26,8 @@ export function buildIdpDescriptor(input: IdpDescriptorInput): string {
     `<md:EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${e(input.entityId)}">` +
     `<md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
     keyDescriptors +
-    `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${ep}"/>` +
-    `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${ep}"/>` +
+    // No SingleLogoutService: SAML logout is not served (the cloud's sign-in has no SLO either),
+    // and metadata must not promise an endpoint that refuses the request.
     `<md:NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:persistent</md:NameIDFormat>` +
     `<md:NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:transient</md:NameIDFormat>` +
     `<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified</md:NameIDFormat>` +

@@ -77,11 +77,13 @@ async function startSts(idpHttp: string, idpHttps: string): Promise<ServiceHandl
 
 /** Logs in through the IdP's SSO login form and returns the SAMLResponse its auto-submit form would POST. */
 async function samlLogin(idpUrl: string, username: string, password: string, client = 'cloud'): Promise<{ action: string; samlResponse: string }> {
-  const page = await (await fetch(`${idpUrl}/realms/federation/protocol/saml/clients/${client}`)).text();
+  const pageRes = await fetch(`${idpUrl}/realms/federation/protocol/saml/clients/${client}`);
+  const cookie = pageRes.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  const page = await pageRes.text();
   const action = /<form id="kc-form-login" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
   expect(page).toMatch(/name="username"/);
   expect(page).toMatch(/name="password"/);
-  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password }) });
+  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ username, password }) });
   const html = await res.text();
   const formAction = /<FORM METHOD="POST" ACTION="([^"]+)"/i.exec(html)![1]!;
   const saml = /NAME="SAMLResponse" VALUE="([^"]+)"/i.exec(html)![1]!;

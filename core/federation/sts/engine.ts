@@ -14,6 +14,7 @@ import { assumeRoleWithWebIdentity, type WebIdentityResult } from './oidc/assume
 import { ProviderKeyCache } from './oidc/provider-keys.js';
 import { DEFAULT_STS_OPTIONS, type StsOptions } from './options.js';
 import { assumeRoleWithSaml, type SamlResult } from './saml/assume-role-with-saml.js';
+import { SamlWorkerPool } from './saml/xml-worker-pool.js';
 
 export { AdminError } from './account/admin.js';
 export type { SamlResult } from './saml/assume-role-with-saml.js';
@@ -24,6 +25,7 @@ export type { AssumedRoleUser } from './auth/issue-session.js';
 export class StsEngine {
   readonly options: StsOptions;
   private readonly keys = new ProviderKeyCache();
+  private readonly saml = new SamlWorkerPool();
   private readonly ctx: StsContext;
 
   constructor(
@@ -33,7 +35,12 @@ export class StsEngine {
   ) {
     this.options = { ...DEFAULT_STS_OPTIONS, ...options, accountId: store.accountId };
     const clock = this.options.clock;
-    this.ctx = { store, options: this.options, keys: this.keys, log, now: () => clock.now() };
+    this.ctx = { store, options: this.options, keys: this.keys, saml: this.saml, log, now: () => clock.now() };
+  }
+
+  /** Ends the SAML reading threads. */
+  close(): Promise<void> {
+    return this.saml.close();
   }
 
   assumeRoleWithSaml(p: Record<string, string | undefined>, requestId: string): Promise<SamlResult> {

@@ -3,7 +3,10 @@
  * the sign-in SAML metadata at `/saml-metadata.xml`, and Loupe's admin API under `/loupe/admin/`.
  */
 import http from 'node:http';
-import { BodyTooLargeError, closeServer, listen, readBody, sendJson, sendText } from '../../common/http.js';
+import { closeServer, listen, sendJson, sendText } from '../../common/http.js';
+import { uuid } from '../../common/ids.js';
+import { StsError } from './errors.js';
+import { errorXml } from './rest/xml.js';
 import type { ServiceContext, ServiceHandle } from '../../common/service.js';
 import { AccountStore } from './account/store.js';
 import { StsEngine } from './engine.js';
@@ -31,6 +34,33 @@ export function idpHttpsBase(ctx: ServiceContext): string {
   return `https://127.0.0.1:${port && /^\d+$/.test(port) ? port : '8443'}`;
 }
 
+/** AWS's Query API takes a SAMLAssertion of at most 100,000 characters; 2 MB leaves room for everything else. */
+const BODY_LIMIT = 2 * 1024 * 1024;
+/** Past this much, an oversized body is not even drained: the connection is cut. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Reads the body; one past BODY_LIMIT is read on and dropped (up to DRAIN_LIMIT, then the
+ * connection is cut) so the client, still sending, gets an answer instead of a reset.
+ */
+function readBodyOrDrain(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > DRAIN_LIMIT) return req.destroy();
+      if (size <= BODY_LIMIT) chunks.push(c);
+      else chunks.length = 0;
+    });
+    req.once('end', () => resolve(size > BODY_LIMIT ? 'too-large' : Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.readableEnded) reject(new Error('request aborted'));
+    });
+  });
+}
+
 export async function startStsService(ctx: ServiceContext, opts: StsServiceOptions = {}): Promise<ServiceHandle<StsApi>> {
   const log = ctx.log;
   const { store, created } = AccountStore.open(ctx.dataDir, opts.accountId ?? DEFAULT_STS_OPTIONS.accountId, log);
@@ -40,13 +70,17 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      let body: string;
+      let read: Buffer | 'too-large';
       try {
-        body = (await readBody(req, 2 * 1024 * 1024)).toString('utf8');
-      } catch (err) {
-        if (err instanceof BodyTooLargeError) return sendText(res, 413, 'request body too large');
+        read = await readBodyOrDrain(req);
+      } catch {
         return;
       }
+      if (read === 'too-large') {
+        const err = new StsError('RequestEntityTooLarge', `Request body is larger than the ${BODY_LIMIT} bytes the token service accepts`, 413);
+        return sendText(res, 413, errorXml(err, uuid()), 'text/xml', { connection: 'close' });
+      }
+      const body = read.toString('utf8');
       // Lazy seeding: a provider the IdP could not give us at start is tried again first
       // (briefly: a silent IdP must not hold requests up).
       await seeder.attemptBriefly();
@@ -75,6 +109,7 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
       closed = true;
       seeder.stop();
       await closeServer(server);
+      await engine.close();
       await store.flush();
     },
   };

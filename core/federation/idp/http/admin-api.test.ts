@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { startHarness, removeDir, postForm, parseAutoPost, certPemFromDescriptor, xmlsecVerify, type Harness } from '../testing/harness.js';
+import { startHarness, removeDir, postForm, ssoLogin, parseAutoPost, certPemFromDescriptor, xmlsecVerify, type Harness } from '../testing/harness.js';
 import { summarizeSamlResponse, decodeSamlResponse } from '../../saml/post-body.js';
 import { awsSigninMetadata } from '../engine.js';
 
@@ -102,7 +102,7 @@ describe('building a realm through the admin API', () => {
     const mappers = await (await call('GET', `${admin}/acme/clients/${client.id}/protocol-mappers/models`)).json() as any;
     expect(mappers.map((m: { name: string }) => m.name)).toEqual(['Role', 'SessionDuration', 'session name from email']);
 
-    const res = await postForm(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'c4rol' });
+    const res = await ssoLogin(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'c4rol' });
     const s = summarizeSamlResponse(parseAutoPost(await res.text()).SAMLResponse, 'https://cloud.example');
     expect(s.roles).toEqual([{ roleArn: 'arn:aws:iam::210987654321:role/Dev', principalArn: 'arn:aws:iam::210987654321:saml-provider/acme' }]);
     expect(s.roleSessionName).toBe('carol@acme.test');
@@ -115,7 +115,7 @@ describe('building a realm through the admin API', () => {
     await call('POST', `${admin}/acme/roles`, { name: other });
     const users = await (await call('GET', `${admin}/acme/users?username=carol&exact=true`)).json() as any;
     expect((await call('POST', `${admin}/acme/users/${users[0].id}/role-mappings/realm`, [{ name: other }])).status).toBe(204);
-    const res = await postForm(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'c4rol' });
+    const res = await ssoLogin(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'c4rol' });
     const s = summarizeSamlResponse(parseAutoPost(await res.text()).SAMLResponse, 'https://cloud.example');
     expect(s.roles.map((r) => r.roleArn)).toEqual(['arn:aws:iam::210987654321:role/Dev']);
   });
@@ -139,7 +139,7 @@ describe('building a realm through the admin API', () => {
     const after = await (await call('GET', `${admin}/federation/clients/${cloud.id}`)).json() as any;
     expect(after.attributes).toMatchObject({ 'saml.server.signature': 'false', 'saml.assertion.signature': 'true', saml_idp_initiated_sso_url_name: 'cloud-no-session-name' });
     expect(after.redirectUris).toEqual(['https://signin.aws.amazon.com/saml']);
-    const res = await postForm(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud-no-session-name`, { username: 'alice', password: 'alice' });
+    const res = await ssoLogin(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud-no-session-name`, { username: 'alice', password: 'alice' });
     const form = parseAutoPost(await res.text());
     const s = summarizeSamlResponse(form.SAMLResponse);
     expect([s.responseSigned, s.assertionSigned]).toEqual([false, true]);
@@ -170,7 +170,7 @@ describe('building a realm through the admin API', () => {
     expect(await right.json() as any).toEqual({ error: 'invalid_grant', error_description: 'Account disabled' });
     const wrong = await postForm(token, { ...cli, password: 'nope' });
     expect(await wrong.json() as any).toEqual({ error: 'invalid_grant', error_description: 'Invalid user credentials' });
-    const page = await (await postForm(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud`, { username: 'bob', password: 'bob' })).text();
+    const page = await (await ssoLogin(`${h.idp.url}/realms/federation/protocol/saml/clients/cloud`, { username: 'bob', password: 'bob' })).text();
     expect(page).toContain('Account is disabled, contact your administrator.');
     expect(page).not.toContain('SAMLResponse');
     expect((await call('PUT', `${admin}/federation/users/${bob.id}`, { enabled: true })).status).toBe(204);
@@ -186,7 +186,7 @@ describe('building a realm through the admin API', () => {
   it('passwords can be reset and clients deleted', async () => {
     const users = await (await call('GET', `${admin}/acme/users?username=carol`)).json() as any;
     expect((await call('PUT', `${admin}/acme/users/${users[0].id}/reset-password`, { type: 'password', value: 'n3w', temporary: false })).status).toBe(204);
-    const ok = await postForm(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'n3w' });
+    const ok = await ssoLogin(`${h.idp.url}/realms/acme/protocol/saml/clients/aws`, { username: 'carol', password: 'n3w' });
     expect(await ok.text()).toContain('SAMLResponse');
     const clients = await (await call('GET', `${admin}/acme/clients?clientId=urn:amazon:webservices`)).json() as any;
     expect((await call('DELETE', `${admin}/acme/clients/${clients[0].id}`)).status).toBe(204);

@@ -4,6 +4,8 @@ import { sendJson, sendText, readBody } from '../../../common/http.js';
 import { OAuthError } from '../../oidc/errors.js';
 import type { IdpEngine } from '../engine.js';
 import type { RealmRecord } from '../model.js';
+import type { PendingLogin } from '../sessions.js';
+import { loginPage } from './pages.js';
 
 export interface HttpCtx {
   req: http.IncomingMessage;
@@ -64,7 +66,25 @@ export function sessionCookie(ctx: HttpCtx, prefix: string, realm: string, value
   return `${SESSION_COOKIE}=${value}; Version=1; Path=${prefix}/realms/${encodeURIComponent(realm)}/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${ctx.secure ? '; Secure' : ''}`;
 }
 
-/** Where the login form posts (Keycloak's login-actions), carrying the pending login's code. */
-export function loginAction(ctx: HttpCtx, prefix: string, realm: RealmRecord, pendingId: string): string {
-  return `${realmUrl(ctx, prefix, realm.realm)}/login-actions/authenticate?session_code=${encodeURIComponent(pendingId)}`;
+/** Where the login form posts (Keycloak's login-actions): session_code, execution, client_id and tab_id. */
+export function loginAction(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin): string {
+  const clientId = realm.clients.find((c) => c.id === pending.clientId)?.clientId ?? '';
+  const q = new URLSearchParams({ session_code: pending.code, execution: pending.execution, client_id: clientId, tab_id: pending.tabId });
+  return `${realmUrl(ctx, prefix, realm.realm)}/login-actions/authenticate?${q}`;
+}
+
+/** Keycloak's authentication-session cookie: which browser a pending login belongs to. */
+export const AUTH_SESSION_COOKIE = 'AUTH_SESSION_ID';
+
+export function authSessionCookie(ctx: HttpCtx, prefix: string, realm: string, rootId: string): string {
+  // SameSite=None lets a legitimate cross-site start (an SP's POST binding) keep its login; the
+  // tab_id/session_code binding, not SameSite, is what stops a forged form.
+  return `${AUTH_SESSION_COOKIE}=${rootId}; Path=${prefix}/realms/${encodeURIComponent(realm)}/; HttpOnly${ctx.secure ? '; SameSite=None; Secure' : '; SameSite=Lax'}`;
+}
+
+/** The login page for a pending login, with a fresh session_code and the AUTH_SESSION_ID cookie. */
+export function showLoginPage(engine: IdpEngine, ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: PendingLogin, extra: { username?: string; error?: string } = {}): void {
+  engine.sessions.renewCode(pending);
+  const page = loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending), ...extra });
+  sendHtml(ctx, 200, page, { 'set-cookie': authSessionCookie(ctx, prefix, realm.realm, pending.rootId) });
 }

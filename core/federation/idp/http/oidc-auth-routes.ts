@@ -9,8 +9,8 @@ import type { IdpEngine } from '../engine.js';
 import type { OidcClientRecord, RealmRecord } from '../model.js';
 import type { OidcAuthorization, OidcPendingLogin, ResponseMode, UserSession } from '../sessions.js';
 import { checkAuthorizationRequest, authorizationResponseUrl } from '../../oidc/authorization-request.js';
-import { loginPage, errorPage, formPostPage } from './pages.js';
-import { type HttpCtx, SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, realmOr404, readForm, cookie, sendHtml, sendRedirect, loginAction } from './context.js';
+import { errorPage, formPostPage } from './pages.js';
+import { type HttpCtx, SESSION_COOKIE, AUTH_SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, realmOr404, readForm, cookie, sendHtml, sendRedirect, showLoginPage } from './context.js';
 
 export function addOidcAuthRoutes(router: Router<HttpCtx>, engine: IdpEngine, prefix: string): void {
   const path = `${prefix}/realms/:realm/protocol/openid-connect/auth`;
@@ -38,8 +38,8 @@ function authorize(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: s
     const fields: [string, string][] = [['error', 'login_required'], ...(authorization.state !== undefined ? [['state', authorization.state] as [string, string]] : []), ['iss', issuer]];
     return respond(ctx, authorization.redirectUri, authorization.responseMode, fields);
   }
-  const pending = engine.sessions.addPending({ protocol: 'openid-connect', realm: realm.realm, clientId: client.id, ...authorization }, LOGIN_FORM_LIFESPAN);
-  sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending.id), ...(authorization.loginHint ? { username: authorization.loginHint } : {}) }));
+  const pending = engine.sessions.addPending({ protocol: 'openid-connect', realm: realm.realm, clientId: client.id, ...authorization }, LOGIN_FORM_LIFESPAN, cookie(ctx, AUTH_SESSION_COOKIE));
+  showLoginPage(engine, ctx, prefix, realm, pending, authorization.loginHint ? { username: authorization.loginHint } : {});
 }
 
 /** After the login form: the user is authenticated and `session` is new; answer the client. */

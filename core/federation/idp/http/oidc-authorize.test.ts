@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, decodeJwt } from 'jose';
-import { startHarness, removeDir, postForm, loginFormAction, type Harness } from '../testing/harness.js';
+import { startHarness, removeDir, postForm, submitLogin, type Harness } from '../testing/harness.js';
 
 let h: Harness;
 let realm: string;
@@ -48,9 +48,9 @@ function authUrl(params: Record<string, string>): string {
 async function login(params: Record<string, string>, user = 'alice', password = 'alice'): Promise<{ location: URL; cookie: string; res: Response }> {
   const page = await fetch(authUrl(params), { redirect: 'manual' });
   expect(page.status).toBe(200);
-  const res = await postForm(loginFormAction(await page.text()), { username: user, password });
+  const res = await submitLogin(page, { username: user, password });
   expect(res.status).toBe(302);
-  return { location: new URL(res.headers.get('location')!), cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, res };
+  return { location: new URL(res.headers.get('location')!), cookie: res.headers.getSetCookie().find((c) => c.startsWith('KEYCLOAK_IDENTITY='))!.split(';')[0]!, res };
 }
 
 describe('authorization-code flow with PKCE for the native-app client', () => {
@@ -170,13 +170,13 @@ describe('SSO session, prompt and response modes', () => {
     const v = verifier();
     const base = { client_id: 'loupe-desktop', redirect_uri: callbackUrl, response_type: 'code', scope: 'openid', code_challenge: challengeOf(v), code_challenge_method: 'S256', state: 'fp' };
     const page = await fetch(authUrl({ ...base, response_mode: 'form_post' }));
-    const res = await postForm(loginFormAction(await page.text()), { username: 'alice', password: 'alice' });
+    const res = await submitLogin(page, { username: 'alice', password: 'alice' });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(`<FORM METHOD="POST" ACTION="${callbackUrl}">`);
     expect(html).toContain('<INPUT TYPE="HIDDEN" NAME="state" VALUE="fp" />');
     expect(html).toMatch(/NAME="code" VALUE="[^"]+"/);
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('KEYCLOAK_IDENTITY='))!.split(';')[0]!;
     const frag = await fetch(authUrl({ ...base, response_mode: 'fragment' }), { redirect: 'manual', headers: { cookie } });
     const location = frag.headers.get('location')!;
     expect(location.startsWith(`${callbackUrl}#state=fp&session_state=`)).toBe(true);
@@ -230,5 +230,8 @@ describe("Keycloak's authorization endpoint errors", () => {
     expect(doc.grant_types_supported).toContain('authorization_code');
     expect(doc.response_modes_supported).toEqual(['query', 'fragment', 'form_post']);
     expect((await fetch(doc.authorization_endpoint)).status).toBe(400);
+    // The in-process API names the same endpoints for the host.
+    const urls = h.idp.api.urls('federation');
+    expect([urls.authorization, urls.logout, urls.introspection, urls.revocation, urls.userinfo]).toEqual([doc.authorization_endpoint, doc.end_session_endpoint, doc.introspection_endpoint, doc.revocation_endpoint, doc.userinfo_endpoint]);
   });
 });

@@ -6,6 +6,12 @@
 import { escapeXml as h } from '../../saml/xml.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
+/** Keycloak's cookieNotFoundMessage: the login form came back without the browser's AUTH_SESSION_ID. */
+export const COOKIE_NOT_FOUND = 'Cookie not found. Please make sure cookies are enabled in your browser.';
+/** Keycloak's loginTimeout: the tab's authentication session is gone. */
+export const LOGIN_TIMEOUT = 'Your login attempt timed out. Login will start from the beginning.';
+/** Keycloak's expiredActionMessage: an old session_code for a live tab. */
+export const EXPIRED_ACTION = 'Action expired. Please continue with login now.';
 /** Keycloak's accountDisabledMessage. */
 export const ACCOUNT_DISABLED = 'Account is disabled, contact your administrator.';
 
@@ -87,4 +93,20 @@ export function formPostPage(action: string, fields: [string, string][]): string
     `<HTML><HEAD><TITLE>Submit This Form</TITLE></HEAD><BODY Onload="javascript:document.forms[0].submit()">` +
     `<FORM METHOD="POST" ACTION="${h(action)}">${inputs}<NOSCRIPT><P>JavaScript is disabled. We strongly recommend to enable it. Click the button below to continue.</P><INPUT TYPE="SUBMIT" VALUE="CONTINUE" /></NOSCRIPT></FORM></BODY></HTML>`
   );
+}
+
+/** Keycloak's info page (e.g. "You are logged out"). */
+export function infoPage(message: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${h(message)}</title></head>
+<body><div id="kc-content"><h1 id="kc-page-title">${h(message)}</h1></div></body></html>`;
+}
+
+/** Keycloak's logout confirmation ("Do you want to log out?"), posting back a one-time code. */
+export function logoutConfirmPage(action: string, code: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Logging out</title></head>
+<body><div id="kc-content"><h1 id="kc-page-title">Logging out</h1><p class="instruction">Do you want to log out?</p>
+<form id="kc-logout-confirm" action="${h(action)}" method="POST"><input type="hidden" name="session_code" value="${h(code)}">
+<input tabindex="4" name="confirmLogout" id="kc-logout" type="submit" value="Logout"></form></div></body></html>`;
 }

@@ -8,14 +8,15 @@ import type { IdpEngine } from '../engine.js';
 import { openIdConfiguration } from '../../oidc/discovery.js';
 import { handleTokenRequest } from '../../oidc/token-endpoint.js';
 import { OAuthError } from '../../oidc/errors.js';
-import { verifyOwnJwt } from '../../oidc/tokens.js';
 import { decodeAuthnRequest, AuthnRequestError } from '../../saml/authn-request.js';
 import { buildSignedLogin } from '../saml-login.js';
-import { loginPage, autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED } from './pages.js';
+import { autoPostForm, errorPage, INVALID_CREDENTIALS, ACCOUNT_DISABLED, COOKIE_NOT_FOUND, LOGIN_TIMEOUT, EXPIRED_ACTION } from './pages.js';
 import type { RealmRecord, SamlClientRecord } from '../model.js';
 import type { PendingLogin, SamlPendingLogin } from '../sessions.js';
-import { type HttpCtx, SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, noStore, sendHtml, realmOr404, readForm, cookie, sessionCookie, loginAction } from './context.js';
+import { type HttpCtx, SESSION_COOKIE, AUTH_SESSION_COOKIE, LOGIN_FORM_LIFESPAN, realmUrl, noStore, sendHtml, realmOr404, readForm, cookie, sessionCookie, showLoginPage } from './context.js';
 import { addOidcAuthRoutes, finishOidcLogin } from './oidc-auth-routes.js';
+import { addOidcSessionRoutes } from './oidc-session-routes.js';
+import { inspectToken } from '../../oidc/token-inspection.js';
 
 export { type HttpCtx, SESSION_COOKIE, realmUrl } from './context.js';
 
@@ -65,7 +66,9 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
       const realm = realmOr404(engine, ctx, p.realm!);
       if (!realm) return;
       const m = /^Bearer\s+(\S+)$/i.exec(ctx.req.headers.authorization ?? '');
-      const claims = m ? await verifyOwnJwt(engine.keys, m[1]!, { issuer: realmUrl(ctx, prefix, realm.realm), now: engine.clock.now(), typ: 'Bearer' }) : undefined;
+      // A revoked token or one whose session ended is no longer good here either.
+      const found = m ? await inspectToken(engine, realm, realmUrl(ctx, prefix, realm.realm), m[1]!) : undefined;
+      const claims = found?.kind === 'access' ? found.claims : undefined;
       const user = typeof claims === 'object' ? realm.users.find((u) => u.id === claims.sub && u.enabled) : undefined;
       if (!user || typeof claims !== 'object') {
         const error = m ? 'invalid_token' : 'invalid_request';
@@ -91,21 +94,30 @@ export function addProtocolRoutes(router: Router<HttpCtx>, engine: IdpEngine): v
     });
 
     // IdP-initiated SSO: the login page, or straight to the auto-post form when a session exists.
-    router.add('GET', `${r}/protocol/saml/clients/:urlName`, (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, ctx.url.searchParams, false));
-    router.add('POST', `${r}/protocol/saml/clients/:urlName`, async (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, await readForm(ctx), true));
+    router.add('GET', `${r}/protocol/saml/clients/:urlName`, (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, ctx.url.searchParams));
+    router.add('POST', `${r}/protocol/saml/clients/:urlName`, async (ctx, p) => idpInitiated(engine, ctx, prefix, p.realm!, p.urlName!, await readForm(ctx)));
 
     // SP-initiated SSO: an AuthnRequest by HTTP-Redirect (GET, deflated) or HTTP-POST.
     router.add('GET', `${r}/protocol/saml`, (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, ctx.url.searchParams, 'redirect'));
     router.add('POST', `${r}/protocol/saml`, async (ctx, p) => spInitiated(engine, ctx, prefix, p.realm!, await readForm(ctx), 'post'));
 
     addOidcAuthRoutes(router, engine, prefix);
+    addOidcSessionRoutes(router, engine, prefix);
 
     router.add('POST', `${r}/login-actions/authenticate`, async (ctx, p) => {
       const realm = realmOr404(engine, ctx, p.realm!);
       if (!realm) return;
       const form = await readForm(ctx);
-      const pending = engine.sessions.getPending(ctx.url.searchParams.get('session_code') ?? undefined);
-      if (!pending || pending.realm !== realm.realm) return sendHtml(ctx, 400, errorPage('Your login attempt timed out. Login will start from the beginning.'));
+      // Keycloak's SessionCodeChecks: the tab must belong to this browser's AUTH_SESSION_ID.
+      const q = ctx.url.searchParams;
+      const root = cookie(ctx, AUTH_SESSION_COOKIE);
+      if (!root) return sendHtml(ctx, 400, errorPage(COOKIE_NOT_FOUND));
+      const pending = engine.sessions.getPending(root, q.get('tab_id') ?? undefined);
+      if (!pending || pending.realm !== realm.realm) return sendHtml(ctx, 400, errorPage(LOGIN_TIMEOUT));
+      if (q.get('session_code') !== pending.code || q.get('execution') !== pending.execution) {
+        // A stale or forged code for a live tab: the form again, as Keycloak re-renders it.
+        return showLoginPage(engine, ctx, prefix, realm, pending, { error: EXPIRED_ACTION });
+      }
       await submitCredentials(engine, ctx, prefix, realm, pending, form);
     });
   }
@@ -116,7 +128,8 @@ function samlClientFor(realm: RealmRecord, pending: SamlPendingLogin): SamlClien
   return c && c.protocol === 'saml' && c.enabled ? c : undefined;
 }
 
-async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, urlName: string, params: URLSearchParams, isPost: boolean): Promise<void> {
+/** Credentials are only taken by the login form's action, never with the SSO request (that would be a login CSRF). */
+async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, realmName: string, urlName: string, params: URLSearchParams): Promise<void> {
   const realm = realmOr404(engine, ctx, realmName);
   if (!realm) return;
   const client = engine.store.samlClientByUrlName(realm, urlName);
@@ -126,8 +139,8 @@ async function idpInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, rea
   const pending = engine.sessions.addPending(
     { protocol: 'saml', realm: realm.realm, clientId: client.id, acsUrl: client.acsUrls[0]!, ...(relayState !== undefined ? { relayState } : {}) },
     LOGIN_FORM_LIFESPAN,
+    cookie(ctx, AUTH_SESSION_COOKIE),
   );
-  if (isPost && (params.has('username') || params.has('password'))) return submitCredentials(engine, ctx, prefix, realm, pending, params);
   return continueOrLogin(engine, ctx, prefix, realm, client, pending as SamlPendingLogin, false);
 }
 
@@ -155,6 +168,7 @@ async function spInitiated(engine: IdpEngine, ctx: HttpCtx, prefix: string, real
   const pending = engine.sessions.addPending(
     { protocol: 'saml', realm: realm.realm, clientId: client.id, acsUrl: acs ?? client.acsUrls[0]!, inResponseTo: authn.id, ...(relayState !== undefined ? { relayState } : {}) },
     LOGIN_FORM_LIFESPAN,
+    cookie(ctx, AUTH_SESSION_COOKIE),
   );
   return continueOrLogin(engine, ctx, prefix, realm, client, pending as SamlPendingLogin, authn.forceAuthn);
 }
@@ -168,7 +182,7 @@ async function continueOrLogin(engine: IdpEngine, ctx: HttpCtx, prefix: string, 
     const form = buildSignedLogin(engine, realm, client, user, session, postInput(ctx, prefix, realm, pending));
     return sendHtml(ctx, 200, autoPostForm(form.acsUrl, { SAMLResponse: form.samlResponse, ...(form.relayState !== undefined ? { RelayState: form.relayState } : {}) }));
   }
-  sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending.id) }));
+  showLoginPage(engine, ctx, prefix, realm, pending);
 }
 
 function postInput(ctx: HttpCtx, prefix: string, realm: RealmRecord, pending: SamlPendingLogin) {
@@ -188,7 +202,7 @@ async function submitCredentials(engine: IdpEngine, ctx: HttpCtx, prefix: string
   if (user === 'invalid' || user === 'disabled') {
     // Keycloak answers a failed login with the form again (200) and the message above it.
     const error = user === 'disabled' ? ACCOUNT_DISABLED : INVALID_CREDENTIALS;
-    return sendHtml(ctx, 200, loginPage({ realmDisplayName: realm.displayName ?? realm.realm, action: loginAction(ctx, prefix, realm, pending.id), username, error }));
+    return showLoginPage(engine, ctx, prefix, realm, pending, { username, error });
   }
   const session = engine.sessions.create(realm.realm, user.id, realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
   engine.sessions.takePending(pending.id);

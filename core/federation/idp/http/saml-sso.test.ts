@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { deflateRawSync } from 'node:zlib';
-import { startHarness, removeDir, postForm, parseAutoPost, loginFormAction, certPemFromDescriptor, xmlsecVerify, type Harness } from '../testing/harness.js';
+import { startHarness, removeDir, postForm, parseAutoPost, loginFormAction, certPemFromDescriptor, xmlsecVerify, submitLogin, authSessionCookieOf, type Harness } from '../testing/harness.js';
 import { summarizeSamlResponse, decodeSamlResponse } from '../../saml/post-body.js';
 
 let h: Harness;
@@ -23,8 +23,7 @@ afterAll(async () => {
 async function loginAs(username: string, password: string, sso = `${realm}/protocol/saml/clients/cloud`) {
   const page = await fetch(sso);
   expect(page.status).toBe(200);
-  const html = await page.text();
-  const res = await postForm(loginFormAction(html), { username, password });
+  const res = await submitLogin(page, { username, password });
   return { res, html: await res.text() };
 }
 
@@ -35,7 +34,8 @@ describe('IdP-initiated SSO for the cloud client', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(html).toMatch(/<input[^>]+name="username"/);
     expect(html).toMatch(/<input[^>]+name="password"[^>]*type="password"/);
-    expect(loginFormAction(html)).toMatch(new RegExp(`^${realm}/login-actions/authenticate\\?session_code=`));
+    expect(loginFormAction(html)).toMatch(new RegExp(`^${realm}/login-actions/authenticate\\?session_code=[^&]+&execution=[0-9a-f-]{36}&client_id=urn%3Aamazon%3Awebservices&tab_id=[\\w-]+$`));
+    expect(authSessionCookieOf(res)).toMatch(/^AUTH_SESSION_ID=[\w-]+$/);
   });
 
   it('a wrong password shows exactly "Invalid username or password." and no SAMLResponse', async () => {
@@ -125,15 +125,19 @@ describe('IdP-initiated SSO for the cloud client', () => {
     expect(summarizeSamlResponse(form.SAMLResponse).subject).toBe('alice');
   });
 
-  it('credentials can be POSTed straight to the SSO URL (curl-friendly)', async () => {
-    const res = await postForm(`${realm}/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice', RelayState: 'r1' });
-    const form = parseAutoPost(await res.text());
-    expect(form.RelayState).toBe('r1');
+  it('a POST to the SSO URL carries RelayState but never credentials (they would be a login CSRF)', async () => {
+    const page = await postForm(`${realm}/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice', RelayState: 'r1' });
+    const html = await page.text();
+    expect(html).toContain('kc-form-login');
+    expect(html).not.toContain('SAMLResponse');
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('KEYCLOAK_IDENTITY='))).toBe(false);
+    const res = await postForm(loginFormAction(html), { username: 'alice', password: 'alice' }, { cookie: authSessionCookieOf(page) });
+    expect(parseAutoPost(await res.text()).RelayState).toBe('r1');
   });
 
   it('the /auth prefix works and puts /auth in the issuer, as older Keycloak did', async () => {
-    const res = await postForm(`${h.idp.url}/auth/realms/federation/protocol/saml/clients/cloud`, { username: 'alice', password: 'alice' });
-    expect(summarizeSamlResponse(parseAutoPost(await res.text()).SAMLResponse).issuer).toBe(`${h.idp.url}/auth/realms/federation`);
+    const { html } = await loginAs('alice', 'alice', `${h.idp.url}/auth/realms/federation/protocol/saml/clients/cloud`);
+    expect(summarizeSamlResponse(parseAutoPost(html).SAMLResponse).issuer).toBe(`${h.idp.url}/auth/realms/federation`);
   });
 
   it('an unknown client URL name is an error page, an unknown realm a 404', async () => {
@@ -156,6 +160,15 @@ describe('the SAML descriptor', () => {
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${realm}/protocol/saml"/>`);
     expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${realm}/protocol/saml"/>`);
   });
+
+  it('advertises no SingleLogoutService, since a LogoutRequest is refused', async () => {
+    const xml = await (await fetch(`${realm}/protocol/saml/descriptor`)).text();
+    expect(xml).not.toContain('SingleLogoutService');
+    const logoutRequest = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lo1" Version="2.0" IssueInstant="${new Date().toISOString()}"><saml:Issuer>urn:amazon:webservices</saml:Issuer><saml:NameID>alice</saml:NameID></samlp:LogoutRequest>`;
+    const res = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflateRawSync(logoutRequest).toString('base64') })}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Invalid Request');
+  });
 });
 
 function authnRequest(acs?: string, issuer = 'urn:amazon:webservices', id = '_req1'): string {
@@ -169,7 +182,7 @@ describe('SP-initiated SSO', () => {
   it('HTTP-Redirect (deflated) AuthnRequest → login → response InResponseTo the request, at the registered ACS', async () => {
     const q = new URLSearchParams({ SAMLRequest: deflateRawSync(authnRequest('https://signin.aws.amazon.com/saml')).toString('base64'), RelayState: 'rs' });
     const page = await fetch(`${realm}/protocol/saml?${q}`);
-    const res = await postForm(loginFormAction(await page.text()), { username: 'bob', password: 'bob' });
+    const res = await submitLogin(page, { username: 'bob', password: 'bob' });
     const form = parseAutoPost(await res.text());
     expect(form.action).toBe('https://signin.aws.amazon.com/saml');
     expect(form.RelayState).toBe('rs');
@@ -180,7 +193,7 @@ describe('SP-initiated SSO', () => {
 
   it('HTTP-POST AuthnRequest works the same way', async () => {
     const page = await postForm(`${realm}/protocol/saml`, { SAMLRequest: Buffer.from(authnRequest(undefined, 'urn:amazon:webservices', '_req2')).toString('base64') });
-    const res = await postForm(loginFormAction(await page.text()), { username: 'alice', password: 'alice' });
+    const res = await submitLogin(page, { username: 'alice', password: 'alice' });
     expect(decodeSamlResponse(parseAutoPost(await res.text()).SAMLResponse)).toContain('InResponseTo="_req2"');
   });
 
@@ -191,6 +204,19 @@ describe('SP-initiated SSO', () => {
     const html = await res.text();
     expect(html).toContain('Invalid redirect uri.');
     expect(html).not.toContain('kc-form-login');
+  });
+
+  it('bounds the work before parsing: a deflate bomb and a request of 19,000 elements get "Invalid Request"', async () => {
+    const bomb = authnRequest().replace('</samlp:AuthnRequest>', `${' '.repeat(1 << 20)}</samlp:AuthnRequest>`);
+    const deflated = deflateRawSync(bomb).toString('base64');
+    expect(deflated.length).toBeLessThan(3000);
+    const r1 = await fetch(`${realm}/protocol/saml?${new URLSearchParams({ SAMLRequest: deflated })}`);
+    expect(r1.status).toBe(400);
+    expect(await r1.text()).toContain('Invalid Request: SAMLRequest inflates to more than 65536 bytes');
+    const many = authnRequest().replace('</saml:Issuer>', `</saml:Issuer>${'<e/>'.repeat(19_000)}`);
+    const r2 = await postForm(`${realm}/protocol/saml`, { SAMLRequest: Buffer.from(many).toString('base64') });
+    expect(r2.status).toBe(400);
+    expect(await r2.text()).toContain('Invalid Request: SAMLRequest');
   });
 
   it('refuses unknown issuers, garbage and DOCTYPEs with an error page, and keeps serving', async () => {

@@ -44,6 +44,28 @@ export function parseAutoPost(html: string): { action: string; SAMLResponse: str
   return { action: un(action), SAMLResponse: un(saml), ...(relay !== undefined ? { RelayState: un(relay) } : {}) };
 }
 
+/** The AUTH_SESSION_ID cookie a login page set, as a Cookie header value ('' when none). */
+export function authSessionCookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.startsWith('AUTH_SESSION_ID='))
+    .join('; ');
+}
+
+/** Submits the login form of `page` as the browser that loaded it would: with its AUTH_SESSION_ID cookie. */
+export async function submitLogin(page: Response, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  const html = await page.text();
+  return postForm(loginFormAction(html), fields, { cookie: authSessionCookieOf(page), ...headers });
+}
+
+/** IdP-initiated SSO as a browser does it: the SSO URL (other fields, e.g. RelayState, go with it), then its login form. */
+export async function ssoLogin(ssoUrl: string, fields: Record<string, string>): Promise<Response> {
+  const { username = '', password = '', ...rest } = fields;
+  const page = await postForm(ssoUrl, rest);
+  return submitLogin(page, { username, password });
+}
+
 export function loginFormAction(html: string): string {
   const m = /<form id="kc-form-login" action="([^"]+)"/.exec(html);
   if (!m) throw new Error('no login form');

@@ -1,6 +1,7 @@
 /**
- * AssumeRoleWithSAML: the SAMLResponse is decoded, parsed safely, its signature verified with
- * the provider's certificates, and then only the signed content is read (verify-response.ts);
+ * AssumeRoleWithSAML: the SAMLResponse is decoded, then bounded, parsed safely, its signature
+ * verified with the provider's certificates and only the signed content read, all on a worker
+ * thread (saml-reading.ts, xml-worker-pool.ts);
  * issuer, destination, recipient, audience and times are checked as AWS does, then the Role
  * attribute, the role's trust policy and the session duration.
  */
@@ -14,9 +15,7 @@ import { invalidToken, samlResponseRejected, StsError, validationError } from '.
 import { isAwsAudience, isSigninEndpoint } from '../options.js';
 import { checkArn, checkDuration, checkSessionPolicy, type ParamErrors } from '../params.js';
 import { iso } from '../time.js';
-import { readAssertion, responseIssuer, responseStatus } from './read-assertion.js';
-import { descendants, NS, parseUntrustedXml, textOf } from './safe-xml.js';
-import { SamlVerifyError, verifySamlResponse } from './verify-response.js';
+import { SamlWorkerOverloaded } from './xml-worker-pool.js';
 
 export interface SamlResult {
   Credentials: TemporaryCredentials;
@@ -50,42 +49,26 @@ export async function assumeRoleWithSaml(ctx: StsContext, p: Record<string, stri
   const provider = ctx.store.samlProvider(principalArn);
   if (!provider) throw samlResponseRejected(`Specified provider doesn't exist`, requestId);
 
-  // The issuer is compared before the signature, as AWS does ("Issuer not present in
-  // specified provider"); reading it unsigned here can only lead to a rejection.
-  let raw;
+  // Parsing and the signature check run on a worker thread (saml-reading.ts): the issuer is
+  // compared before the signature there, as AWS does.
+  let reading;
   try {
-    raw = parseUntrustedXml(xml);
+    reading = await ctx.saml.read({ xml, certificates: provider.certificates, entityId: provider.entityId });
   } catch (err) {
-    throw samlResponseRejected(`Invalid SAML response: ${(err as Error).message}`, requestId);
+    if (err instanceof SamlWorkerOverloaded) throw new StsError('Throttling', 'Rate exceeded');
+    throw err;
   }
-  const rawIssuers = [responseIssuer(raw.documentElement!), ...descendants(raw, NS.assertion, 'Assertion').map((a) => textOf(descendants(a, NS.assertion, 'Issuer')[0])?.trim())].filter(
-    (x): x is string => x !== undefined,
-  );
-  if (rawIssuers.length === 0 || rawIssuers.some((i) => i !== provider.entityId)) throw samlResponseRejected('Issuer not present in specified provider', requestId);
-
-  let signed;
-  try {
-    signed = verifySamlResponse(xml, provider.certificates);
-  } catch (err) {
-    if (!(err instanceof SamlVerifyError)) throw err;
-    if (err.reason === 'unsafe' || err.reason === 'malformed') throw samlResponseRejected(`Invalid SAML response: ${err.message}`, requestId);
-    if (err.reason === 'bad-signature' || err.reason === 'missing-signature') throw invalidToken('Response signature invalid');
-    throw invalidToken(`Response signature invalid: ${err.message}`);
-  }
-
-  const status = responseStatus(signed.signedResponse ?? signed.receivedResponse);
+  if (!reading.ok) throw reading.kind === 'rejected' ? samlResponseRejected(reading.message, requestId) : invalidToken(reading.message);
+  const status = reading.status;
   if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success') {
     throw new StsError('IDPRejectedClaim', `The identity provider did not report a successful login (StatusCode ${status ?? 'missing'})`, 403);
   }
-  const a = readAssertion(signed.assertion);
+  const a = reading.fields;
   if (a.issuer !== provider.entityId) throw samlResponseRejected('Issuer not present in specified provider', requestId);
-  if (signed.signedResponse) {
-    const ri = responseIssuer(signed.signedResponse);
-    if (ri !== undefined && ri !== provider.entityId) throw samlResponseRejected('Issuer not present in specified provider', requestId);
-  }
+  if (reading.signedResponseIssuer !== undefined && reading.signedResponseIssuer !== provider.entityId) throw samlResponseRejected('Issuer not present in specified provider', requestId);
 
   const extra = ctx.options.extraSigninEndpoints;
-  const destination = (signed.signedResponse ?? signed.receivedResponse).getAttribute('Destination');
+  const destination = reading.destination;
   if (destination && !isSigninEndpoint(destination, extra)) throw invalidToken(`Invalid SAML response: Destination ${destination} is not an AWS sign-in endpoint`);
   if (a.confirmations.length !== 1) throw invalidToken('Invalid SAML response: the Subject must have exactly one bearer SubjectConfirmation');
   const conf = a.confirmations[0]!;
@@ -178,10 +161,33 @@ function checkTimes(ctx: StsContext, now: number, checks: { at?: string; kind: '
 function decodeBase64Xml(b64: string): string | undefined {
   const s = b64.replace(/[\r\n\t ]/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(s) || s.length % 4 === 1) return undefined;
-  const text = Buffer.from(s, 'base64').toString('utf8');
+  const text = decodeXmlBytes(Buffer.from(s, 'base64'));
+  if (text === undefined) return undefined;
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (!trimmed.startsWith('<')) return undefined;
   return trimmed;
+}
+
+/**
+ * XML bytes as text in the encoding they declare (XML 1.0 4.3.3 / appendix F): a UTF-16 byte
+ * order mark, else the encoding="…" of the declaration, else UTF-8. Canonical XML is defined on
+ * characters, so the signature is checked over what the signer meant, whatever the bytes.
+ */
+function decodeXmlBytes(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  const head = bytes.subarray(0, 200).toString('latin1');
+  const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?\s*<\?xml[^>]*\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase();
+  if (declared === undefined || declared === 'utf-8' || declared === 'utf8') return bytes.toString('utf8');
+  if (['iso-8859-1', 'latin1', 'l1', 'iso_8859-1', 'us-ascii', 'ascii', 'windows-1252', 'cp1252'].includes(declared)) {
+    // windows-1252 differs from Latin-1 only in 0x80–0x9F, which TextDecoder maps as browsers do.
+    return declared.includes('1252') ? new TextDecoder('windows-1252').decode(bytes) : bytes.toString('latin1');
+  }
+  try {
+    return new TextDecoder(declared, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** AWS drops the standard SAML 2.0 name-id-format prefix: "…:nameid-format:transient" → "transient". */
