@@ -11,6 +11,7 @@ import type { ServiceName } from '../core/common/service.js';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_START_URL, isAppUrl, serveAppRequest } from './app-protocol.js';
 import { mainWindowOptions } from './window-options.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './preload-api.js';
+import { captureSessions, createElectronCapture, type CaptureElectronApis } from './capture.js';
 
 /** The part of a webContents the app touches. */
 export interface WebContentsLike {
@@ -19,6 +20,8 @@ export interface WebContentsLike {
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' } | { action: 'allow' }): void;
   isDestroyed(): boolean;
+  /** The contents' session: a capture window's is one of `captureSessions`. */
+  readonly session?: object;
 }
 
 export interface WindowLike {
@@ -54,10 +57,14 @@ export interface ElectronApis {
     registerSchemesAsPrivileged(schemes: (typeof APP_SCHEME_PRIVILEGES)[]): void;
     handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void;
   };
+  /** Electron's safeStorage: OIDC client secrets are kept encrypted by the OS. */
+  safeStorage?: { isEncryptionAvailable(): boolean; encryptString(plain: string): Buffer; decryptString(cipher: Buffer): string };
   session: {
     defaultSession: {
       setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
     };
+    /** For the SAML capture window's own partition (./capture.ts). */
+    fromPartition?: CaptureElectronApis['session']['fromPartition'];
   };
 }
 
@@ -92,8 +99,19 @@ export function registerAppScheme(electron: Pick<ElectronApis, 'protocol'>): voi
   electron.protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 }
 
-/** No navigation away from the packaged renderer, no new windows, no webviews. */
+/**
+ * No navigation away from the packaged renderer, no new windows, no webviews. A SAML capture
+ * window browses the IdP, so it may navigate; it still opens no windows and attaches no webviews.
+ */
 export function hardenContents(contents: WebContentsLike, log: Logger): void {
+  if (contents.session && captureSessions.has(contents.session)) {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      log.warn('blocked a new window from the sign-in window', { url });
+      return { action: 'deny' };
+    });
+    return;
+  }
   const block = (event: { preventDefault(): void }, url: string) => {
     if (isAppUrl(url)) return;
     event.preventDefault();
@@ -125,6 +143,11 @@ export async function startDesktop(electron: ElectronApis, opts: DesktopOptions)
     log,
     ...(opts.portBase !== undefined ? { portBase: opts.portBase } : {}),
     ...(opts.registry ? { registry: opts.registry } : {}),
+    ...(electron.safeStorage ? { secretCipher: electron.safeStorage } : {}),
+    // The SAML capture in a Loupe window of its own (webRequest on its own session partition).
+    ...(session.fromPartition
+      ? { samlCapture: createElectronCapture({ BrowserWindow: BrowserWindow as unknown as CaptureElectronApis['BrowserWindow'], session: { fromPartition: session.fromPartition.bind(session) } }) }
+      : {}),
   });
 
   ipcMain.handle(INVOKE_CHANNEL, async (event, method, params): Promise<CallOutcome> => {

@@ -3,12 +3,12 @@
  * Electron module and the process into `startDesktop`; the logic lives in desktop.ts.
  */
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
 import { defaultDataDir } from '../core/host/data-dir.js';
 import { createLogger } from '../core/common/log.js';
 import { registerAppScheme, startDesktop, type Desktop, type ElectronApis } from './desktop.js';
 
-const electron: ElectronApis = { app, BrowserWindow, ipcMain, protocol, session };
+const electron: ElectronApis = { app, BrowserWindow, ipcMain, protocol, session, safeStorage };
 const log = createLogger({ scope: 'desktop' });
 
 registerAppScheme(electron);

@@ -1,6 +1,7 @@
 /**
  * The `loupe` command: `serve` (browser UI + embedded services), `services` (headless),
- * `sql` (the embedded CDC source), `--help`, `--version`.
+ * `sql` (the embedded CDC source), `login` / `credential-process` / `creds export` (federation),
+ * `--help`, `--version`.
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,11 @@ Usage:
   loupe services [--only a,b] [opts]  embedded services only, headless; prints "<name> <url>" per service, then "ready"
   loupe sql [--database NAME] [--json] ["<SQL>" | --file PATH | < PATH]
                                       run SQL against the embedded CDC source of a running loupe
-  loupe --help | --version
+  loupe login saml|oidc --profile NAME sign in (IdP page in a browser, or OIDC) and get temporary AWS credentials
+  loupe credential-process --profile NAME
+                                      credential_process JSON for the AWS CLI (cached while valid, else signs in)
+  loupe creds export --profile NAME --format env|fish|powershell|ini|json
+  loupe --help | --version            (loupe login --help: the federation commands in full)
 
 Options:
   --port-base N     ports N … N+7 for search, idp, idp https, sts, connect, clickhouse, ui, cdc source
@@ -57,6 +62,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Out = std
       // Loaded lazily: it is the CDC source's client and the other commands do not need it.
       const { runSqlCommand } = await import('./sql.js');
       return await runSqlCommand(rest, env);
+    }
+    if (command === 'login' || command === 'credential-process' || command === 'creds') {
+      // Loaded lazily: playwright-core and the AWS SDK are not needed by the other commands.
+      const { runFederationCommand, terminalIo } = await import('./federation.js');
+      return await runFederationCommand(command, rest, env, io === stdio ? terminalIo() : { ...io, readStdin: async () => '' });
     }
     if (command === 'serve' || command === 'services') {
       const flags = parseCommon(rest);

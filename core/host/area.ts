@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { Events, EventName, MethodName, Params, Result } from './contract.js';
 import type { ServiceHandle, ServiceName } from '../common/service.js';
 import type { Logger } from '../common/log.js';
+import type { SamlCapture } from '../federation/capture/types.js';
+import type { SecretCipher } from '../federation/credentials/client-secrets.js';
 
 export interface HostRuntime {
   /** The running embedded service's handle, or undefined when stopped or remote. */
@@ -15,6 +17,10 @@ export interface HostRuntime {
   emit<E extends EventName>(event: E, payload: Events[E]): void;
   readonly dataDir: string;
   readonly log: Logger;
+  /** The desktop's SAML capture (an Electron window); absent: Chromium through playwright-core. */
+  readonly samlCapture?: SamlCapture;
+  /** The desktop's safeStorage, to keep OIDC client secrets encrypted; absent: they are not kept. */
+  readonly secretCipher?: SecretCipher;
 }
 
 export interface MethodSpec<M extends MethodName> {

@@ -17,6 +17,8 @@ import { searchArea } from './areas/search.js';
 import { federationArea } from './areas/federation.js';
 import { cdcArea } from './areas/cdc.js';
 import type { ServiceEntry } from './registry.js';
+import type { SamlCapture } from '../federation/capture/types.js';
+import type { SecretCipher } from '../federation/credentials/client-secrets.js';
 import { wireQueueFeeders, type QueueWiring } from './queue-wiring.js';
 
 export type { CallOutcome } from './dispatch.js';
@@ -28,6 +30,10 @@ export interface HostOptions {
   log?: Logger;
   /** Replaces the service registry (tests). */
   registry?: Record<ServiceName, ServiceEntry>;
+  /** The desktop passes its Electron capture window; otherwise Chromium through playwright-core. */
+  samlCapture?: SamlCapture;
+  /** The desktop passes Electron's safeStorage: OIDC client secrets are kept encrypted. */
+  secretCipher?: SecretCipher;
 }
 
 export type HostListener = (event: EventName, payload: unknown) => void;
@@ -73,6 +79,8 @@ export async function createHost(opts: HostOptions): Promise<Host> {
     emit,
     dataDir,
     log,
+    ...(opts.samlCapture ? { samlCapture: opts.samlCapture } : {}),
+    ...(opts.secretCipher ? { secretCipher: opts.secretCipher } : {}),
   };
 
   let before = settings.effective();

@@ -11,7 +11,9 @@ import { silentLogger } from '../../common/log.js';
 import type { ServiceHandle } from '../../common/service.js';
 import { startIdpService } from '../idp/service.js';
 import type { IdpApi } from '../idp/api.js';
-import { captureSamlWithPlaywright } from './playwright-capture.js';
+import { chromium } from 'playwright-core';
+import { freePort } from '../../common/testing/free-port.js';
+import { captureSamlWithPlaywright, cdpPortFromEnv, hasDisplay } from './playwright-capture.js';
 import { CaptureError, type CaptureProgress } from './types.js';
 
 let idp: ServiceHandle<IdpApi>;
@@ -59,7 +61,9 @@ describe('SAML capture in Chromium', () => {
     const stages = events.map((e) => e.stage);
     expect(stages).toContain('opened');
     expect(stages).toContain('captured');
-    expect(stages.at(-1)).toBe('closed');
+    // The window closes right after the assertion is handed back.
+    for (let i = 0; i < 100 && !events.some((e) => e.stage === 'closed'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(events.at(-1)?.stage).toBe('closed');
   }, 90_000);
 
   it('a wrong password shows "Invalid username or password." and the capture ends with a clear timeout', async () => {
@@ -82,10 +86,75 @@ describe('SAML capture in Chromium', () => {
     expect((err as CaptureError).message).toMatch(/No SAML response was posted to a sign-in endpoint within 8 s/);
   }, 60_000);
 
+  it("a wrong password is reported with the IdP's words while the capture keeps waiting", async () => {
+    const events: CaptureProgress[] = [];
+    await captureSamlWithPlaywright({
+      ssoUrl: ssoUrl(),
+      headless: true,
+      timeoutMs: 6_000,
+      onProgress: (e) => events.push(e),
+      onPage: async (page) => {
+        await page.fill('input[name=username]', 'bob');
+        await page.fill('input[name=password]', 'nope');
+        await page.click('#kc-login');
+      },
+    }).catch(() => undefined);
+    expect(events.find((e) => e.stage === 'login-failed')?.message).toBe('The identity provider says: Invalid username or password.');
+  }, 60_000);
+
+  it("an IdP error page ends the capture with the IdP's message, not a timeout", async () => {
+    const err = await captureSamlWithPlaywright({ ssoUrl: `${idp.url}/realms/federation/protocol/saml/clients/no-such-client`, headless: true, timeoutMs: 30_000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CaptureError);
+    expect((err as CaptureError).code).toBe('idp_error');
+    expect((err as CaptureError).message).toBe('The identity provider showed an error page (HTTP 400): Client not found.');
+  }, 60_000);
+
+  it('with a DevTools port, another client attaches to the same window and signs in on the real login page', async () => {
+    const cdpPort = await freePort();
+    const capture = captureSamlWithPlaywright({ ssoUrl: ssoUrl(), headless: true, timeoutMs: 60_000, cdpPort });
+    let attached: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
+    for (let i = 0; i < 100 && !attached; i++) {
+      attached = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`).catch(() => undefined);
+      if (!attached) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(attached).toBeDefined();
+    const page = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const p = attached!.contexts().flatMap((c) => c.pages()).find((x) => x.url().includes('/realms/federation/'));
+        if (p) return p;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the login page never showed in the capture browser');
+    })();
+    await page.fill('input[name=username]', 'bob');
+    await page.fill('input[name=password]', 'bob');
+    await page.click('#kc-login');
+    const result = await capture;
+    expect(result.summary.subject).toBe('bob');
+    expect(result.summary.roles.map((r) => r.roleArn)).toEqual(['arn:aws:iam::123456789012:role/LoupeReadOnly']);
+    await attached!.close().catch(() => {});
+  }, 90_000);
+
   it('an unreachable IdP URL fails with a navigation error naming the URL', async () => {
     const err = await captureSamlWithPlaywright({ ssoUrl: 'http://127.0.0.1:9/realms/x/protocol/saml/clients/cloud', headless: true, timeoutMs: 20_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CaptureError);
     expect((err as CaptureError).code).toBe('navigation_failed');
     expect((err as CaptureError).message).toContain('http://127.0.0.1:9/realms/x/protocol/saml/clients/cloud');
   }, 60_000);
+});
+
+describe('where the capture browser runs', () => {
+  it('shows a window on Linux only with a display, always on macOS and Windows', () => {
+    expect(hasDisplay({}, 'linux')).toBe(false);
+    expect(hasDisplay({ DISPLAY: ':0' }, 'linux')).toBe(true);
+    expect(hasDisplay({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe(true);
+    expect(hasDisplay({}, 'darwin')).toBe(true);
+    expect(hasDisplay({}, 'win32')).toBe(true);
+  });
+
+  it('reads LOUPE_CAPTURE_CDP_PORT and refuses what is not a port', () => {
+    expect(cdpPortFromEnv({})).toBeUndefined();
+    expect(cdpPortFromEnv({ LOUPE_CAPTURE_CDP_PORT: '9333' })).toBe(9333);
+    expect(() => cdpPortFromEnv({ LOUPE_CAPTURE_CDP_PORT: 'abc' })).toThrow(/LOUPE_CAPTURE_CDP_PORT must be a port number/);
+  });
 });

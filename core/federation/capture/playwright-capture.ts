@@ -2,14 +2,16 @@
  * SAML capture with Chromium driven by playwright-core: `route` on the sign-in patterns stops
  * the assertion's POST (the request is answered locally, so it never reaches the cloud), and
  * its body goes through `parseSamlPost`.
+ * The browser is ./capture-browser.ts's (throw-away profile, DevTools port for tests).
  */
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
+import { openCaptureBrowser } from './capture-browser.js';
 import { parseSamlPost, summarizeSamlResponse, SamlPostError } from '../saml/post-body.js';
 import { signinMatcher } from './signin-patterns.js';
+import { readIdpErrorPage } from './idp-error-page.js';
 import { CaptureError, type CaptureOptions, type CaptureProgress, type CaptureResult } from './types.js';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { CHROMIUM_PATH, CHROMIUM_ARGS, hasDisplay, cdpPortFromEnv } from './capture-browser.js';
 export const DEFAULT_CAPTURE_TIMEOUT_MS = 300_000;
 
 const CAPTURED_PAGE = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Loupe</title></head><body><p>Loupe captured the SAML response. It was not sent to the sign-in service. You can close this window.</p></body></html>';
@@ -21,20 +23,15 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   const isSignin = signinMatcher(opts.patterns);
   if (opts.signal?.aborted) throw new CaptureError('aborted', 'The capture was cancelled before it started.');
 
-  progress('launching', `Starting Chromium (${opts.headless === false ? 'visible' : 'headless'})`);
-  let browser: Browser;
-  const executablePath = opts.executablePath ?? CHROMIUM_PATH;
-  try {
-    browser = await chromium.launch({ executablePath, headless: opts.headless ?? true, args: CHROMIUM_ARGS, timeout: 60_000 });
-  } catch (err) {
-    const noDisplay = opts.headless === false && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
-    const hint = noDisplay ? ' There is no display (DISPLAY is not set) for a visible window; run on a desktop or use headless for a scripted capture.' : '';
-    throw new CaptureError('launch_failed', `Could not start Chromium at ${executablePath}: ${firstLine(err)}${hint}`);
-  }
+  const headless = opts.headless ?? true;
+  progress('launching', `Starting Chromium (${headless ? 'headless' : 'visible window'}${opts.cdpPort ? `, DevTools on 127.0.0.1:${opts.cdpPort}` : ''})`);
+  const browser = await openCaptureBrowser({ headless, ...(opts.executablePath ? { executablePath: opts.executablePath } : {}), ...(opts.cdpPort ? { cdpPort: opts.cdpPort } : {}), ignoreHttpsErrors: opts.ignoreHttpsErrors ?? false });
+  const { context, page } = browser;
 
   let settle!: { resolve: (r: CaptureResult) => void; reject: (e: CaptureError) => void };
   const outcome = new Promise<CaptureResult>((resolve, reject) => (settle = { resolve, reject }));
   let done = false;
+  let failed = false;
   const finish = (fn: () => void) => {
     if (done) return;
     done = true;
@@ -53,7 +50,6 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: opts.ignoreHttpsErrors ?? false });
     await context.route(
       (url) => isSignin(url.toString()),
       async (route: Route) => {
@@ -76,12 +72,29 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
         }
       },
     );
-    const page = await context.newPage();
+    let lastStatus = 200;
+    page.on('response', (res) => {
+      if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) lastStatus = res.status();
+    });
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && !isSignin(frame.url())) progress('navigated', `At ${new URL(frame.url()).host}${new URL(frame.url()).pathname}`, frame.url());
+      if (frame !== page.mainFrame() || isSignin(frame.url())) return;
+      const u = new URL(frame.url());
+      progress('navigated', `At ${u.host}${u.pathname}`, frame.url());
+    });
+    page.on('load', () => {
+      if (done || isSignin(page.url())) return;
+      // An IdP's error page ends the capture with its own words; a login form shown again with
+      // "Invalid username or password." does not (the user can try again), it is reported.
+      void readIdpErrorPage(page, lastStatus)
+        .then((found) => {
+          if (!found || done) return;
+          if (found.kind === 'login-error') progress('login-failed', `The identity provider says: ${found.message}`, page.url());
+          else finish(() => settle.reject(new CaptureError('idp_error', `The identity provider showed an error page${found.status >= 400 ? ` (HTTP ${found.status})` : ''}: ${found.message}`)));
+        })
+        .catch(() => {});
     });
     page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
-    browser.on('disconnected', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
+    context.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
 
     try {
       await page.goto(opts.ssoUrl, { waitUntil: 'domcontentloaded', timeout: Math.min(timeoutMs, 60_000) });
@@ -96,6 +109,7 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
     }
     return await outcome;
   } catch (err) {
+    failed = true;
     if (err instanceof CaptureError) {
       progress('failed', err.message);
       throw err;
@@ -105,8 +119,10 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
-    await browser.close().catch(() => {});
-    progress('closed', 'Browser closed');
+    // Closing Chromium takes a few hundred milliseconds: the assertion is handed back at once and
+    // the window closes behind it ('closed' follows). A failure still waits, so nothing lingers.
+    const closing = browser.close().then(() => progress('closed', 'Browser closed'));
+    if (!done || failed) await closing;
   }
 }
 

@@ -1,13 +1,13 @@
 /**
  * The capture interface both implementations share: open the IdP's SSO URL in a browser, let
  * the user sign in, stop the POST to the cloud's sign-in endpoint and hand back its body, parsed
- * by core's `parseSamlPost`. The desktop one (Electron) comes later; this folder has the
- * playwright-core one.
+ * by core's `parseSamlPost`. The desktop one is electron/capture.ts; this folder has the
+ * playwright-core one (browser host and terminal).
  */
 import type { AssertionSummary } from '../saml/post-body.js';
 import type { SigninPattern } from './signin-patterns.js';
 
-export type CaptureStage = 'launching' | 'opened' | 'navigated' | 'captured' | 'closed' | 'failed';
+export type CaptureStage = 'launching' | 'opened' | 'navigated' | 'login-failed' | 'captured' | 'closed' | 'failed';
 
 export interface CaptureProgress {
   stage: CaptureStage;
@@ -31,6 +31,11 @@ export interface CaptureOptions {
   cloudDomain?: string;
   onProgress?: (p: CaptureProgress) => void;
   signal?: AbortSignal;
+  /**
+   * When set, the browser also listens for the DevTools protocol on 127.0.0.1 at this port
+   * (LOUPE_CAPTURE_CDP_PORT), so an end-to-end test can drive the real login page in it.
+   */
+  cdpPort?: number;
 }
 
 export interface CaptureResult {
@@ -41,7 +46,7 @@ export interface CaptureResult {
   summary: AssertionSummary;
 }
 
-export type CaptureErrorCode = 'launch_failed' | 'navigation_failed' | 'timeout' | 'closed' | 'aborted' | 'bad_post';
+export type CaptureErrorCode = 'launch_failed' | 'navigation_failed' | 'timeout' | 'closed' | 'aborted' | 'bad_post' | 'idp_error';
 
 export class CaptureError extends Error {
   constructor(

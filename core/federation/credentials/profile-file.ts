@@ -4,6 +4,7 @@
  * replaced atomically with mode 0600.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { writeFileAtomic } from '../../common/json-store.js';
 import type { AwsCredentials } from './types.js';
 
@@ -17,14 +18,40 @@ export interface ProfileWrite {
 
 const PROFILE_NAME = /^[A-Za-z0-9_.@+-]{1,64}$/;
 
-export async function writeCredentialsProfile(w: ProfileWrite): Promise<void> {
-  if (!PROFILE_NAME.test(w.profile)) throw new Error(`profile name must match ${PROFILE_NAME.source}, got "${w.profile}"`);
-  let text = '';
+export interface ProfileWritten {
+  file: string;
+  /** The previous content, kept as `<file>.loupe-backup` (0600) when there was one. */
+  backup?: string;
+}
+
+export function checkProfileName(profile: string): void {
+  if (!PROFILE_NAME.test(profile)) throw new Error(`profile name must match ${PROFILE_NAME.source}, got "${profile}"`);
+}
+
+async function readIfThere(file: string): Promise<string | undefined> {
   try {
-    text = await readFile(w.file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    return undefined;
   }
+}
+
+/** Replaces `file` with `next`, 0600, after keeping what was there as `<file>.loupe-backup`. */
+async function replaceKeepingBackup(file: string, before: string | undefined, next: string): Promise<ProfileWritten> {
+  let backup: string | undefined;
+  if (before !== undefined && before !== next) {
+    backup = path.join(path.dirname(file), `${path.basename(file)}.loupe-backup`);
+    await writeFileAtomic(backup, before, { mode: 0o600 });
+  }
+  await writeFileAtomic(file, next, { mode: 0o600 });
+  return { file, ...(backup ? { backup } : {}) };
+}
+
+export async function writeCredentialsProfile(w: ProfileWrite): Promise<ProfileWritten> {
+  checkProfileName(w.profile);
+  const before = await readIfThere(w.file);
+  const text = before ?? '';
   const values: Record<string, string> = {
     aws_access_key_id: w.credentials.accessKeyId,
     aws_secret_access_key: w.credentials.secretAccessKey,
@@ -33,7 +60,18 @@ export async function writeCredentialsProfile(w: ProfileWrite): Promise<void> {
     x_security_token_expires: w.credentials.expiration,
     ...(w.region ? { region: w.region } : {}),
   };
-  await writeFileAtomic(w.file, upsertSection(text, w.profile, values), { mode: 0o600 });
+  return replaceKeepingBackup(w.file, before, upsertSection(text, w.profile, values));
+}
+
+/**
+ * Adds or updates `[profile NAME]` in ~/.aws/config (`[default]` for the default profile) with a
+ * `credential_process` line, so the AWS CLI and SDKs ask Loupe for credentials when they need them.
+ */
+export async function writeConfigCredentialProcess(w: { file: string; profile: string; command: string; region?: string }): Promise<ProfileWritten> {
+  checkProfileName(w.profile);
+  const before = await readIfThere(w.file);
+  const section = w.profile === 'default' ? 'default' : `profile ${w.profile}`;
+  return replaceKeepingBackup(w.file, before, upsertSection(before ?? '', section, { credential_process: w.command, ...(w.region ? { region: w.region } : {}) }));
 }
 
 /** Replaces or adds `values` in section `[name]`, leaving everything else byte for byte. */

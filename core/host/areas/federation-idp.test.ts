@@ -1,7 +1,6 @@
 /**
  * The federation IdP contract methods against a real embedded IdP: what the UI lists, the URLs
- * it shows, the password grant over HTTP, and a capture that reports progress and can be
- * cancelled.
+ * it shows and the password grant over HTTP (the capture: federation-capture.test.ts).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,12 +12,11 @@ import { startIdpService } from '../../federation/idp/service.js';
 import type { IdpApi } from '../../federation/idp/api.js';
 import type { HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
-import type { CaptureProgressEvent, MethodName, Params, Result } from '../contract.js';
+import type { MethodName, Params, Result } from '../contract.js';
 import { federationIdpArea } from './federation-idp.js';
 
 let idp: ServiceHandle<IdpApi>;
 let dir: string;
-const events: CaptureProgressEvent[] = [];
 let rt: HostRuntime;
 
 beforeAll(async () => {
@@ -27,9 +25,7 @@ beforeAll(async () => {
   rt = {
     handle: <Api,>(name: ServiceName) => (name === 'idp' ? (idp as unknown as ServiceHandle<Api>) : undefined),
     urlOf: (name) => (name === 'idp' ? idp.url : 'http://127.0.0.1:1'),
-    emit: (event, payload) => {
-      if (event === 'federation.capture.progress') events.push(payload as CaptureProgressEvent);
-    },
+    emit: () => {},
     dataDir: dir,
     log: silentLogger,
   };
@@ -82,24 +78,28 @@ describe('federation IdP contract', () => {
   it('an unknown realm is a clear error', async () => {
     await expect(call('federation.users', { realm: 'nope' })).rejects.toThrow('Realm does not exist');
   });
+});
 
-  it('a capture emits progress events and can be cancelled', async () => {
-    events.length = 0;
-    const running = call('federation.capture', { realm: 'federation', urlName: 'cloud', headless: true, timeoutSeconds: 60, captureId: 'c1' }).catch((e: unknown) => e);
-    for (let i = 0; i < 200 && !events.some((e) => e.stage === 'opened'); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await call('federation.cancelCapture', { captureId: 'c1' })).toEqual({ cancelled: true });
-    const err = await running;
-    expect(err).toBeInstanceOf(HostCallError);
-    expect((err as HostCallError).detail).toEqual({ code: 'aborted' });
-    const stages = events.filter((e) => e.captureId === 'c1').map((e) => e.stage);
-    expect(stages[0]).toBe('launching');
-    expect(stages).toContain('opened');
-    expect(stages).toContain('failed');
-    expect(stages.at(-1)).toBe('closed');
-    expect(await call('federation.cancelCapture', { captureId: 'c1' })).toEqual({ cancelled: false });
-  }, 60_000);
+describe('password grant over HTTPS', () => {
+  it("gets a token whose issuer is the IdP's HTTPS realm, trusting only the IdP's own certificate", async () => {
+    const spec = federationIdpArea['federation.passwordGrant'];
+    const r = await spec.handler(spec.params.parse({ realm: 'federation', clientId: 'loupe-cli', clientSecret: 'loupe-cli-secret', username: 'bob', password: 'bob', https: true }), rt);
+    expect(r.tokenEndpoint).toBe(`${idp.extraUrls!.https}/realms/federation/protocol/openid-connect/token`);
+    expect(r.claims.iss).toBe(`${idp.extraUrls!.https}/realms/federation`);
+    expect(r.claims.preferred_username).toBe('bob');
+  });
+});
 
-  it('capture params need an SSO URL or realm + urlName', () => {
-    expect(() => federationIdpArea['federation.capture'].params.parse({ realm: 'federation' })).toThrow(/give ssoUrl, or realm and urlName/);
+describe('a client secret kept by the desktop', () => {
+  it('is used for the password grant when none is typed', async () => {
+    const { ClientSecrets } = await import('../../federation/credentials/client-secrets.js');
+    // Stands in for Electron's safeStorage.
+    const secretCipher = { isEncryptionAvailable: () => true, encryptString: (s: string) => Buffer.from(s).reverse(), decryptString: (b: Buffer) => Buffer.from(b).reverse().toString() };
+    const desk = { ...rt, secretCipher };
+    await new ClientSecrets(dir, secretCipher).set('loupe-cli', 'loupe-cli-secret');
+    const spec = federationIdpArea['federation.passwordGrant'];
+    const r = await spec.handler(spec.params.parse({ realm: 'federation', clientId: 'loupe-cli', username: 'bob', password: 'bob' }), desk);
+    expect(r.claims.preferred_username).toBe('bob');
+    await expect(spec.handler(spec.params.parse({ realm: 'federation', clientId: 'loupe-cli', username: 'bob', password: 'bob' }), rt)).rejects.toThrow(/invalid_client|unauthorized_client/);
   });
 });

@@ -4,19 +4,18 @@
  * the wire to `rt.urlOf('idp')`, so they work the same against a real Keycloak.
  */
 import { z } from 'zod';
-import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
+import type { CaptureMethod } from './federation-capture.js';
 import type { FederationIdpMethods, IdpClientInfo, IdpMapperInfo, IdpUrlsInfo, PasswordGrantResult } from '../contract/federation-idp.js';
 import type { IdpApi } from '../../federation/idp/api.js';
 import { IdpError } from '../../federation/idp/model.js';
+import { requestToken, TokenEndpointError } from '../../federation/credentials/token-client.js';
+import { ClientSecrets } from '../../federation/credentials/client-secrets.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const realmParam = z.object({ realm: z.string().min(1) }).strict();
-
-/** Captures under way, so the UI can cancel one. */
-const running = new Map<string, AbortController>();
 
 function embedded(rt: HostRuntime): IdpApi {
   const api = rt.handle<IdpApi>('idp')?.api;
@@ -25,7 +24,7 @@ function embedded(rt: HostRuntime): IdpApi {
 }
 
 /** Engine errors reach the UI with Keycloak's admin error body as detail. */
-function guard<T>(fn: () => T): T {
+export function guard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
@@ -34,7 +33,7 @@ function guard<T>(fn: () => T): T {
   }
 }
 
-function realmUrl(rt: HostRuntime, realm: string, https?: boolean): { base: string; realmUrl: string; httpsBase?: string } {
+export function realmUrl(rt: HostRuntime, realm: string, https?: boolean): { base: string; realmUrl: string; httpsBase?: string } {
   const api = rt.handle<IdpApi>('idp')?.api;
   const base = (https && api ? api.httpsUrl : rt.urlOf('idp')).replace(/\/+$/, '');
   return { base, realmUrl: `${base}/realms/${encodeURIComponent(realm)}`, ...(api ? { httpsBase: api.httpsUrl } : {}) };
@@ -71,7 +70,7 @@ function toClientInfo(c: Record<string, unknown>, ssoBase: string): IdpClientInf
   };
 }
 
-export const federationIdpArea: AreaMethods<keyof FederationIdpMethods & string> = {
+export const federationIdpArea: AreaMethods<Exclude<keyof FederationIdpMethods & string, CaptureMethod>> = {
   'federation.realms': {
     params: noParams,
     summary: 'realms of the embedded identity provider with their lifespans and counts',
@@ -153,113 +152,35 @@ export const federationIdpArea: AreaMethods<keyof FederationIdpMethods & string>
       };
     },
   },
-  'federation.capture': {
-    params: z
-      .object({
-        ssoUrl: z.string().url().optional(),
-        realm: z.string().min(1).optional(),
-        urlName: z.string().min(1).optional(),
-        relayState: z.string().optional(),
-        headless: z.boolean().optional(),
-        timeoutSeconds: z.number().int().min(5).max(3600).optional(),
-        extraPatterns: z.array(z.string().min(1)).optional(),
-        ignoreHttpsErrors: z.boolean().optional(),
-        captureId: z.string().min(1).max(100).optional(),
-      })
-      .strict()
-      .refine((p) => p.ssoUrl !== undefined || (p.realm !== undefined && p.urlName !== undefined), { message: 'give ssoUrl, or realm and urlName' }),
-    summary: 'open the IdP SSO URL in Chromium, stop the SAML POST to the sign-in service and return the assertion',
-    handler: async (p, rt) => {
-      const { captureSamlWithPlaywright } = await import('../../federation/capture/playwright-capture.js');
-      const { DEFAULT_SIGNIN_PATTERNS } = await import('../../federation/capture/signin-patterns.js');
-      const { CaptureError } = await import('../../federation/capture/types.js');
-      const captureId = p.captureId ?? randomUUID();
-      if (running.has(captureId)) throw new HostCallError(`A capture with id ${captureId} is already running`);
-      let ssoUrl = p.ssoUrl ?? `${realmUrl(rt, p.realm!).realmUrl}/protocol/saml/clients/${encodeURIComponent(p.urlName!)}`;
-      if (p.relayState !== undefined) {
-        const u = new URL(ssoUrl);
-        u.searchParams.set('RelayState', p.relayState);
-        ssoUrl = u.toString();
-      }
-      const api = rt.handle<IdpApi>('idp')?.api;
-      const cloudDomain = p.realm && api ? guard(() => api.cloudDomain(p.realm!)) : undefined;
-      const abort = new AbortController();
-      running.set(captureId, abort);
-      try {
-        const r = await captureSamlWithPlaywright({
-          ssoUrl,
-          headless: p.headless ?? false,
-          timeoutMs: (p.timeoutSeconds ?? 300) * 1000,
-          patterns: [...DEFAULT_SIGNIN_PATTERNS, ...(p.extraPatterns ?? [])],
-          ...(p.ignoreHttpsErrors !== undefined ? { ignoreHttpsErrors: p.ignoreHttpsErrors } : {}),
-          ...(cloudDomain ? { cloudDomain } : {}),
-          signal: abort.signal,
-          onProgress: (e) => rt.emit('federation.capture.progress', { captureId, ...e }),
-        });
-        const s = r.summary;
-        return {
-          captureId,
-          issuer: s.issuer,
-          subject: s.subject,
-          ...(s.subjectFormat ? { subjectFormat: s.subjectFormat } : {}),
-          ...(s.audience ? { audience: s.audience } : {}),
-          ...(s.destination ? { destination: s.destination } : {}),
-          ...(s.recipient ? { recipient: s.recipient } : {}),
-          roles: s.roles,
-          ...(s.roleSessionName ? { roleSessionName: s.roleSessionName } : {}),
-          ...(s.sessionDuration !== undefined ? { sessionDuration: s.sessionDuration } : {}),
-          ...(s.notBefore ? { notBefore: s.notBefore } : {}),
-          ...(s.notOnOrAfter ? { notOnOrAfter: s.notOnOrAfter } : {}),
-          ...(s.sessionNotOnOrAfter ? { sessionNotOnOrAfter: s.sessionNotOnOrAfter } : {}),
-          ...(r.relayState !== undefined ? { relayState: r.relayState } : {}),
-          acsUrl: r.acsUrl,
-          responseSigned: s.responseSigned,
-          assertionSigned: s.assertionSigned,
-          attributes: s.attributes,
-          samlResponse: r.samlResponse,
-        };
-      } catch (err) {
-        if (err instanceof CaptureError) throw new HostCallError(err.message, { code: err.code });
-        throw err;
-      } finally {
-        running.delete(captureId);
-      }
-    },
-  },
-  'federation.cancelCapture': {
-    params: z.object({ captureId: z.string().min(1) }).strict(),
-    summary: 'stop a running capture',
-    handler: (p) => {
-      const c = running.get(p.captureId);
-      c?.abort();
-      return { cancelled: c !== undefined };
-    },
-  },
   'federation.passwordGrant': {
     params: z
-      .object({ realm: z.string().min(1), clientId: z.string().min(1), clientSecret: z.string().optional(), username: z.string().min(1), password: z.string(), scope: z.string().optional() })
+      .object({
+        realm: z.string().min(1),
+        clientId: z.string().min(1),
+        clientSecret: z.string().optional(),
+        username: z.string().min(1),
+        password: z.string(),
+        scope: z.string().optional(),
+        https: z.boolean().optional(),
+      })
       .strict(),
     summary: 'OIDC password grant at the IdP token endpoint; returns the token response and decoded claims',
     handler: async (p, rt): Promise<PasswordGrantResult> => {
-      const tokenEndpoint = `${realmUrl(rt, p.realm).realmUrl}/protocol/openid-connect/token`;
-      const form = new URLSearchParams({ grant_type: 'password', client_id: p.clientId, username: p.username, password: p.password });
-      if (p.clientSecret !== undefined) form.set('client_secret', p.clientSecret);
-      if (p.scope) form.set('scope', p.scope);
-      let res: Response;
+      const api = rt.handle<IdpApi>('idp')?.api;
+      const tokenEndpoint = `${realmUrl(rt, p.realm, p.https).realmUrl}/protocol/openid-connect/token`;
+      const form: Record<string, string> = { grant_type: 'password', client_id: p.clientId, username: p.username, password: p.password };
+      // A secret typed now wins; else the one the desktop keeps encrypted for this client, if any.
+      const clientSecret = p.clientSecret ?? new ClientSecrets(rt.dataDir, rt.secretCipher).get(p.clientId);
+      if (clientSecret !== undefined) form.client_secret = clientSecret;
+      if (p.scope) form.scope = p.scope;
+      let response: PasswordGrantResult['response'];
       try {
-        res = await fetch(tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        // The embedded IdP's HTTPS certificate is self-signed: trust exactly that one.
+        response = await requestToken(tokenEndpoint, form, p.https && api ? api.tlsCertPem : undefined);
       } catch (err) {
-        throw new HostCallError(`Could not reach the token endpoint ${tokenEndpoint}: ${(err as Error).message}`, undefined, 'unavailable');
+        if (err instanceof TokenEndpointError) throw new HostCallError(err.message, err.body, err.body ? 'failed' : 'unavailable');
+        throw err;
       }
-      const text = await res.text();
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new HostCallError(`The token endpoint answered ${res.status} with something that is not JSON`, { status: res.status, body: text.slice(0, 500) });
-      }
-      if (!res.ok) throw new HostCallError(`${String(body.error ?? res.status)}: ${String(body.error_description ?? '')}`.trim(), { status: res.status, ...body });
-      const response = body as unknown as PasswordGrantResult['response'];
       return {
         tokenEndpoint,
         response,

@@ -107,3 +107,14 @@ describe('federation STS contract', () => {
     }
   });
 });
+
+describe('the region calls are signed for', () => {
+  it('is the one a regional AWS endpoint names, else us-east-1', async () => {
+    const { stsRegion } = await import('./federation-sts.js');
+    expect(stsRegion('https://sts.eu-west-1.amazonaws.com')).toBe('eu-west-1');
+    expect(stsRegion('https://sts.us-gov-west-1.amazonaws.com')).toBe('us-gov-west-1');
+    expect(stsRegion('https://sts.cn-north-1.amazonaws.com.cn')).toBe('cn-north-1');
+    expect(stsRegion('https://sts.amazonaws.com')).toBe('us-east-1');
+    expect(stsRegion('http://127.0.0.1:8090')).toBe('us-east-1');
+  });
+});

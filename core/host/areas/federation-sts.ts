@@ -15,7 +15,9 @@ import type { Params } from '../contract.js';
 import type { StsApi } from '../../federation/sts/service.js';
 import { AdminError } from '../../federation/sts/engine.js';
 import type { OidcProvider, Role, SamlProvider } from '../../federation/sts/account/model.js';
-import { credentialProcessJson, envLines, writeCredentialsProfile } from '../../federation/credentials/index.js';
+import { credentialProcessJson, envLines, stsRegion, writeCredentialsProfile } from '../../federation/credentials/index.js';
+
+export { stsRegion };
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const credentials = z.object({ accessKeyId: z.string().min(16), secretAccessKey: z.string().min(1), sessionToken: z.string().min(1), expiration: z.string().min(1) }).strict();
@@ -30,7 +32,7 @@ function embedded(rt: HostRuntime): StsApi {
 /** Unsigned calls (AssumeRoleWith*) need no credentials; the SDK still wants some configured. */
 function client(rt: HostRuntime, creds?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): STSClient {
   return new STSClient({
-    region: 'us-east-1',
+    region: stsRegion(rt.urlOf('sts')),
     endpoint: rt.urlOf('sts'),
     maxAttempts: 1,
     credentials: creds ?? { accessKeyId: 'AKIDLOUPEUNSIGNED000', secretAccessKey: 'unsigned-call' },

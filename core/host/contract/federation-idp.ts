@@ -123,6 +123,13 @@ export interface CapturedAssertion {
   attributes: Record<string, string[]>;
   /** The raw base64 SAMLResponse, for AssumeRoleWithSAML. */
   samlResponse: string;
+  /** The decoded XML, indented for reading (display only; the base64 above is what is sent). */
+  xml: string;
+  /**
+   * The signature checked against the certificates of the embedded token service's SAML provider
+   * for this issuer; `unchecked` when there is none (a remote STS checks it on the call).
+   */
+  signature: { status: 'verified' | 'failed' | 'unchecked'; message: string; provider?: string };
 }
 
 export interface CaptureParams {
@@ -143,6 +150,18 @@ export interface CaptureParams {
   captureId?: string;
 }
 
+/** Where a capture would run here, for the UI to say so before it starts. */
+export interface CaptureEnvironment {
+  /** 'electron': a Loupe window; 'chromium': Chromium through playwright-core. */
+  kind: 'electron' | 'chromium';
+  /** False on a machine without a display: the browser runs headless. */
+  visible: boolean;
+  /** LOUPE_CAPTURE_CDP_PORT when set. */
+  cdpPort?: number;
+  /** The sign-in URL patterns stopped (AWS's, then the realm's configured ACS URLs). */
+  patterns: string[];
+}
+
 export interface PasswordGrantParams {
   realm: string;
   clientId: string;
@@ -151,6 +170,11 @@ export interface PasswordGrantParams {
   password: string;
   /** e.g. "openid" to get an ID token too. */
   scope?: string;
+  /**
+   * Ask the IdP's HTTPS listener: its tokens carry the HTTPS issuer, which is the one AWS (and the
+   * embedded token service) trusts for AssumeRoleWithWebIdentity.
+   */
+  https?: boolean;
 }
 
 export interface PasswordGrantResult {
@@ -174,7 +198,7 @@ export interface PasswordGrantResult {
 
 export interface CaptureProgressEvent {
   captureId: string;
-  stage: 'launching' | 'opened' | 'navigated' | 'captured' | 'closed' | 'failed';
+  stage: 'launching' | 'opened' | 'navigated' | 'login-failed' | 'captured' | 'closed' | 'failed';
   message: string;
   url?: string;
   at: string;
@@ -190,7 +214,14 @@ export interface FederationIdpMethods {
   'federation.idpUrls'(params: { realm: string; https?: boolean }): IdpUrlsInfo;
   'federation.capture'(params: CaptureParams): CapturedAssertion;
   'federation.cancelCapture'(params: { captureId: string }): { cancelled: boolean };
+  'federation.captureEnvironment'(params: { realm?: string }): CaptureEnvironment;
   'federation.passwordGrant'(params: PasswordGrantParams): PasswordGrantResult;
+  /**
+   * OIDC sign-in in the capture browser: authorization code with PKCE (S256), the code coming
+   * back to a loopback redirect on 127.0.0.1, exchanged at the realm's HTTPS token endpoint.
+   * Progress arrives as federation.capture.progress with this captureId; cancelCapture stops it.
+   */
+  'federation.oidcSignIn'(params: { realm: string; clientId: string; clientSecret?: string; captureId?: string; timeoutSeconds?: number }): PasswordGrantResult;
 }
 
 export interface FederationIdpEvents {
