@@ -129,6 +129,16 @@ function Workspace() {
         <div className="rel-hits-area" aria-busy={running}>
           {running && !result ? <Skeleton lines={8} label="Running the query" /> : result ? <HitsTable /> : !queryError && <div className="placeholder">Write a query on the left and press Run (Ctrl/⌘+Enter).</div>}
         </div>
+        <div className="rel-actions" role="group" aria-label="Inspect">
+          <span className="rel-selected muted">
+            Selected: {selectedId ? <code>{selectedId}</code> : 'none'}
+          </span>
+          <button type="button" className="btn btn-small" disabled={!selectedId || (result?.hits.length ?? 0) < 2} onClick={() => void st.compare()}>
+            Compare
+          </button>
+          <span className="rel-spacer" />
+          <WhyNotForm />
+        </div>
         <div className="rel-detail">
           <div className="rel-detail-bar">
             <div role="tablist" aria-label="Detail" className="rel-tabs">
@@ -138,11 +148,6 @@ function Workspace() {
                 </button>
               ))}
             </div>
-            <span className="rel-spacer" />
-            <button type="button" className="btn btn-small" disabled={!selectedId || (result?.hits.length ?? 0) < 2} onClick={() => void st.compare()}>
-              Compare
-            </button>
-            <WhyNotForm />
           </div>
           <div role="tabpanel" id="rel-tabpanel" aria-labelledby={`rel-tab-${tab}`} className="rel-tabpanel">
             {tab === 'explanation' && <ExplanationPanel />}

@@ -262,8 +262,10 @@ export const useRelevance = create<RelevanceState>()((set, get) => ({
       const doc = result.found ? await b.invoke('search.getDocument', { index, id }) : undefined;
       const info = get().indices?.find((i) => i.name === index);
       const failures: WhyNotFailure[] = [];
-      for (const desc of result.failures.filter((f) => !f.includes("doesn't match id") && f !== 'no matching term')) {
-        const f = parseFailure(desc);
+      const named = result.failures.filter((f) => !f.includes("doesn't match id") && f !== 'no matching term');
+      // A query of one clause fails without naming it ("no matching term"): name it from the query.
+      const described = named.length ? named.map(parseFailure) : result.matched || !result.found ? [] : [{ ...parseFailure(result.explanation?.description ?? 'no match'), clauses: clausesOf(query) }];
+      for (const f of described) {
         const values = f.clauses.map((c) => ({ ...c, value: valueAt(doc?.source, c.field) }));
         const out: WhyNotFailure = { ...f, values };
         const textClauses = f.clauses.filter((c) => info?.fields.find((x) => x.path === c.field)?.type === 'text');
@@ -411,6 +413,29 @@ export const useRelevance = create<RelevanceState>()((set, get) => ({
     }
   },
 }));
+
+/** field → text or value of the query's leaf clauses (match, multi_match, term, prefix, range). */
+function clausesOf(query: unknown): { field: string; expr: string }[] {
+  const out: { field: string; expr: string }[] = [];
+  const walk = (q: unknown) => {
+    if (!q || typeof q !== 'object') return;
+    if (Array.isArray(q)) return q.forEach(walk);
+    for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
+      if (['match', 'term', 'prefix', 'range'].includes(k) && v && typeof v === 'object') {
+        for (const [field, spec] of Object.entries(v as Record<string, unknown>)) {
+          if (field === 'boost' || field === '_name') continue;
+          const text = spec && typeof spec === 'object' ? ((spec as Record<string, unknown>).query ?? (spec as Record<string, unknown>).value ?? JSON.stringify(spec)) : spec;
+          out.push({ field, expr: String(text) });
+        }
+      } else if (k === 'multi_match' && v && typeof v === 'object') {
+        const mm = v as Record<string, unknown>;
+        for (const f of (Array.isArray(mm.fields) ? mm.fields : []) as string[]) out.push({ field: String(f).replace(/\^.*$/, ''), expr: String(mm.query) });
+      } else walk(v);
+    }
+  };
+  walk(query);
+  return out;
+}
 
 function tokens(list: SearchToken[]): string[] {
   return list.map((t) => t.token);

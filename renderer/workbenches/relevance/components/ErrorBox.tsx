@@ -7,7 +7,7 @@ export function ErrorBox({ error, title }: { error: ShownError; title: string })
       <strong>{title}</strong>
       <code className="rel-error-es">
         {error.message}
-        {error.line ? ` [line ${error.line}, column ${error.col}]` : ''}
+        {error.line && !/\[line:? ?\d/.test(error.message) ? ` [line ${error.line}, column ${error.col}]` : ''}
       </code>
       <span>{error.plain}</span>
     </div>

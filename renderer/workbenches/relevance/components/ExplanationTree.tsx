@@ -104,6 +104,7 @@ const TreeRow = memo(function TreeRow({ row, total, open, focused, onToggle, onF
       data-id={id}
       className={`rel-node${failed ? ' rel-node-fail' : ''}`}
       style={{ paddingLeft: (depth - 1) * 16 + 4 }}
+      onFocus={() => onFocus(id)}
       onClick={(e) => {
         e.stopPropagation();
         onFocus(id);

@@ -28,6 +28,7 @@ export function QueryEditor() {
       ariaLabel: 'Query',
       automaticLayout: true,
       minimap: { enabled: false },
+      wordWrap: 'on',
       fontSize: 13,
       lineNumbersMinChars: 3,
       scrollBeyondLastLine: false,
