@@ -39,9 +39,7 @@ async function shot(name: string, doc = false): Promise<void> {
 }
 
 async function setTheme(theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => {
-    document.documentElement.dataset.theme = t;
-  }, theme);
+  await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
 }
 
 /** Replaces the editor's text as a user typing it would (insertText: no auto-closed brackets). */
@@ -121,13 +119,13 @@ test("a hit's explanation shows Lucene's tree, share bars and a formula with its
 
 test('why not: a document the filter removes shows the filter and its own value', async () => {
   // A login failure with fewer than 1000 bytes: found with a query of its own.
-  const small = await (
+  const small = (await (
     await fetch(`${loupe.origin}/api/search.query`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-loupe-token': loupe.token },
       body: JSON.stringify({ index: 'access-logs', body: { query: { bool: { must: [{ match: { message: 'login failed' } }], filter: [{ range: { 'http.response.bytes': { lt: 1000 } } }] } }, size: 1 } }),
     })
-  ).json();
+  ).json()) as { hits: { hits: { _id: string; _source: { http: { response: { bytes: number } } } }[] } };
   const id: string = small.hits.hits[0]._id;
   const bytes: number = small.hits.hits[0]._source.http.response.bytes;
   await page.getByRole('textbox', { name: 'Document id' }).fill(id);
@@ -194,8 +192,8 @@ test('a deep link opens the same index, query, hit and why-not after a reload', 
   await rows.nth(1).click();
   const selected = (await rows.nth(1).locator('td').nth(1).innerText()).trim();
   await page.getByRole('textbox', { name: 'Document id' }).fill('no-such-doc');
-  await page.waitForFunction((id) => location.hash.includes(`hit=${encodeURIComponent(id)}`) && location.hash.includes('whynot=no-such-doc'), selected);
-  const link = await page.evaluate(() => location.href);
+  await page.waitForFunction(`location.hash.includes('hit=${encodeURIComponent(selected)}') && location.hash.includes('whynot=no-such-doc')`);
+  const link = page.url();
   expect(link).toContain('#/relevance?');
   // The same tab (the per-run token lives in this tab's sessionStorage), from a blank page.
   await page.goto('about:blank');
