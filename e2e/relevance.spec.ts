@@ -192,7 +192,8 @@ test('a deep link opens the same index, query, hit and why-not after a reload', 
   await rows.nth(1).click();
   const selected = (await rows.nth(1).locator('td').nth(1).innerText()).trim();
   await page.getByRole('textbox', { name: 'Document id' }).fill('no-such-doc');
-  await page.waitForFunction(`location.hash.includes('hit=${encodeURIComponent(selected)}') && location.hash.includes('whynot=no-such-doc')`);
+  await expect.poll(() => page.url()).toContain(`hit=${encodeURIComponent(selected)}`);
+  await expect.poll(() => page.url()).toContain('whynot=no-such-doc');
   const link = page.url();
   expect(link).toContain('#/relevance?');
   // The same tab (the per-run token lives in this tab's sessionStorage), from a blank page.
@@ -203,6 +204,7 @@ test('a deep link opens the same index, query, hit and why-not after a reload', 
   await expect(page.getByRole('table', { name: 'Hits' }).locator('tbody tr[aria-selected="true"]')).toContainText(selected);
   await expect(page.getByRole('textbox', { name: 'Document id' })).toHaveValue('no-such-doc');
   await expect(page.getByRole('tree', { name: 'Explanation' })).toBeVisible();
+  await page.locator('.rel-actions').evaluate((el) => el.scrollIntoView());
   await setTheme('light');
   await shot('explanation-1024-light', true);
   await setTheme('dark');
