@@ -3,7 +3,7 @@
  * description as Lucene wrote it and its value, a bar for its share of the score, and for BM25 /
  * classic nodes the formula with the numbers put in. Arrow keys move and open/close nodes.
  */
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, startTransition, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { fmt, formulaOf, idsToDepth, visibleNodes, type Ex, type FlatNode } from '../lib/explain.js';
 
 export function ExplanationTree({ root, label = 'Explanation', initialDepth = 3 }: { root: Ex; label?: string; initialDepth?: number }) {
@@ -13,6 +13,8 @@ export function ExplanationTree({ root, label = 'Explanation', initialDepth = 3 
   const ref = useRef<HTMLUListElement>(null);
   const total = root.value || 1;
 
+  // Big expansions render in time slices (a transition), so the page stays responsive.
+  const setExpandedSoon = (next: Set<string>) => startTransition(() => setExpanded(next));
   const toggle = (id: string, open?: boolean) =>
     setExpanded((prev) => {
       const next = new Set(prev);
@@ -61,7 +63,7 @@ export function ExplanationTree({ root, label = 'Explanation', initialDepth = 3 
           n.details.forEach((c, i) => walk(c, `${id}.${i}`));
         };
         walk(root, '0');
-        setExpanded(all);
+        setExpandedSoon(all);
         break;
       }
       default:
@@ -73,10 +75,10 @@ export function ExplanationTree({ root, label = 'Explanation', initialDepth = 3 
   return (
     <div className="rel-tree-wrap">
       <div className="rel-tree-tools">
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => setExpanded(idsToDepth(root, 99))}>
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => setExpandedSoon(idsToDepth(root, 99))}>
           Expand all
         </button>
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => setExpanded(new Set())}>
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => setExpandedSoon(new Set())}>
           Collapse all
         </button>
       </div>

@@ -3,14 +3,43 @@
  * user picks; virtualized rows (a page of 10,000 hits scrolls smoothly), arrow keys move the
  * selection, paging by from/size, total hits and took.
  */
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRelevance, type Hit } from '../store.js';
 import { fmt, valueAt } from '../lib/explain.js';
 
 const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, Hit & { rank: number }>();
+type RankedHit = Hit & { rank: number };
+const helper = createColumnHelper<typeof features, RankedHit>();
+type HitsTableApi = ReturnType<typeof useTable<typeof features, RankedHit>>;
+type HitRowModel = ReturnType<HitsTableApi['getRowModel']>['rows'][number];
+
+const selectHit = (id: string) => void useRelevance.getState().select(id);
+
+/** One row; memoized so that scrolling renders only the rows that come into view. */
+const HitRow = memo(function HitRow({ row, table, index, selected, tabbable }: { row: HitRowModel; table: HitsTableApi; index: number; selected: boolean; tabbable: boolean }) {
+  const id = row.original._id;
+  return (
+    <tr
+      aria-selected={selected}
+      aria-rowindex={index + 2}
+      tabIndex={tabbable ? 0 : -1}
+      className={selected ? 'rel-row rel-row-on' : 'rel-row'}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => selectHit(id)}
+      ref={(el) => {
+        if (el && selected && document.activeElement?.closest('.rel-table') && document.activeElement !== el) el.focus({ preventScroll: true });
+      }}
+    >
+      {row.getAllCells().map((cell) => (
+        <td key={cell.id} className={`rel-col-${cell.column.id.replace(/[^a-z_]/gi, '')}`}>
+          <table.FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+});
 const ROW_HEIGHT = 30;
 
 function cellText(v: unknown): string {
@@ -62,8 +91,10 @@ export function HitsTable() {
     [columnsPicked, max],
   );
   const table = useTable({ features, columns, data });
-  const rows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  // Once per result, not per scroll frame: the row model of 10,000 hits is not free to build.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the table's rows change with data and columns only
+  const rows = useMemo(() => table.getRowModel().rows, [data, columns]);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
@@ -145,27 +176,7 @@ export function HitsTable() {
               {items.map((vi) => {
                 const row = rows[vi.index]!;
                 const id = row.original._id;
-                const selected = id === selectedId;
-                return (
-                  <tr
-                    key={row.id}
-                    aria-selected={selected}
-                    aria-rowindex={vi.index + 2}
-                    tabIndex={selected || (!selectedId && vi.index === 0) ? 0 : -1}
-                    className={selected ? 'rel-row rel-row-on' : 'rel-row'}
-                    style={{ height: ROW_HEIGHT }}
-                    onClick={() => void st.select(id)}
-                    ref={(el) => {
-                      if (el && selected && document.activeElement?.closest('.rel-table') && document.activeElement !== el) el.focus({ preventScroll: true });
-                    }}
-                  >
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={`rel-col-${cell.column.id.replace(/[^a-z_]/gi, '')}`}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                );
+                return <HitRow key={row.id} row={row} table={table} index={vi.index} selected={id === selectedId} tabbable={id === selectedId || (!selectedId && vi.index === 0)} />;
               })}
               {padBottom > 0 && (
                 <tr aria-hidden="true" style={{ height: padBottom }}>
