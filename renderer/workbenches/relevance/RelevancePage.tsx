@@ -15,6 +15,8 @@ import { ComparePanel } from './components/ComparePanel.js';
 import { SimilarityPanel } from './components/SimilarityPanel.js';
 import { ConnectionBar } from './components/ConnectionBar.js';
 import { ErrorBox } from './components/ErrorBox.js';
+import { ServiceCard } from '../../components/ServiceCard.js';
+import { serviceByName, useShell } from '../../store/shell.js';
 import { TEMPLATES } from './lib/query-schema.js';
 import type { DetailTab } from './lib/deep-link.js';
 import './relevance.css';
@@ -30,8 +32,18 @@ export function RelevancePage() {
   const load = useRelevance((s) => s.load);
   const loadError = useRelevance((s) => s.loadError);
 
+  const search = useShell((s) => serviceByName(s.services, 'search'));
   let body;
-  if (indices === null && indicesError) body = <ErrorBox error={indicesError} title="Could not list the indexes" />;
+  if (indices === null && indicesError)
+    body = (
+      <>
+        <ErrorBox error={indicesError} title="Could not list the indexes" />
+        {search && search.state !== 'running' && search.mode !== 'remote' && <ServiceCard status={search} />}
+        <button type="button" className="btn btn-small rel-retry" onClick={() => void useRelevance.getState().refreshIndices()}>
+          Try again
+        </button>
+      </>
+    );
   else if (indices === null) body = <Skeleton lines={5} label="Loading indexes" />;
   else if (indices.length === 0 && !load) body = <EmptyState />;
   else body = <Workspace />;

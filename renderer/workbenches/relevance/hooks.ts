@@ -3,12 +3,23 @@ import { useEffect, useRef, useState } from 'react';
 import { bridge } from '../../bridge.js';
 import { readLink, writeLink } from './lib/deep-link.js';
 import { useRelevance } from './store.js';
+import { serviceByName, useShell } from '../../store/shell.js';
 
-/** Loads the indexes and follows `search.indicesChanged`. */
+/** Loads the indexes, follows `search.indicesChanged`, and reloads when the search service (re)starts. */
 export function useIndices(): void {
   useEffect(() => {
     void useRelevance.getState().refreshIndices();
-    return bridge().subscribe('search.indicesChanged', () => void useRelevance.getState().refreshIndices());
+    let was = serviceByName(useShell.getState().services, 'search')?.state;
+    const offShell = useShell.subscribe((s) => {
+      const now = serviceByName(s.services, 'search')?.state;
+      if (now === 'running' && was !== undefined && was !== 'running') void useRelevance.getState().refreshIndices();
+      was = now;
+    });
+    const offEvents = bridge().subscribe('search.indicesChanged', () => void useRelevance.getState().refreshIndices());
+    return () => {
+      offShell();
+      offEvents();
+    };
   }, []);
 }
 
