@@ -21,6 +21,16 @@ export function ConnectionBar() {
   const [saveMsg, setSaveMsg] = useState('');
   const remote = area?.mode === 'remote';
 
+  // The status line tells the truth from the start: who answers at the configured URL.
+  const url = remote ? area?.remoteUrl : 'embedded';
+  useEffect(() => {
+    if (!url) return;
+    void bridge()
+      .invoke('search.testConnection', {})
+      .then(setTest)
+      .catch(() => setTest(null));
+  }, [url]);
+
   useEffect(() => {
     if (!open) return;
     void bridge()
