@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '../../common/log.js';
@@ -74,5 +75,86 @@ describe('the relevance workbench calls', () => {
     expect(await call('search.deleteIndex', { index: 'notes' })).toEqual({ acknowledged: true });
     expect(await call('search.deleteIndex', { index: 'weblogs' })).toEqual({ acknowledged: true });
     expect(await call('search.indices', {})).toEqual([]);
+  });
+});
+
+describe('loading data, copying with another similarity, and the remote connection', () => {
+  it('indexes the mail corpus in batches, reporting progress, and finds prose by relevance', async () => {
+    events.length = 0;
+    const r = await call('search.indexSample', { dataset: 'mails' });
+    expect(r).toEqual({ index: 'mails', indexed: 3811, errors: 0 });
+    const progress = events.filter(([e]) => e === 'search.loadProgress').map(([, p]) => p as Json);
+    expect(progress[0]).toEqual({ index: 'mails', done: 0, total: 3811, rejected: 0 });
+    expect(progress.at(-1)).toEqual({ index: 'mails', done: 3811, total: 3811, rejected: 0 });
+    expect(progress.length).toBe(2 + Math.floor(3811 / 500));
+    const res = await call('search.query', { index: 'mails', body: { query: { match: { subject: 'spamassassin' } }, size: 3 } });
+    expect(res.hits.total.value).toBeGreaterThan(10);
+    expect(res.hits.hits[0]._id).toMatch(/^(easy|hard)-ham-\d-\d{5}$/);
+    expect(res.hits.hits[0]._source.subject.toLowerCase()).toContain('spamassassin');
+  });
+
+  it('sends the body as typed so that a parsing error names its line and column', async () => {
+    const text = '{\n  "query": {\n    "mach": { "subject": "x" }\n  }\n}';
+    await expect(call('search.query', { index: 'mails', text })).rejects.toMatchObject({
+      message: 'parsing_exception: unknown query [mach]',
+      detail: { error: { line: 3, col: 12 }, status: 400 },
+    });
+  });
+
+  it('counts the documents Elasticsearch rejects in a bulk batch, with its reasons', async () => {
+    await call('search.createIndex', { index: 'picked', body: { mappings: { properties: { n: { type: 'long' } } } } });
+    const r = await call('search.bulk', { index: 'picked', documents: [{ _id: 'a', n: 1 }, { _id: 'b', n: 'not a number' }, { n: 3 }], refresh: true });
+    expect(r.indexed).toBe(2);
+    expect(r.rejected).toBe(1);
+    expect(r.errors).toEqual([{ position: 1, id: 'b', type: 'mapper_parsing_exception', reason: expect.stringContaining('failed to parse field [n]') }]);
+    expect((await call('search.getDocument', { index: 'picked', id: 'a' })).source).toEqual({ n: 1 });
+    await call('search.deleteIndex', { index: 'picked' });
+  });
+
+  it('copies an index under classic TF/IDF, where the same query scores with the old formula', async () => {
+    const r = await call('search.copyIndex', { source: 'mails', target: 'mails-classic', similarity: 'classic' });
+    expect(r).toEqual({ index: 'mails-classic', copied: 3811 });
+    const q = { query: { match: { subject: 'spamassassin' } }, size: 1 };
+    const bm25 = await call('search.query', { index: 'mails', body: q });
+    const classic = await call('search.query', { index: 'mails-classic', body: q });
+    expect(classic.hits.total.value).toBe(bm25.hits.total.value);
+    const ex = await call('search.explain', { index: 'mails-classic', id: classic.hits.hits[0]._id, query: q.query });
+    expect(JSON.stringify(ex.explanation)).toContain('fieldWeight in');
+    expect((await call('search.indices', {})).find((i: Json) => i.name === 'mails-classic').similarity).toEqual({ type: 'classic' });
+    await call('search.deleteIndex', { index: 'mails-classic' });
+  });
+
+  it('stores remote credentials with mode 0600 and never gives the secret back', async () => {
+    expect(await call('search.remoteAuth', {})).toEqual({ kind: 'none', secretSet: false });
+    expect(await call('search.setRemoteAuth', { kind: 'basic', username: 'elastic', password: 's3cret' })).toEqual({ kind: 'basic', username: 'elastic', secretSet: true });
+    const file = path.join(dir, 'search-remote-auth.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.stringify(await call('search.remoteAuth', {}))).not.toContain('s3cret');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ kind: 'basic', username: 'elastic', password: 's3cret' });
+    await call('search.setRemoteAuth', { kind: 'none' });
+  });
+
+  it('tests a connection: the embedded engine answers, a closed port and a 401 are explained', async () => {
+    const ok = await call('search.testConnection', {});
+    expect(ok).toMatchObject({ ok: true, distribution: 'loupe', version: expect.stringMatching(/^\d+\.\d+/) });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await call('search.testConnection', { url: `http://127.0.0.1:${closedPort}` });
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining('ECONNREFUSED'), hint: expect.stringContaining('Nothing listens') });
+    // A server that wants credentials, answering as Elasticsearch's security does.
+    let seen: string | undefined;
+    const server = createServer((req, res) => {
+      seen = req.headers.authorization;
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="security"' });
+      res.end(JSON.stringify({ error: { type: 'security_exception', reason: 'unable to authenticate user [elastic] for REST request [/]' }, status: 401 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const denied = await call('search.testConnection', { url: `http://127.0.0.1:${port}`, auth: { kind: 'apiKey', apiKey: 'abc==' } });
+    server.close();
+    expect(seen).toBe('ApiKey abc==');
+    expect(denied).toMatchObject({ ok: false, status: 401, message: 'security_exception: unable to authenticate user [elastic] for REST request [/]', hint: expect.stringContaining('credentials') });
   });
 });

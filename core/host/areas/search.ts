@@ -4,51 +4,22 @@
  * engine and a remote cluster differ only in that URL. Elasticsearch errors reach the UI with
  * their JSON as `detail`.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
-import type { SearchExplanation, SearchFieldInfo, SearchIndexInfo, SearchMethods } from '../contract/search.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Elasticsearch responses are read field by field
-type Json = Record<string, any>;
+import type { SearchBulkResult, SearchExplanation, SearchFieldInfo, SearchIndexInfo, SearchMethods } from '../contract/search.js';
+import { enc, es, orThrow, target, type Json } from './search-http.js';
+import { bulkBody, SAMPLE_MAPPINGS, sampleLines } from './search-samples.js';
+import { readRemoteAuth, testConnection, viewOf, writeRemoteAuth } from './search-remote.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const indexName = z.string().min(1).max(255);
 const jsonObject = z.record(z.string(), z.unknown());
-
-async function es(rt: HostRuntime, method: string, p: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; body: Json }> {
-  let res: Response;
-  const base = rt.urlOf('search').replace(/\/+$/, '');
-  try {
-    res = await fetch(base + p, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': contentType, accept: 'application/json' },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new HostCallError(`The search service at ${base} could not be reached: ${(err as Error).message}`, undefined, 'unavailable');
-  }
-  const text = await res.text();
-  let parsed: Json;
-  try {
-    parsed = text ? (JSON.parse(text) as Json) : {};
-  } catch {
-    throw new HostCallError(`The search service answered ${res.status} with a body that is not JSON`, text.slice(0, 500));
-  }
-  return { status: res.status, body: parsed };
-}
-
-/** Throws the Elasticsearch error (type: reason) with its JSON as detail. */
-function orThrow(r: { status: number; body: Json }, allow: number[] = []): Json {
-  if (r.status < 400 || allow.includes(r.status)) return r.body;
-  const e = r.body.error;
-  const message = typeof e === 'object' && e ? `${e.type}: ${e.reason}` : typeof e === 'string' ? e : `HTTP ${r.status}`;
-  throw new HostCallError(message, r.body);
-}
-
-const enc = encodeURIComponent;
+const remoteAuth = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }).strict(),
+  z.object({ kind: z.literal('basic'), username: z.string().min(1), password: z.string() }).strict(),
+  z.object({ kind: z.literal('apiKey'), apiKey: z.string().min(1) }).strict(),
+]);
 
 export function flattenFields(properties: Json | undefined, prefix = ''): SearchFieldInfo[] {
   const out: SearchFieldInfo[] = [];
@@ -94,33 +65,36 @@ export function failuresOf(e: SearchExplanation | undefined): string[] {
   return out;
 }
 
-function sampleFile(dataset: string): string {
-  const candidates = [new URL(`../../../assets/samples/${dataset}.ndjson`, import.meta.url).pathname, path.join(process.cwd(), `assets/samples/${dataset}.ndjson`)];
-  for (const c of candidates) {
-    try {
-      return readFileSync(c, 'utf8');
-    } catch {
-      // try the next location
-    }
-  }
-  throw new HostCallError(`sample data set ${dataset} not found (looked in ${candidates.join(', ')})`);
+/** Sends documents through `_bulk` and counts what Elasticsearch took and refused. */
+async function bulkIndex(rt: HostRuntime, index: string, docs: Record<string, unknown>[], refresh: boolean, offset = 0): Promise<SearchBulkResult> {
+  const res = orThrow(await es(rt, 'POST', `/${enc(index)}/_bulk${refresh ? '?refresh=true' : ''}`, bulkBody(docs), 'application/x-ndjson'));
+  const errors: SearchBulkResult['errors'] = [];
+  let rejected = 0;
+  ((res.items ?? []) as Json[]).forEach((item, i) => {
+    const r = Object.values(item)[0] as Json | undefined;
+    if (!r?.error) return;
+    rejected++;
+    if (errors.length < 20) errors.push({ position: offset + i, ...(r._id ? { id: String(r._id) } : {}), type: String(r.error.type ?? 'error'), reason: String(r.error.reason ?? '') });
+  });
+  return { indexed: docs.length - rejected, rejected, errors };
 }
 
-const ACCESS_LOG_MAPPINGS = {
-  properties: {
-    '@timestamp': { type: 'date' },
-    message: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
-    http: {
-      properties: {
-        request: { properties: { method: { type: 'keyword' } } },
-        response: { properties: { bytes: { type: 'long' }, status_code: { type: 'long' } } },
-        version: { type: 'keyword' },
-      },
-    },
-    source: { properties: { ip: { type: 'ip' } } },
-    user: { properties: { id: { type: 'keyword' } } },
-  },
-};
+async function emitIndices(rt: HostRuntime): Promise<void> {
+  rt.emit('search.indicesChanged', { indices: (await listIndices(rt)).map((i) => i.name) });
+}
+
+/** Every document of an index, page by page (`_reindex` is the fast way where the server has it). */
+async function* allDocuments(rt: HostRuntime, index: string): AsyncGenerator<Record<string, unknown>[]> {
+  const PAGE = 1000;
+  for (let from = 0; ; from += PAGE) {
+    if (from + PAGE > 10000) throw new HostCallError(`index [${index}] has more than 10,000 documents: Loupe copies through from/size, which stops at 10,000 (index.max_result_window)`);
+    const page = orThrow(await es(rt, 'POST', `/${enc(index)}/_search`, { query: { match_all: {} }, sort: ['_doc'], from, size: PAGE, track_total_hits: true }));
+    const hits = (page.hits?.hits ?? []) as Json[];
+    if (hits.length === 0) return;
+    yield hits.map((h) => ({ _id: h._id, ...(h._source as Json) }));
+    if (hits.length < PAGE) return;
+  }
+}
 
 async function listIndices(rt: HostRuntime): Promise<SearchIndexInfo[]> {
   const cat = orThrow(await es(rt, 'GET', '/_cat/indices?format=json')) as unknown as Json[];
@@ -161,9 +135,9 @@ export const searchArea: AreaMethods<keyof SearchMethods & string> = {
   },
   'search.query': {
     summary: 'Run an Elasticsearch search body against an index',
-    params: z.object({ index: indexName, body: jsonObject, explain: z.boolean().optional() }).strict(),
-    async handler({ index, body, explain }, rt) {
-      return orThrow(await es(rt, 'POST', `/${enc(index)}/_search${explain ? '?explain=true' : ''}`, body));
+    params: z.object({ index: indexName, body: jsonObject.optional(), text: z.string().max(1_000_000).optional(), explain: z.boolean().optional() }).strict(),
+    async handler({ index, body, text, explain }, rt) {
+      return orThrow(await es(rt, 'POST', `/${enc(index)}/_search${explain ? '?explain=true' : ''}`, text ?? body ?? {}));
     },
   },
   'search.explain': {
@@ -199,19 +173,73 @@ export const searchArea: AreaMethods<keyof SearchMethods & string> = {
     },
   },
   'search.indexSample': {
-    summary: 'Create an index from the bundled access-log sample',
-    params: z.object({ dataset: z.literal('access-logs'), index: indexName.optional(), similarity: z.enum(['BM25', 'classic']).optional() }).strict(),
+    summary: 'Create an index from a bundled sample (access logs, mails)',
+    params: z.object({ dataset: z.enum(['access-logs', 'mails']), index: indexName.optional(), similarity: z.enum(['BM25', 'classic']).optional() }).strict(),
     async handler({ dataset, index, similarity }, rt) {
       const name = index ?? dataset;
-      const lines = sampleFile(dataset).split('\n').filter((l) => l.trim() !== '');
+      const docs = sampleLines(dataset).map((l) => JSON.parse(l) as Record<string, unknown>);
       const settings: Json = { number_of_shards: 1 };
       if (similarity) settings['index.similarity.default.type'] = similarity;
-      orThrow(await es(rt, 'PUT', `/${enc(name)}`, { settings, mappings: ACCESS_LOG_MAPPINGS }));
-      const nd = lines.map((l) => `{"index":{}}\n${l}\n`).join('');
-      const bulk = orThrow(await es(rt, 'POST', `/${enc(name)}/_bulk?refresh=true`, nd, 'application/x-ndjson'));
-      const errors = ((bulk.items ?? []) as Json[]).filter((i) => Object.values(i)[0]?.error).length;
-      rt.emit('search.indicesChanged', { indices: (await listIndices(rt)).map((i) => i.name) });
-      return { index: name, indexed: lines.length - errors, errors };
+      orThrow(await es(rt, 'PUT', `/${enc(name)}`, { settings, mappings: SAMPLE_MAPPINGS[dataset] }));
+      const BATCH = 500;
+      let indexed = 0;
+      let errors = 0;
+      rt.emit('search.loadProgress', { index: name, done: 0, total: docs.length, rejected: 0 });
+      for (let i = 0; i < docs.length; i += BATCH) {
+        const r = await bulkIndex(rt, name, docs.slice(i, i + BATCH), i + BATCH >= docs.length, i);
+        indexed += r.indexed;
+        errors += r.rejected;
+        rt.emit('search.loadProgress', { index: name, done: Math.min(i + BATCH, docs.length), total: docs.length, rejected: errors });
+      }
+      await emitIndices(rt);
+      return { index: name, indexed, errors };
+    },
+  },
+  'search.bulk': {
+    summary: 'Index a batch of documents through _bulk',
+    params: z.object({ index: indexName, documents: z.array(jsonObject).max(50_000), refresh: z.boolean().optional() }).strict(),
+    async handler({ index, documents, refresh }, rt) {
+      const r = await bulkIndex(rt, index, documents, refresh ?? false);
+      if (refresh) await emitIndices(rt);
+      return r;
+    },
+  },
+  'search.copyIndex': {
+    summary: 'Copy an index with another default similarity',
+    params: z.object({ source: indexName, target: indexName, similarity: z.enum(['BM25', 'classic']), replace: z.boolean().optional() }).strict(),
+    async handler({ source, target: name, similarity, replace }, rt) {
+      if (source === name) throw new HostCallError('the copy needs a name of its own', undefined, 'bad_params', [{ path: 'target', message: 'must differ from source' }]);
+      const src = orThrow(await es(rt, 'GET', `/${enc(source)}`))[source] as Json;
+      if (replace) orThrow(await es(rt, 'DELETE', `/${enc(name)}`), [404]);
+      orThrow(await es(rt, 'PUT', `/${enc(name)}`, { settings: { number_of_shards: 1, 'index.similarity.default.type': similarity }, mappings: src?.mappings ?? {} }));
+      let copied = 0;
+      const re = await es(rt, 'POST', '/_reindex?refresh=true', { source: { index: source }, dest: { index: name } });
+      if (re.status < 400) copied = Number(re.body.created ?? 0) + Number(re.body.updated ?? 0);
+      else {
+        for await (const page of allDocuments(rt, source)) copied += (await bulkIndex(rt, name, page, false)).indexed;
+        orThrow(await es(rt, 'POST', `/${enc(name)}/_refresh`));
+      }
+      await emitIndices(rt);
+      return { index: name, copied };
+    },
+  },
+  'search.remoteAuth': {
+    summary: "Show the remote cluster's stored credentials (without secrets)",
+    params: noParams,
+    handler: (_p, rt) => viewOf(readRemoteAuth(rt.dataDir)),
+  },
+  'search.setRemoteAuth': {
+    summary: "Store the remote cluster's credentials (0600)",
+    params: remoteAuth,
+    handler: (auth, rt) => writeRemoteAuth(rt.dataDir, auth),
+  },
+  'search.testConnection': {
+    summary: 'Test the connection to the search server',
+    params: z.object({ url: z.string().regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// URL').optional(), auth: remoteAuth.optional() }).strict(),
+    async handler({ url, auth }, rt) {
+      if (url) return testConnection(url, auth ?? readRemoteAuth(rt.dataDir));
+      const t = target(rt);
+      return testConnection(t.base, t.authorization === undefined ? { kind: 'none' } : readRemoteAuth(rt.dataDir));
     },
   },
   'search.createIndex': {
@@ -219,7 +247,7 @@ export const searchArea: AreaMethods<keyof SearchMethods & string> = {
     params: z.object({ index: indexName, body: jsonObject.optional() }).strict(),
     async handler({ index, body }, rt) {
       const r = orThrow(await es(rt, 'PUT', `/${enc(index)}`, body ?? {}));
-      rt.emit('search.indicesChanged', { indices: (await listIndices(rt)).map((i) => i.name) });
+      await emitIndices(rt);
       return { acknowledged: r.acknowledged === true, index: String(r.index ?? index) };
     },
   },
@@ -246,7 +274,7 @@ export const searchArea: AreaMethods<keyof SearchMethods & string> = {
     params: z.object({ index: indexName }).strict(),
     async handler({ index }, rt) {
       const r = orThrow(await es(rt, 'DELETE', `/${enc(index)}`));
-      rt.emit('search.indicesChanged', { indices: (await listIndices(rt)).map((i) => i.name) });
+      await emitIndices(rt);
       return { acknowledged: r.acknowledged === true };
     },
   },
