@@ -242,7 +242,7 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
   },
 
   'cdc.sourceRows': {
-    params: z.object({ database: ident, table: ident, limit: z.number().int().min(1).max(10_000).optional(), offset: z.number().int().min(0).optional() }).strict(),
+    params: z.object({ database: ident, table: ident, limit: z.number().int().min(1).max(100_000).optional(), offset: z.number().int().min(0).optional() }).strict(),
     summary: 'rows of a source table (paged)',
     handler: async (p, rt) => {
       const { source } = embedded(rt);
