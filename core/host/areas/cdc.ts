@@ -5,11 +5,13 @@
  * `rt.urlOf('clickhouse')`; the source, change log, topics and lineage read the embedded connect
  * service in-process (they have no wire protocol of their own).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
-import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcTargetRows, CdcTransaction } from '../contract/cdc.js';
+import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcPipelineTemplate, CdcTargetRows, CdcTargetStatement, CdcTransaction } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
 import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
@@ -84,6 +86,72 @@ async function chRows<T>(rt: HostRuntime, query: string, params: Record<string, 
   } finally {
     await client.close();
   }
+}
+
+/**
+ * One statement over ClickHouse's HTTP interface (not @clickhouse/client, which hides the response
+ * headers): embedded ClickHouse says in X-Loupe-Notice how it ran the specification's cluster DDL.
+ */
+async function chStatement(rt: HostRuntime, sql: string): Promise<CdcTargetStatement> {
+  const url = new URL(rt.urlOf('clickhouse'));
+  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
+  if (url.username) headers.authorization = 'Basic ' + Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+  url.username = '';
+  url.password = '';
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers, body: sql });
+  } catch (err) {
+    throw new HostCallError(`ClickHouse at ${url.origin} could not be reached: ${(err as Error).message}`, undefined, 'unavailable');
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    const code = /^Code: (\d+)\./.exec(text.trim())?.[1];
+    throw new HostCallError(text.trim() || `ClickHouse answered HTTP ${res.status}`, { code, status: res.status, statement: sql });
+  }
+  const out: CdcTargetStatement = { statement: sql };
+  const notice = res.headers.get('x-loupe-notice');
+  if (notice) out.notice = notice;
+  const summary = res.headers.get('x-clickhouse-summary');
+  if (summary) {
+    try {
+      out.summary = JSON.parse(summary) as Record<string, string>;
+    } catch {
+      /* a server's malformed summary is not worth failing the statement for */
+    }
+  }
+  return out;
+}
+
+/** assets/cdc beside the code (checkout, packaged app) or under the working folder. */
+function cdcAsset(name: string): string {
+  const candidates = [new URL(`../../../assets/cdc/${name}`, import.meta.url).pathname, path.join(process.cwd(), 'assets', 'cdc', name)];
+  for (const file of candidates) {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      /* next candidate */
+    }
+  }
+  throw new HostCallError(`assets/cdc/${name} was not found beside Loupe`, undefined, 'unavailable');
+}
+
+/** The seed's pipeline for a variant, with the embedded services' addresses in place of the seed's fixed ports. */
+export function pipelineTemplate(rt: HostRuntime, variant: 1 | 2): CdcPipelineTemplate {
+  const source = JSON.parse(cdcAsset(variant === 1 ? 'source-variant1.json' : 'source-variant2.json')) as { name: string; config: Record<string, string> };
+  const own = rt.handle<ConnectApi>('connect')?.api.sourceAddress;
+  if (own) source.config = { ...source.config, 'database.hostname': own.host, 'database.port': String(own.port) };
+  const ch = new URL(rt.urlOf('clickhouse'));
+  const statements = [{ label: 'Target table', sql: cdcAsset('target-table.sql') }];
+  const template: CdcPipelineTemplate = { variant, source, statements, target: { database: 'default', table: 'customers' }, topic: variant === 1 ? 'customers' : 'demo.customers', sourceTable: { database: 'demo', table: 'customers' } };
+  if (variant === 1) {
+    const sink = JSON.parse(cdcAsset('sink-variant1.json')) as { name: string; config: Record<string, string> };
+    sink.config = { ...sink.config, hostname: ch.hostname, port: ch.port || (ch.protocol === 'https:' ? '8443' : '8123'), ssl: String(ch.protocol === 'https:') };
+    template.sink = sink;
+  } else {
+    statements.push({ label: 'Queue table', sql: cdcAsset('variant2-queue-table.sql') }, { label: 'Materialized view', sql: cdcAsset('variant2-materialized-view.sql') });
+  }
+  return template;
 }
 
 const qid = (s: string) => '`' + s.replace(/`/g, '``') + '`';
@@ -174,7 +242,7 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
   },
 
   'cdc.sourceRows': {
-    params: z.object({ database: ident, table: ident, limit: z.number().int().min(1).max(10_000).optional(), offset: z.number().int().min(0).optional() }).strict(),
+    params: z.object({ database: ident, table: ident, limit: z.number().int().min(1).max(100_000).optional(), offset: z.number().int().min(0).optional() }).strict(),
     summary: 'rows of a source table (paged)',
     handler: async (p, rt) => {
       const { source } = embedded(rt);
@@ -487,6 +555,27 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
         }
       }
       return { steps, ...(target ? { target } : {}) };
+    },
+  },
+
+  'cdc.pipelineTemplate': {
+    params: z.object({ variant: z.union([z.literal(1), z.literal(2)]) }).strict(),
+    summary: "the seed's pipeline (assets/cdc) for variant 1 or 2, addresses filled in",
+    handler: (p, rt) => pipelineTemplate(rt, p.variant),
+  },
+
+  'cdc.targetSql': {
+    params: z.object({ sql: z.string().min(1).max(1_000_000) }).strict(),
+    summary: 'one ClickHouse statement against the target (ClickHouse HTTP), with the embedded translation notice',
+    handler: (p, rt) => chStatement(rt, p.sql),
+  },
+
+  'cdc.merges': {
+    params: z.object({ table: ident, database: ident.optional(), stopped: z.boolean() }).strict(),
+    summary: 'SYSTEM STOP MERGES / SYSTEM START MERGES on the target table',
+    handler: async (p, rt) => {
+      const sql = `SYSTEM ${p.stopped ? 'STOP' : 'START'} MERGES ${qid(p.database ?? 'default')}.${qid(p.table)}`;
+      return { ...(await chStatement(rt, sql)), stopped: p.stopped };
     },
   },
 

@@ -193,6 +193,29 @@ export interface CdcPipeline {
   target?: { database: string; table: string };
 }
 
+/** The seed's pipeline for one variant, as the wizard shows it before it creates anything. */
+export interface CdcPipelineTemplate {
+  variant: 1 | 2;
+  /** The source connector, its address pointed at the embedded source (or left as written for a remote source). */
+  source: { name: string; config: Record<string, string> };
+  /** Variant 1: the ClickHouse sink connector, pointed at the configured ClickHouse. */
+  sink?: { name: string; config: Record<string, string> };
+  /** ClickHouse statements in the order they run: the target table; variant 2 adds the queue table and the view. */
+  statements: { label: string; sql: string }[];
+  target: { database: string; table: string };
+  /** The topic the changes land in. */
+  topic: string;
+  sourceTable: { database: string; table: string };
+}
+
+/** A ClickHouse statement's answer: the translation notice of embedded ClickHouse (X-Loupe-Notice), if any. */
+export interface CdcTargetStatement {
+  statement: string;
+  notice?: string;
+  /** ClickHouse's X-ClickHouse-Summary, when sent. */
+  summary?: Record<string, string>;
+}
+
 // ------------------------------------------------------------------------------------ methods
 
 export interface CdcMethods {
@@ -217,6 +240,12 @@ export interface CdcMethods {
   'cdc.targetRows'(params: { table: string; database?: string; final?: boolean; limit?: number; orderBy?: string }): CdcTargetRows;
   'cdc.optimizeFinalCleanup'(params: { table: string; database?: string }): { statement: string; before: CdcTargetRows['parts']; after: CdcTargetRows['parts'] };
   'cdc.pipeline'(params: { database?: string; table?: string; limit?: number; targetTable?: string; targetDatabase?: string }): CdcPipeline;
+  /** The seed's pipeline (assets/cdc) for a variant, addresses filled in for the configured services. */
+  'cdc.pipelineTemplate'(params: { variant: 1 | 2 }): CdcPipelineTemplate;
+  /** One ClickHouse statement (DDL, SYSTEM …) against the target; the failure detail carries ClickHouse's code and text. */
+  'cdc.targetSql'(params: { sql: string }): CdcTargetStatement;
+  /** SYSTEM STOP MERGES / SYSTEM START MERGES on the target table, so versions stay visible while a presenter talks. */
+  'cdc.merges'(params: { table: string; database?: string; stopped: boolean }): CdcTargetStatement & { stopped: boolean };
   /** Starts forwarding worker progress and state changes as events (idempotent). */
   'cdc.watch'(params: Record<string, never>): { watching: boolean };
 }

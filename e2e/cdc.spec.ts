@@ -1,0 +1,177 @@
+/**
+ * The CDC workbench in Chromium against the real `loupe serve` from a clean data dir, through
+ * accessible names only: set up the seed's pipeline (variant 1, then variant 2 on a fresh
+ * instance), change rows by SQL, see every version in Raw and the winner in FINAL, run
+ * OPTIMIZE … FINAL CLEANUP and see the after-state equal the source; and a sink that fails,
+ * shown FAILED with its trace.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLoupeServe, type LoupeServe } from './loupe-serve.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+const DOC_SHOTS = process.env.LOUPE_SCREENSHOTS === 'docs' ? path.join(ROOT, 'docs', 'screenshots') : null;
+
+test.describe.configure({ mode: 'serial' });
+
+async function shoot(page: Page, name: string) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      const file = `${name}-${w}-${theme}.png`;
+      await page.screenshot({ path: path.join(SHOTS, file), fullPage: true });
+      if (DOC_SHOTS && w === 1440) {
+        mkdirSync(DOC_SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(DOC_SHOTS, file), fullPage: true });
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
+}
+
+async function openCdc(page: Page, loupe: LoupeServe) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(loupe.openUrl);
+  await page.getByRole('navigation').getByRole('link', { name: 'CDC' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'CDC' })).toBeVisible();
+}
+
+async function runSql(page: Page, sql: string) {
+  await page.getByRole('textbox', { name: 'SQL' }).fill(sql);
+  await page.getByRole('button', { name: 'Run SQL' }).click();
+  await expect(page.getByRole('list', { name: 'Statement results' })).toContainText('Query OK');
+}
+
+/** Rows of a named table whose cells include `text`. */
+const rowsWith = (page: Page, table: string, text: string) => page.getByRole('table', { name: table, exact: true }).getByRole('row').filter({ hasText: text });
+
+async function changeAndClean(page: Page) {
+  // merges paused, so the versions stay in their own parts while we look
+  await page.getByRole('switch', { name: 'Pause merges' }).check();
+  await expect(page.getByText('Merges are paused')).toBeVisible();
+
+  await runSql(page, "INSERT INTO customers (created_at, id, name) VALUES ('2030-01-01 00:00:01', 42, 'Barbara')");
+  await expect(rowsWith(page, 'Source rows', 'Barbara')).toHaveCount(1);
+  await expect(rowsWith(page, 'Raw', 'Barbara')).toHaveCount(1, { timeout: 20_000 });
+  await runSql(page, "UPDATE customers SET name = 'Barbara L.', created_at = '2030-01-01 00:00:02' WHERE id = 42");
+  await expect(rowsWith(page, 'Raw', 'Barbara L.')).toHaveCount(1, { timeout: 20_000 });
+  await runSql(page, 'DELETE FROM customers WHERE id = 2');
+  await expect(rowsWith(page, 'Raw', 'deleted')).toHaveCount(1, { timeout: 20_000 });
+
+  // Raw: both versions of 42, the later one the winner; FINAL: only the winner, and id 2 gone
+  await expect(rowsWith(page, 'Raw', 'Barbara')).toHaveCount(2);
+  await expect(rowsWith(page, 'Raw', 'Barbara L.')).toContainText('winner: highest version 2030-01-01 00:00:02');
+  await expect(rowsWith(page, 'Raw', 'Grace Hopper')).toHaveCount(2);
+  await expect(rowsWith(page, 'Raw', 'Grace Hopper').filter({ hasText: 'deleted' })).toContainText('it is a delete, so the id vanishes');
+  await expect(rowsWith(page, 'FINAL', 'Barbara')).toHaveCount(1);
+  await expect(rowsWith(page, 'FINAL', 'Barbara L.')).toHaveCount(1);
+  await expect(rowsWith(page, 'FINAL', 'Grace Hopper')).toHaveCount(0);
+  await expect(page.getByText('Yes: FINAL holds exactly the source')).toBeVisible();
+  await shoot(page, 'cdc-versions');
+
+  await page.getByRole('button', { name: 'Run OPTIMIZE FINAL CLEANUP' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'FINAL CLEANUP' })).toContainText('vanished');
+  await expect(rowsWith(page, 'After cleanup', 'Barbara')).toHaveCount(1);
+  await expect(rowsWith(page, 'After cleanup', 'Barbara L.')).toHaveCount(1);
+  await expect(rowsWith(page, 'After cleanup', 'Grace Hopper')).toHaveCount(0);
+  await expect(rowsWith(page, 'Raw', 'removed by cleanup')).toHaveCount(3);
+  // the after-state equals the source: every source row once, nothing else
+  const source = await page.getByRole('table', { name: 'Source rows' }).getByRole('row').count();
+  await expect(page.getByRole('table', { name: 'After cleanup' }).getByRole('row')).toHaveCount(source);
+  await expect(page.getByText('Yes: FINAL holds exactly the source')).toBeVisible();
+}
+
+test.describe('variant 1: source connector → topic → ClickHouse sink', () => {
+  let loupe: LoupeServe;
+  test.beforeAll(async () => {
+    loupe = await startLoupeServe();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  test.afterAll(async () => {
+    await loupe?.stop();
+  });
+
+  test('set up, change rows, see versions and winners, clean up to the source', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openCdc(page, loupe);
+    await expect(page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 1/ })).toBeChecked();
+    await expect(page.getByText('Set up the pipeline to create the target table')).toBeVisible();
+    await shoot(page, 'cdc-empty');
+    await page.getByRole('button', { name: 'Set up pipeline' }).click();
+    const steps = page.getByRole('list', { name: 'Set-up steps' });
+    await expect(steps).toContainText('Target table');
+    await expect(steps).toContainText('Embedded ClickHouse');
+    await expect(steps).toContainText('POST /connectors → 201 Created: mysql-source-customers');
+    await expect(steps).toContainText('POST /connectors → 201 Created: clickhouse-sink');
+    await expect(page.getByText('The pipeline runs')).toBeVisible();
+    // the snapshot of the seed's three rows arrives
+    await expect(rowsWith(page, 'FINAL', 'Ada Lovelace')).toHaveCount(1, { timeout: 20_000 });
+    await changeAndClean(page);
+    await shoot(page, 'cdc-cleanup');
+
+    // MySQL's own error, with a line saying what to do
+    await page.getByRole('textbox', { name: 'SQL' }).fill('SELECT * FROM nope');
+    await page.getByRole('button', { name: 'Run SQL' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "ERROR 1146 (42S02): Table 'demo.nope' doesn't exist" })).toContainText('demo.customers');
+  });
+
+  test('a sink that fails is listed first, FAILED, with its trace', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openCdc(page, loupe);
+    await page.getByRole('button', { name: 'Tear down' }).click();
+    await expect(page.getByRole('list', { name: 'Set-up steps' })).toContainText('Delete connector clickhouse-sink');
+    await expect(page.getByText('No connectors yet')).toBeVisible();
+    // with no pipeline the configuration opens by itself
+    await expect(page.locator('details.cdc-configs')).toHaveAttribute('open', '');
+    const sink = page.getByRole('textbox', { name: /Sink connector/ });
+    const config = JSON.parse(await sink.inputValue()) as { name: string; config: Record<string, string> };
+    config.config['topic2TableMap'] = 'customers=no_such_table';
+    config.config.exactlyOnce = 'false';
+    await sink.fill(JSON.stringify(config, null, 2));
+    await page.getByRole('button', { name: 'Set up pipeline' }).click();
+    await expect(page.getByText('The pipeline runs')).toBeVisible();
+    // the sink fails on its first batch: make a change
+    await runSql(page, "UPDATE customers SET name = 'Ada L.' WHERE id = 1");
+    const failed = page.getByRole('listitem', { name: 'Connector clickhouse-sink' });
+    await expect(failed).toContainText('task 0: FAILED', { timeout: 30_000 });
+    await expect(failed.getByRole('group').or(failed.locator('details'))).toContainText('org.apache.kafka.connect.errors.ConnectException: Exiting WorkerSinkTask due to unrecoverable exception.');
+    // failed first
+    await expect(page.locator('.cdc-connector').first()).toHaveAttribute('aria-label', 'Connector clickhouse-sink');
+    await failed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'cdc-failed-1440-light.png') });
+  });
+});
+
+test.describe('variant 2: queue table + materialized view', () => {
+  let loupe: LoupeServe;
+  test.beforeAll(async () => {
+    loupe = await startLoupeServe();
+  });
+  test.afterAll(async () => {
+    await loupe?.stop();
+  });
+
+  test('set up, change rows, see versions and winners, clean up to the source', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openCdc(page, loupe);
+    await page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 2/ }).check();
+    await expect(page.getByText(/^Configuration:.*queue table, materialized view/)).toBeVisible();
+    await page.getByRole('button', { name: 'Set up pipeline' }).click();
+    const steps = page.getByRole('list', { name: 'Set-up steps' });
+    await expect(steps).toContainText('Materialized view');
+    await expect(steps).toContainText('POST /connectors → 201 Created: mysql-source-customers-v2');
+    await expect(steps).not.toContainText('Sink connector');
+    await expect(page.getByText('The pipeline runs')).toBeVisible();
+    await expect(rowsWith(page, 'FINAL', 'Ada Lovelace')).toHaveCount(1, { timeout: 20_000 });
+    await changeAndClean(page);
+    await shoot(page, 'cdc-variant2');
+  });
+});

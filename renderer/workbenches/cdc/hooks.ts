@@ -1,0 +1,39 @@
+/** Hooks of the CDC workbench: the page's set-up and the live updates it follows while open. */
+import { useEffect } from 'react';
+import { bridge } from '../../bridge.js';
+import { useCdc } from './store.js';
+
+/**
+ * Loads the seed's pipeline and the current state, then follows the worker: connector state
+ * changes refresh the connectors at once; sink progress refreshes the source and target, at most
+ * every 400 ms, so a 10,000-change burst does not flood the page.
+ */
+export function useCdcLive(): void {
+  useEffect(() => {
+    const st = useCdc.getState();
+    if (!st.template) void st.loadTemplate();
+    void st.refreshAll();
+    void bridge().invoke('cdc.watch', {}).catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const later = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void useCdc.getState().loadTarget();
+        void useCdc.getState().loadSource();
+      }, 400);
+    };
+    const offProgress = bridge().subscribe('cdc.progress', (e) => {
+      if (e.kind === 'sink') later();
+    });
+    const offState = bridge().subscribe('cdc.connectorState', () => void useCdc.getState().loadConnectors());
+    // a materialized view (variant 2) inserts without sink progress events: poll slowly as well
+    const poll = setInterval(() => void useCdc.getState().loadTarget(), 3000);
+    return () => {
+      offProgress();
+      offState();
+      clearInterval(poll);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}
