@@ -86,19 +86,19 @@ test('the printed URL opens the shell, and the token leaves the address bar', as
   await expect(page.getByRole('status').filter({ hasText: 'Browser · Connected' })).toBeVisible();
 });
 
-test('the sidebar holds the three workbenches, and each page says what it will hold and which services it uses', async ({ page }) => {
+test('the sidebar holds the three workbenches, and each page says what it does and which services it uses', async ({ page }) => {
   await page.goto(loupe.openUrl);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const expected = [
+    // Relevance names its search server in its connection bar rather than with a service card
     { name: 'Federation', services: ['idp', 'sts'], says: /AssumeRoleWithSAML/ },
-    { name: 'Relevance', services: ['search'], says: /explanation tree/ },
+    { name: 'Relevance', services: [], says: /Search server: embedded engine/ },
     { name: 'CDC', services: ['connect', 'clickhouse'], says: /OPTIMIZE TABLE … FINAL CLEANUP/ },
   ];
   for (const wb of expected) {
     await nav.getByRole('link', { name: wb.name }).click();
     await expect(nav.getByRole('link', { name: wb.name })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1, name: wb.name })).toBeVisible();
-    // An overview says it in "What this workbench will hold"; a built workbench in its own panels.
     await expect(page.getByRole('main')).toContainText(wb.says);
     const cards = page.locator('.service-card');
     await expect(cards).toHaveCount(wb.services.length);
