@@ -54,7 +54,7 @@ async function runSql(page: Page, sql: string) {
 /** Rows of a named table whose cells include `text`. */
 const rowsWith = (page: Page, table: string, text: string) => page.getByRole('table', { name: table, exact: true }).getByRole('row').filter({ hasText: text });
 
-async function changeAndClean(page: Page) {
+async function changeAndClean(page: Page, variant: 1 | 2) {
   // merges paused, so the versions stay in their own parts while we look
   await page.getByRole('switch', { name: 'Pause merges' }).check();
   await expect(page.getByText('Merges are paused')).toBeVisible();
@@ -76,7 +76,15 @@ async function changeAndClean(page: Page) {
   await expect(rowsWith(page, 'FINAL', 'Barbara L.')).toHaveCount(1);
   await expect(rowsWith(page, 'FINAL', 'Grace Hopper')).toHaveCount(0);
   await expect(page.getByText('Yes: FINAL holds exactly the source')).toBeVisible();
-  await shoot(page, 'cdc-versions');
+  // the change messages on the topic, the delete marked; and each change followed to its part
+  const messages = page.getByRole('table', { name: 'Messages' });
+  await expect(messages.getByRole('row').filter({ hasText: '__deleted: "true"' })).toHaveCount(1);
+  await expect(messages.getByRole('row').filter({ hasText: 'Barbara L.' })).toHaveCount(1);
+  const flow = page.getByRole('list', { name: 'Recent changes through the pipeline' });
+  // variant 1's sink inserts blocks with a dedup token; variant 2's queue table feeds the view
+  await expect(flow.getByRole('listitem').filter({ hasText: 'delete' })).toContainText(variant === 1 ? 'insert block of' : 'through the queue table and view');
+  await expect(flow.getByRole('listitem').filter({ hasText: 'update' }).first()).toContainText(/part all_\d+_\d+_\d+/);
+  await shoot(page, `cdc-v${variant}-versions`);
 
   await page.getByRole('button', { name: 'Run OPTIMIZE FINAL CLEANUP' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'FINAL CLEANUP' })).toContainText('vanished');
@@ -107,16 +115,18 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     await expect(page.getByText('Set up the pipeline to create the target table')).toBeVisible();
     await shoot(page, 'cdc-empty');
     await page.getByRole('button', { name: 'Set up pipeline' }).click();
+    // once it runs the steps fold away; open them
+    await page.getByText('The pipeline runs').click();
     const steps = page.getByRole('list', { name: 'Set-up steps' });
     await expect(steps).toContainText('Target table');
     await expect(steps).toContainText('Embedded ClickHouse');
     await expect(steps).toContainText('POST /connectors → 201 Created: mysql-source-customers');
     await expect(steps).toContainText('POST /connectors → 201 Created: clickhouse-sink');
-    await expect(page.getByText('The pipeline runs')).toBeVisible();
+    await page.getByText('The pipeline runs').click();
     // the snapshot of the seed's three rows arrives
     await expect(rowsWith(page, 'FINAL', 'Ada Lovelace')).toHaveCount(1, { timeout: 20_000 });
-    await changeAndClean(page);
-    await shoot(page, 'cdc-cleanup');
+    await changeAndClean(page, 1);
+    await shoot(page, 'cdc-v1-cleanup');
 
     // MySQL's own error, with a line saying what to do
     await page.getByRole('textbox', { name: 'SQL' }).fill('SELECT * FROM nope');
@@ -166,13 +176,14 @@ test.describe('variant 2: queue table + materialized view', () => {
     await page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 2/ }).check();
     await expect(page.getByText(/^Configuration:.*queue table, materialized view/)).toBeVisible();
     await page.getByRole('button', { name: 'Set up pipeline' }).click();
+    await page.getByText('The pipeline runs').click();
     const steps = page.getByRole('list', { name: 'Set-up steps' });
     await expect(steps).toContainText('Materialized view');
     await expect(steps).toContainText('POST /connectors → 201 Created: mysql-source-customers-v2');
     await expect(steps).not.toContainText('Sink connector');
-    await expect(page.getByText('The pipeline runs')).toBeVisible();
+    await page.getByText('The pipeline runs').click();
     await expect(rowsWith(page, 'FINAL', 'Ada Lovelace')).toHaveCount(1, { timeout: 20_000 });
-    await changeAndClean(page);
-    await shoot(page, 'cdc-variant2');
+    await changeAndClean(page, 2);
+    await shoot(page, 'cdc-v2-cleanup');
   });
 });

@@ -10,6 +10,8 @@ import { Wizard } from './components/Wizard.js';
 import { SourceConsole } from './components/SourceConsole.js';
 import { TargetVisualizer } from './components/TargetVisualizer.js';
 import { Connectors } from './components/Connectors.js';
+import { MessageStream } from './components/MessageStream.js';
+import { FlowView } from './components/FlowView.js';
 import './cdc.css';
 
 export function CdcPage() {
@@ -24,7 +26,11 @@ export function CdcPage() {
           <SourceConsole />
           <TargetVisualizer />
         </div>
-        <Connectors />
+        <FlowView />
+        <div className="cdc-lower">
+          <MessageStream />
+          <Connectors />
+        </div>
         <section aria-labelledby="cdc-services">
           <h2 id="cdc-services" className="section-title">
             Services it uses

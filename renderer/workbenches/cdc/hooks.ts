@@ -2,11 +2,13 @@
 import { useEffect } from 'react';
 import { bridge } from '../../bridge.js';
 import { useCdc } from './store.js';
+import { useStream } from './stream-store.js';
 
 /**
  * Loads the seed's pipeline and the current state, then follows the worker: connector state
- * changes refresh the connectors at once; sink progress refreshes the source and target, at most
- * every 400 ms, so a 10,000-change burst does not flood the page.
+ * changes refresh the connectors at once; progress refreshes the source and target (at most every
+ * 400 ms) and the messages and flow (every 500 ms), so a 10,000-change burst does not flood the
+ * page, and feeds the per-stage counters sampled each second.
  */
 export function useCdcLive(): void {
   useEffect(() => {
@@ -23,9 +25,26 @@ export function useCdcLive(): void {
         void useCdc.getState().loadSource();
       }, 400);
     };
+    const stream = useStream.getState();
+    void stream.loadTopics();
+    void stream.loadFlow();
+    let streamTimer: ReturnType<typeof setTimeout> | null = null;
+    const streamLater = () => {
+      if (streamTimer) return;
+      streamTimer = setTimeout(() => {
+        streamTimer = null;
+        const s = useStream.getState();
+        void s.loadTopics();
+        void s.loadFlow();
+        if (s.follow) void s.loadMessages();
+      }, 500);
+    };
     const offProgress = bridge().subscribe('cdc.progress', (e) => {
+      useStream.getState().onProgress(e);
+      streamLater();
       if (e.kind === 'sink') later();
     });
+    const sampler = setInterval(() => useStream.getState().sample(), 1000);
     const offState = bridge().subscribe('cdc.connectorState', () => void useCdc.getState().loadConnectors());
     // a materialized view (variant 2) inserts without sink progress events: poll slowly as well
     const poll = setInterval(() => void useCdc.getState().loadTarget(), 3000);
@@ -33,6 +52,8 @@ export function useCdcLive(): void {
       offProgress();
       offState();
       clearInterval(poll);
+      clearInterval(sampler);
+      if (streamTimer) clearTimeout(streamTimer);
       if (timer) clearTimeout(timer);
     };
   }, []);

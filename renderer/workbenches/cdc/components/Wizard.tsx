@@ -84,7 +84,7 @@ export function Wizard() {
           </p>
         </details>
       )}
-      {wizard.steps.length > 0 && (
+      {wizard.steps.length > 0 && wizard.phase !== 'done' && (
         <ol className="cdc-steps" aria-label="Set-up steps" aria-live="polite">
           {wizard.steps.map((s) => (
             <StepLine key={s.label} step={s} />
@@ -92,9 +92,17 @@ export function Wizard() {
         </ol>
       )}
       {wizard.phase === 'done' && (
-        <p className="cdc-ok" role="status">
-          The pipeline runs: change rows in the source below and watch their versions land in the target.
-        </p>
+        // once it runs, the steps fold away so the source and target fit on one screen
+        <details className="cdc-done">
+          <summary className="cdc-ok" role="status">
+            The pipeline runs: change rows in the source below and watch their versions land in the target. ({wizard.steps.length} steps ran; show them)
+          </summary>
+          <ol className="cdc-steps" aria-label="Set-up steps">
+            {wizard.steps.map((s) => (
+              <StepLine key={s.label} step={s} />
+            ))}
+          </ol>
+        </details>
       )}
     </section>
   );

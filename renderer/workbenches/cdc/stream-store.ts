@@ -1,0 +1,115 @@
+/**
+ * The message stream and the flow view: the topics, one partition's messages (follow mode reads
+ * the tail again as the source writes), the recent changes followed through the pipeline, and
+ * the per-stage counters the worker's progress events add up.
+ */
+import { create } from 'zustand';
+import type { CdcMessage, CdcPipelineStep, CdcProgressEvent, CdcTopicInfo } from '../../../core/host/contract.js';
+import { bridge } from '../../bridge.js';
+import { failureOf, useCdc, type Failure } from './store.js';
+
+/** Records per second of one stage, one sample a second, the last 60 s. */
+export interface StageSeries {
+  total: number;
+  samples: number[];
+}
+
+export interface StreamState {
+  topics: CdcTopicInfo[];
+  topic: string | null;
+  /** -1: all partitions, newest first by timestamp. */
+  partition: number;
+  follow: boolean;
+  messages: CdcMessage[];
+  range: { begin: number; end: number } | null;
+  error?: Failure;
+
+  flow: CdcPipelineStep[];
+  flowError?: Failure;
+
+  stages: { produced: StageSeries; consumed: StageSeries };
+  /** Records seen since the last sample, per stage. */
+  pending: { produced: number; consumed: number };
+
+  loadTopics(): Promise<void>;
+  choose(topic: string, partition?: number): Promise<void>;
+  setFollow(on: boolean): void;
+  loadMessages(): Promise<void>;
+  loadFlow(): Promise<void>;
+  onProgress(e: CdcProgressEvent): void;
+  sample(): void;
+}
+
+const SAMPLES = 60;
+const emptySeries = (): StageSeries => ({ total: 0, samples: [] });
+
+export const useStream = create<StreamState>((set, get) => ({
+  topics: [],
+  topic: null,
+  partition: -1,
+  follow: true,
+  messages: [],
+  range: null,
+  flow: [],
+  stages: { produced: emptySeries(), consumed: emptySeries() },
+  pending: { produced: 0, consumed: 0 },
+
+  async loadTopics() {
+    try {
+      const r = await bridge().invoke('cdc.topics', {});
+      set({ topics: r.topics, error: undefined });
+      // the pipeline's own topic first (Debezium's schema-change topic sits beside it)
+      const wanted = useCdc.getState().template?.topic;
+      const first = r.topics.find((t) => t.name === wanted) ?? r.topics.find((t) => !t.internal);
+      const current = get().topic;
+      if ((!current || (current !== wanted && r.topics.some((t) => t.name === wanted) && get().messages.length === 0)) && first) await get().choose(first.name);
+    } catch (err) {
+      set({ error: failureOf(err, 'Loupe') });
+    }
+  },
+
+  async choose(topic, partition = -1) {
+    set({ topic, partition, messages: [], range: null });
+    await get().loadMessages();
+  },
+
+  setFollow: (on) => {
+    set({ follow: on });
+    if (on) void get().loadMessages();
+  },
+
+  async loadMessages() {
+    const { topic, partition } = get();
+    if (!topic) return;
+    try {
+      const count = get().topics.find((t) => t.name === topic)?.partitions.length ?? 1;
+      const parts = partition >= 0 ? [partition] : Array.from({ length: count }, (_, i) => i);
+      const answers = await Promise.all(parts.map((p) => bridge().invoke('cdc.messages', { topic, partition: p, fromEnd: true, limit: 500 })));
+      const messages = answers.flatMap((a) => a.messages).sort((a, b) => b.timestamp - a.timestamp || b.offset - a.offset);
+      const range = answers.length === 1 ? { begin: answers[0]!.begin, end: answers[0]!.end } : null;
+      set({ messages, range, error: undefined });
+    } catch (err) {
+      set({ error: failureOf(err, 'Loupe') });
+    }
+  },
+
+  async loadFlow() {
+    try {
+      const r = await bridge().invoke('cdc.pipeline', { database: 'demo', table: 'customers', limit: 12, targetTable: 'customers', targetDatabase: 'default' });
+      set({ flow: r.steps.slice().reverse(), flowError: undefined });
+    } catch (err) {
+      set({ flowError: failureOf(err, 'ClickHouse') });
+    }
+  },
+
+  onProgress(e) {
+    set((s) => ({ pending: e.kind === 'source' ? { ...s.pending, produced: s.pending.produced + e.records } : { ...s.pending, consumed: s.pending.consumed + e.records } }));
+  },
+
+  sample() {
+    set((s) => {
+      const push = (series: StageSeries, n: number): StageSeries => ({ total: series.total + n, samples: [...series.samples, n].slice(-SAMPLES) });
+      return { stages: { produced: push(s.stages.produced, s.pending.produced), consumed: push(s.stages.consumed, s.pending.consumed) }, pending: { produced: 0, consumed: 0 } };
+    });
+  },
+}));
