@@ -85,6 +85,8 @@ async function changeAndClean(page: Page, variant: 1 | 2) {
   await expect(flow.getByRole('listitem').filter({ hasText: 'delete' })).toContainText(variant === 1 ? 'insert block of' : 'through the queue table and view');
   await expect(flow.getByRole('listitem').filter({ hasText: 'update' }).first()).toContainText(/part all_\d+_\d+_\d+/);
   await shoot(page, `cdc-v${variant}-versions`);
+  await page.getByRole('heading', { name: 'Flow' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, `cdc-v${variant}-flow-1440-light.png`) });
 
   await page.getByRole('button', { name: 'Run OPTIMIZE FINAL CLEANUP' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'FINAL CLEANUP' })).toContainText('vanished');

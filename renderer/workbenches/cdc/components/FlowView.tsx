@@ -83,7 +83,7 @@ export function FlowView() {
                     insert block of {block.records} <br />
                     <code className="cdc-muted">{block.token}</code>
                   </>
-                ) : s.parts?.length ? (
+                ) : s.messages.length && s.parts?.length ? (
                   <span className="cdc-muted">through the queue table and view (no sink block)</span>
                 ) : (
                   <span className="cdc-muted">not delivered</span>
@@ -108,7 +108,7 @@ export function FlowView() {
                   </>
                 )}
               </span>
-              {s.note && !(s.parts?.length && !block) && <span className="cdc-muted cdc-flow-note">{s.note}</span>}
+              {s.note && !(s.messages.length && s.parts?.length && !block) && <span className="cdc-muted cdc-flow-note">{s.note}</span>}
             </li>
           );
         })}

@@ -151,7 +151,9 @@ export function TargetVisualizer() {
               <ul className="cdc-parts" aria-label="Parts">
                 {parts.map((p) => (
                   <li key={p.name}>
-                    <code>{p.name}</code> <span className="cdc-muted">{p.rows.toLocaleString('en')} rows</span>
+                    <code>{p.name}</code> <span className="cdc-muted">
+                      {p.rows.toLocaleString('en')} row{p.rows === 1 ? '' : 's'}
+                    </span>
                   </li>
                 ))}
                 {parts.length === 0 && <li className="cdc-muted">No parts yet.</li>}
