@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { bridge } from '../../bridge.js';
 import { useCdc } from './store.js';
 import { useStream } from './stream-store.js';
+import { refreshGate } from './refresh-gate.js';
 
 /**
  * Loads the seed's pipeline and the current state, then follows the worker: connector state
- * changes refresh the connectors at once; progress refreshes the source and target (at most every
- * 400 ms) and the messages and flow (every 500 ms), so a 10,000-change burst does not flood the
+ * changes refresh the connectors at once; progress refreshes the source and target (at once when
+ * idle, then at most every 400 ms) and the messages and flow (every 500 ms), so a 10,000-change burst does not flood the
  * page, and feeds the per-stage counters sampled each second.
  */
 export function useCdcLive(): void {
@@ -16,15 +17,8 @@ export function useCdcLive(): void {
     if (!st.template) void st.loadTemplate();
     void st.refreshAll();
     void bridge().invoke('cdc.watch', {}).catch(() => undefined);
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const later = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void useCdc.getState().loadTarget();
-        void useCdc.getState().loadSource();
-      }, 400);
-    };
+    const target = refreshGate(() => Promise.all([useCdc.getState().loadTarget(), useCdc.getState().loadSource()]), 400);
+    const later = () => target.request();
     const stream = useStream.getState();
     void stream.loadTopics();
     void stream.loadFlow();
@@ -47,14 +41,14 @@ export function useCdcLive(): void {
     const sampler = setInterval(() => useStream.getState().sample(), 1000);
     const offState = bridge().subscribe('cdc.connectorState', () => void useCdc.getState().loadConnectors());
     // a materialized view (variant 2) inserts without sink progress events: poll slowly as well
-    const poll = setInterval(() => void useCdc.getState().loadTarget(), 3000);
+    const poll = setInterval(later, 3000);
     return () => {
       offProgress();
       offState();
       clearInterval(poll);
       clearInterval(sampler);
       if (streamTimer) clearTimeout(streamTimer);
-      if (timer) clearTimeout(timer);
+      target.dispose();
     };
   }, []);
 }
