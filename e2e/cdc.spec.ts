@@ -188,4 +188,21 @@ test.describe('variant 2: queue table + materialized view', () => {
     await changeAndClean(page, 2);
     await shoot(page, 'cdc-v2-cleanup');
   });
+
+  test('the scenario player steps, plays, and plays a burst of 10,000 changes through to FINAL', async ({ page }) => {
+    test.setTimeout(180_000);
+    await openCdc(page, loupe);
+    const player = page.getByRole('group', { name: 'Scenario player' });
+    await player.getByRole('combobox', { name: 'Scenario' }).selectOption({ label: 'Update one id five times' });
+    await player.getByRole('button', { name: 'Step' }).click();
+    await expect(player.getByRole('status')).toHaveText('Step 1 of 5');
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect(player.getByRole('status')).toHaveText('Done: 5 of 5 steps', { timeout: 30_000 });
+    await expect(rowsWith(page, 'FINAL', 'Barbara v5')).toHaveCount(1, { timeout: 20_000 });
+    await player.getByRole('combobox', { name: 'Scenario' }).selectOption({ label: 'A burst of 10,000 changes' });
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect(player.getByRole('status')).toHaveText('Done: 20 of 20 steps', { timeout: 120_000 });
+    await expect(page.getByText('10,003 rows (embedded MySQL 8.0 source)')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^FINAL/ })).toContainText('10,003 rows', { timeout: 60_000 });
+  });
 });
