@@ -105,5 +105,14 @@ describe('the pipeline wizard against the embedded services', () => {
     const fin = await call('cdc.targetRows', { table: 'customers', final: true });
     expect(fin.rows.filter((r) => Number(r.id) === 50).map((r) => r.name)).toEqual(['v4']);
     expect(await call('cdc.merges', { table: 'customers', stopped: false })).toMatchObject({ stopped: false });
+
+    // the sink's exactly-once state: the last block of customers-0 written through (AFTER_PROCESSING)
+    const state = await call('cdc.sinkState', { connector: v1.sink!.name });
+    expect(state).toMatchObject({ database: 'default', table: 'connect_state' });
+    const row = state.rows.find((r) => r.key === 'customers-0')!;
+    expect(row.state).toBe('AFTER_PROCESSING');
+    const end = (await call('cdc.topics', {})).topics.find((t) => t.name === 'customers')!.partitions[0]!.endOffset;
+    expect(row.maxOffset).toBe(end - 1);
+    await expect(call('cdc.sinkState', { connector: v1.source.name })).rejects.toThrow(/is not a ClickHouse sink connector/);
   }, 90_000);
 });

@@ -579,6 +579,20 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
     },
   },
 
+  'cdc.sinkState': {
+    params: z.object({ connector: z.string().min(1) }).strict(),
+    summary: "a ClickHouse sink's exactly-once state table (BEFORE/AFTER and offsets per topic-partition)",
+    handler: async (p, rt) => {
+      const config = (await connect<Record<string, string>>(rt, 'GET', `/connectors/${encodeURIComponent(p.connector)}/config`)).body;
+      if (!/ClickHouseSinkConnector$/.test(config['connector.class'] ?? '')) throw new HostCallError(`${p.connector} is not a ClickHouse sink connector (connector.class ${config['connector.class'] ?? 'unset'})`);
+      // the sink keeps its state in the table zkDatabase of its own database (the real connector's naming)
+      const database = config.database || 'default';
+      const table = config.zkDatabase || 'connect_state';
+      const rows = await chRows<{ key: string; minOffset: string | number; maxOffset: string | number; state: string }>(rt, `SELECT key, minOffset, maxOffset, state FROM ${qid(database)}.${qid(table)} ORDER BY key`);
+      return { database, table, rows: rows.map((r) => ({ key: r.key, minOffset: Number(r.minOffset), maxOffset: Number(r.maxOffset), state: r.state })) };
+    },
+  },
+
   'cdc.watch': {
     params: noParams,
     summary: 'forward cdc.progress and cdc.connectorState events from the embedded worker',

@@ -246,6 +246,8 @@ export interface CdcMethods {
   'cdc.targetSql'(params: { sql: string }): CdcTargetStatement;
   /** SYSTEM STOP MERGES / SYSTEM START MERGES on the target table, so versions stay visible while a presenter talks. */
   'cdc.merges'(params: { table: string; database?: string; stopped: boolean }): CdcTargetStatement & { stopped: boolean };
+  /** A ClickHouse sink's exactly-once state (its zkDatabase table): BEFORE/AFTER and the offsets per topic-partition. */
+  'cdc.sinkState'(params: { connector: string }): { database: string; table: string; rows: { key: string; minOffset: number; maxOffset: number; state: string }[] };
   /** Starts forwarding worker progress and state changes as events (idempotent). */
   'cdc.watch'(params: Record<string, never>): { watching: boolean };
 }

@@ -12,6 +12,7 @@ import { TargetVisualizer } from './components/TargetVisualizer.js';
 import { Connectors } from './components/Connectors.js';
 import { MessageStream } from './components/MessageStream.js';
 import { FlowView } from './components/FlowView.js';
+import { DedupeDemo } from './components/DedupeDemo.js';
 import './cdc.css';
 
 export function CdcPage() {
@@ -27,6 +28,7 @@ export function CdcPage() {
           <TargetVisualizer />
         </div>
         <FlowView />
+        <DedupeDemo />
         <div className="cdc-lower">
           <MessageStream />
           <Connectors />

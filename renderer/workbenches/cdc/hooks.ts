@@ -4,6 +4,7 @@ import { bridge } from '../../bridge.js';
 import { useCdc } from './store.js';
 import { useStream } from './stream-store.js';
 import { refreshGate } from './refresh-gate.js';
+import { useDedupe } from './dedupe-store.js';
 
 /**
  * Loads the seed's pipeline and the current state, then follows the worker: connector state
@@ -17,7 +18,10 @@ export function useCdcLive(): void {
     if (!st.template) void st.loadTemplate();
     void st.refreshAll();
     void bridge().invoke('cdc.watch', {}).catch(() => undefined);
-    const target = refreshGate(() => Promise.all([useCdc.getState().loadTarget(), useCdc.getState().loadSource()]), 400);
+    const target = refreshGate(() => {
+      const sink = useDedupe.getState().sink;
+      return Promise.all([useCdc.getState().loadTarget(), useCdc.getState().loadSource(), sink ? useDedupe.getState().load(sink) : undefined]);
+    }, 400);
     const later = () => target.request();
     const stream = useStream.getState();
     void stream.loadTopics();

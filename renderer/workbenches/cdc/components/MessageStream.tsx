@@ -33,7 +33,7 @@ const columns: Column<CdcMessage>[] = [
         <span className="cdc-badge cdc-badge-deleted">tombstone (null value)</span>
       ) : (
         <span title={m.payload !== undefined ? 'payload of {schema, payload}; the schema is folded away' : undefined}>
-          {isDeleted(m) && <span className="cdc-badge cdc-badge-deleted">__deleted: "true"</span>} <code>{pretty(valueOf(m))}</code>
+          {isDeleted(m) && <span className="cdc-badge cdc-badge-deleted">__deleted: "true"</span>} <code title={JSON.stringify(valueOf(m), (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x), 2)}>{pretty(valueOf(m))}</code>
         </span>
       ),
   },
