@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { requestToken, type TokenResponse } from '../credentials/token-client.js';
 import { openCaptureBrowser } from './capture-browser.js';
-import { readIdpErrorPage } from './idp-error-page.js';
+import { watchIdpPages } from './idp-error-page.js';
 import { CaptureError, type CaptureProgress } from './types.js';
 
 export interface CodeFlowOptions {
@@ -89,19 +89,11 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
   try {
     browser = await openCaptureBrowser({ headless, ...(opts.cdpPort ? { cdpPort: opts.cdpPort } : {}), ...(opts.executablePath ? { executablePath: opts.executablePath } : {}), ignoreHttpsErrors: opts.caPem !== undefined });
     const page = browser.page;
-    let lastStatus = 200;
-    page.on('response', (r) => {
-      if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) lastStatus = r.status();
-    });
-    page.on('load', () => {
-      if (done || page.url().startsWith(redirectUri)) return;
-      void readIdpErrorPage(page, lastStatus)
-        .then((found) => {
-          if (!found || done) return;
-          if (found.kind === 'login-error') progress('login-failed', `The identity provider says: ${found.message}`, page.url());
-          else finish(() => settle.reject(new CaptureError('idp_error', `The identity provider showed an error page${found.status >= 400 ? ` (HTTP ${found.status})` : ''}: ${found.message}`)));
-        })
-        .catch(() => {});
+    watchIdpPages(page, {
+      ignore: (url) => url.startsWith(redirectUri),
+      isDone: () => done,
+      onLoginFailed: (message, url) => progress('login-failed', message, url),
+      onErrorPage: (err) => finish(() => settle.reject(err)),
     });
     page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
     try {

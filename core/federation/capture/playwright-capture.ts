@@ -8,7 +8,7 @@ import type { Page, Route } from 'playwright-core';
 import { openCaptureBrowser } from './capture-browser.js';
 import { parseSamlPost, summarizeSamlResponse, SamlPostError } from '../saml/post-body.js';
 import { signinMatcher } from './signin-patterns.js';
-import { readIdpErrorPage } from './idp-error-page.js';
+import { watchIdpPages } from './idp-error-page.js';
 import { CaptureError, type CaptureOptions, type CaptureProgress, type CaptureResult } from './types.js';
 
 export { CHROMIUM_PATH, CHROMIUM_ARGS, hasDisplay, cdpPortFromEnv } from './capture-browser.js';
@@ -72,26 +72,16 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
         }
       },
     );
-    let lastStatus = 200;
-    page.on('response', (res) => {
-      if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) lastStatus = res.status();
-    });
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame() || isSignin(frame.url())) return;
       const u = new URL(frame.url());
       progress('navigated', `At ${u.host}${u.pathname}`, frame.url());
     });
-    page.on('load', () => {
-      if (done || isSignin(page.url())) return;
-      // An IdP's error page ends the capture with its own words; a login form shown again with
-      // "Invalid username or password." does not (the user can try again), it is reported.
-      void readIdpErrorPage(page, lastStatus)
-        .then((found) => {
-          if (!found || done) return;
-          if (found.kind === 'login-error') progress('login-failed', `The identity provider says: ${found.message}`, page.url());
-          else finish(() => settle.reject(new CaptureError('idp_error', `The identity provider showed an error page${found.status >= 400 ? ` (HTTP ${found.status})` : ''}: ${found.message}`)));
-        })
-        .catch(() => {});
+    watchIdpPages(page, {
+      ignore: isSignin,
+      isDone: () => done,
+      onLoginFailed: (message, url) => progress('login-failed', message, url),
+      onErrorPage: (err) => finish(() => settle.reject(err)),
     });
     page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
     context.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
