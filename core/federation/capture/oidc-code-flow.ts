@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { requestToken, type TokenResponse } from '../credentials/token-client.js';
 import { openCaptureBrowser } from './capture-browser.js';
 import { watchIdpPages } from './idp-error-page.js';
+import { settleOnce } from './settle-once.js';
 import { CaptureError, type CaptureProgress } from './types.js';
 
 export interface CodeFlowOptions {
@@ -45,15 +46,8 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
   const state = b64url(randomBytes(16));
   const nonce = b64url(randomBytes(16));
 
-  let settle!: { resolve: (code: string) => void; reject: (e: CaptureError) => void };
-  const outcome = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
-  let done = false;
+  const outcome = settleOnce<string, CaptureError>();
   let failed = false;
-  const finish = (fn: () => void) => {
-    if (done) return;
-    done = true;
-    fn();
-  };
 
   // The loopback redirect: any port on 127.0.0.1 is a valid redirect URI for a native client.
   const server = http.createServer((req, res) => {
@@ -64,12 +58,12 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(DONE_PAGE);
     const error = url.searchParams.get('error');
-    if (error) return finish(() => settle.reject(new CaptureError('idp_error', `${error}: ${url.searchParams.get('error_description') ?? ''}`.trim())));
-    if (url.searchParams.get('state') !== state) return finish(() => settle.reject(new CaptureError('bad_post', 'The authorization response carries another state: it is not the answer to this sign-in.')));
+    if (error) return outcome.reject(new CaptureError('idp_error', `${error}: ${url.searchParams.get('error_description') ?? ''}`.trim()));
+    if (url.searchParams.get('state') !== state) return outcome.reject(new CaptureError('bad_post', 'The authorization response carries another state: it is not the answer to this sign-in.'));
     const code = url.searchParams.get('code');
-    if (!code) return finish(() => settle.reject(new CaptureError('bad_post', 'The authorization response carries no code.')));
+    if (!code) return outcome.reject(new CaptureError('bad_post', 'The authorization response carries no code.'));
     progress('captured', 'Got the authorization code on the loopback redirect', `${url.origin}${url.pathname}`);
-    finish(() => settle.resolve(code));
+    outcome.resolve(code);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
@@ -79,8 +73,8 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
     authUrl.searchParams.set(k, v);
   }
 
-  const timer = setTimeout(() => finish(() => settle.reject(new CaptureError('timeout', `The sign-in did not come back to Loupe within ${Math.round(timeoutMs / 1000)} s. Finish signing in at the identity provider, or allow more time.`))), timeoutMs);
-  const onAbort = () => finish(() => settle.reject(new CaptureError('aborted', 'The sign-in was cancelled.')));
+  const timer = setTimeout(() => outcome.reject(new CaptureError('timeout', `The sign-in did not come back to Loupe within ${Math.round(timeoutMs / 1000)} s. Finish signing in at the identity provider, or allow more time.`)), timeoutMs);
+  const onAbort = () => outcome.reject(new CaptureError('aborted', 'The sign-in was cancelled.'));
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   const headless = opts.headless ?? true;
@@ -91,19 +85,19 @@ export async function signInWithAuthorizationCode(opts: CodeFlowOptions): Promis
     const page = browser.page;
     watchIdpPages(page, {
       ignore: (url) => url.startsWith(redirectUri),
-      isDone: () => done,
+      isDone: () => outcome.done,
       onLoginFailed: (message, url) => progress('login-failed', message, url),
-      onErrorPage: (err) => finish(() => settle.reject(err)),
+      onErrorPage: (err) => outcome.reject(err),
     });
-    page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
+    page.on('close', () => outcome.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.')));
     try {
       await page.goto(authUrl.toString(), { waitUntil: 'domcontentloaded', timeout: Math.min(timeoutMs, 60_000) });
     } catch (err) {
-      if (!done) finish(() => settle.reject(new CaptureError('navigation_failed', `Could not open ${authUrl.origin}${authUrl.pathname}: ${String((err as Error).message).split('\n')[0]}`)));
+      outcome.reject(new CaptureError('navigation_failed', `Could not open ${authUrl.origin}${authUrl.pathname}: ${String((err as Error).message).split('\n')[0]}`));
     }
-    if (!done) progress('opened', `Opened the identity provider; waiting for the sign-in (up to ${Math.round(timeoutMs / 1000)} s)`, authUrl.toString());
-    if (!done && opts.onPage) void Promise.resolve(opts.onPage(page)).catch(() => {});
-    const code = await outcome;
+    if (!outcome.done) progress('opened', `Opened the identity provider; waiting for the sign-in (up to ${Math.round(timeoutMs / 1000)} s)`, authUrl.toString());
+    if (!outcome.done && opts.onPage) void Promise.resolve(opts.onPage(page)).catch(() => {});
+    const code = await outcome.promise;
     const form: Record<string, string> = { grant_type: 'authorization_code', client_id: opts.clientId, code, redirect_uri: redirectUri, code_verifier: verifier };
     if (opts.clientSecret) form.client_secret = opts.clientSecret;
     return await requestToken(`${opts.realmUrl.replace(/\/+$/, '')}/protocol/openid-connect/token`, form, opts.caPem);

@@ -9,6 +9,7 @@ import { openCaptureBrowser } from './capture-browser.js';
 import { parseSamlPost, summarizeSamlResponse, SamlPostError } from '../saml/post-body.js';
 import { signinMatcher } from './signin-patterns.js';
 import { watchIdpPages } from './idp-error-page.js';
+import { settleOnce } from './settle-once.js';
 import { CaptureError, type CaptureOptions, type CaptureProgress, type CaptureResult } from './types.js';
 
 export { CHROMIUM_PATH, CHROMIUM_ARGS, hasDisplay, cdpPortFromEnv } from './capture-browser.js';
@@ -28,25 +29,16 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
   const browser = await openCaptureBrowser({ headless, ...(opts.executablePath ? { executablePath: opts.executablePath } : {}), ...(opts.cdpPort ? { cdpPort: opts.cdpPort } : {}), ignoreHttpsErrors: opts.ignoreHttpsErrors ?? false });
   const { context, page } = browser;
 
-  let settle!: { resolve: (r: CaptureResult) => void; reject: (e: CaptureError) => void };
-  const outcome = new Promise<CaptureResult>((resolve, reject) => (settle = { resolve, reject }));
-  let done = false;
+  const outcome = settleOnce<CaptureResult, CaptureError>();
   let failed = false;
-  const finish = (fn: () => void) => {
-    if (done) return;
-    done = true;
-    fn();
-  };
   const timer = setTimeout(
     () =>
-      finish(() =>
-        settle.reject(
-          new CaptureError('timeout', `No SAML response was posted to a sign-in endpoint within ${Math.round(timeoutMs / 1000)} s. Finish signing in at the identity provider, or allow more time (timeoutMs).`),
-        ),
+      outcome.reject(
+        new CaptureError('timeout', `No SAML response was posted to a sign-in endpoint within ${Math.round(timeoutMs / 1000)} s. Finish signing in at the identity provider, or allow more time (timeoutMs).`),
       ),
     timeoutMs,
   );
-  const onAbort = () => finish(() => settle.reject(new CaptureError('aborted', 'The capture was cancelled.')));
+  const onAbort = () => outcome.reject(new CaptureError('aborted', 'The capture was cancelled.'));
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
@@ -65,10 +57,10 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
           const post = parseSamlPost(body);
           const summary = summarizeSamlResponse(post.samlResponse, opts.cloudDomain);
           progress('captured', `Captured the SAML response for ${summary.subject || 'the user'} (${summary.roles.length} role${summary.roles.length === 1 ? '' : 's'})`, req.url());
-          finish(() => settle.resolve({ samlResponse: post.samlResponse, ...(post.relayState !== undefined ? { relayState: post.relayState } : {}), acsUrl: req.url(), summary }));
+          outcome.resolve({ samlResponse: post.samlResponse, ...(post.relayState !== undefined ? { relayState: post.relayState } : {}), acsUrl: req.url(), summary });
         } catch (err) {
           const msg = err instanceof SamlPostError ? err.message : firstLine(err);
-          finish(() => settle.reject(new CaptureError('bad_post', `The POST to ${req.url()} was stopped, but it is not a usable SAML response: ${msg}`)));
+          outcome.reject(new CaptureError('bad_post', `The POST to ${req.url()} was stopped, but it is not a usable SAML response: ${msg}`));
         }
       },
     );
@@ -79,25 +71,25 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
     });
     watchIdpPages(page, {
       ignore: isSignin,
-      isDone: () => done,
+      isDone: () => outcome.done,
       onLoginFailed: (message, url) => progress('login-failed', message, url),
-      onErrorPage: (err) => finish(() => settle.reject(err)),
+      onErrorPage: (err) => outcome.reject(err),
     });
-    page.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.'))));
-    context.on('close', () => finish(() => settle.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.'))));
+    page.on('close', () => outcome.reject(new CaptureError('closed', 'The browser window was closed before the sign-in finished.')));
+    context.on('close', () => outcome.reject(new CaptureError('closed', 'The browser closed before the sign-in finished.')));
 
     try {
       await page.goto(opts.ssoUrl, { waitUntil: 'domcontentloaded', timeout: Math.min(timeoutMs, 60_000) });
     } catch (err) {
-      if (!done) finish(() => settle.reject(new CaptureError('navigation_failed', `Could not open ${opts.ssoUrl}: ${firstLine(err)}`)));
+      outcome.reject(new CaptureError('navigation_failed', `Could not open ${opts.ssoUrl}: ${firstLine(err)}`));
     }
-    if (!done) progress('opened', `Opened the identity provider; waiting for the SAML POST (up to ${Math.round(timeoutMs / 1000)} s)`, opts.ssoUrl);
-    if (!done && opts.onPage) {
+    if (!outcome.done) progress('opened', `Opened the identity provider; waiting for the SAML POST (up to ${Math.round(timeoutMs / 1000)} s)`, opts.ssoUrl);
+    if (!outcome.done && opts.onPage) {
       Promise.resolve(opts.onPage(page)).catch((err) => {
-        if (!done) progress('navigated', `Page script stopped: ${firstLine(err)}`);
+        if (!outcome.done) progress('navigated', `Page script stopped: ${firstLine(err)}`);
       });
     }
-    return await outcome;
+    return await outcome.promise;
   } catch (err) {
     failed = true;
     if (err instanceof CaptureError) {
@@ -112,7 +104,7 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
     // Closing Chromium takes a few hundred milliseconds: the assertion is handed back at once and
     // the window closes behind it ('closed' follows). A failure still waits, so nothing lingers.
     const closing = browser.close().then(() => progress('closed', 'Browser closed'));
-    if (!done || failed) await closing;
+    if (!outcome.done || failed) await closing;
   }
 }
 
