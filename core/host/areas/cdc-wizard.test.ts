@@ -4,59 +4,27 @@
  * into this ClickHouse), ClickHouse statements with the embedded translation notice and
  * ClickHouse's own errors, and SYSTEM STOP/START MERGES.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../common/log.js';
-import type { ServiceHandle, ServiceName } from '../../common/service.js';
-import { startConnectService, type ConnectApi } from '../../cdc/connect/service.js';
-import { startClickHouseService } from '../../cdc/clickhouse/service.js';
-import type { HostRuntime } from '../area.js';
+import type { ServiceHandle } from '../../common/service.js';
+import type { ConnectApi } from '../../cdc/connect/service.js';
 import { HostCallError } from '../area.js';
-import type { MethodName, Params, Result } from '../contract.js';
-import { cdcArea } from './cdc.js';
+import { startCdcRuntime, until, type CdcTestRuntime } from '../testing/cdc-runtime.js';
 
-let dir: string;
+let env: CdcTestRuntime;
 let connect: ServiceHandle<ConnectApi>;
 let ch: ServiceHandle<unknown>;
-let rt: HostRuntime;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-cdc-wizard-'));
-  fs.mkdirSync(path.join(dir, 'ch'));
-  fs.mkdirSync(path.join(dir, 'connect'));
-  ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'ch'), log: silentLogger, peers: {} });
-  connect = await startConnectService({ host: '127.0.0.1', port: 0, sourcePort: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
-  rt = {
-    handle: <Api,>(name: ServiceName) => (name === 'connect' ? (connect as unknown as ServiceHandle<Api>) : name === 'clickhouse' ? (ch as unknown as ServiceHandle<Api>) : undefined),
-    urlOf: (name) => (name === 'connect' ? connect.url : name === 'clickhouse' ? ch.url : 'http://127.0.0.1:1'),
-    emit: () => undefined,
-    dataDir: dir,
-    log: silentLogger,
-  };
+  // sourcePort 0: the embedded source listens at an address of its own, as under loupe serve
+  env = await startCdcRuntime({ prefix: 'loupe-cdc-wizard-', sourcePort: 0 });
+  ({ connect, ch } = env);
 }, 120_000);
 
 afterAll(async () => {
-  await connect?.close();
-  await ch?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await env?.close();
 });
 
-async function call<M extends keyof typeof cdcArea & MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
-  const spec = cdcArea[method];
-  return (await spec.handler(spec.params.parse(params) as never, rt)) as Result<M>;
-}
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const call: CdcTestRuntime['call'] = (method, params) => env.call(method, params);
 
 describe('the pipeline wizard against the embedded services', () => {
   it("fills the seed's pipeline with the running services' addresses", async () => {

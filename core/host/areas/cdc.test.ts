@@ -3,64 +3,36 @@
  * connector → topic log → ClickHouse sink → embedded ClickHouse (chDB), driven as the UI would.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@clickhouse/client';
-import { silentLogger } from '../../common/log.js';
-import type { ServiceHandle, ServiceName } from '../../common/service.js';
-import { startConnectService, type ConnectApi } from '../../cdc/connect/service.js';
-import { startClickHouseService } from '../../cdc/clickhouse/service.js';
-import type { HostRuntime } from '../area.js';
+import type { ServiceHandle } from '../../common/service.js';
+import type { ConnectApi } from '../../cdc/connect/service.js';
 import { HostCallError } from '../area.js';
-import type { CdcProgressEvent, MethodName, Params, Result } from '../contract.js';
-import { cdcArea } from './cdc.js';
+import type { CdcProgressEvent } from '../contract.js';
+import { startCdcRuntime, until, type CdcTestRuntime } from '../testing/cdc-runtime.js';
 
 const ASSETS = path.resolve(__dirname, '../../../assets/cdc');
-let dir: string;
+let env: CdcTestRuntime;
 let connect: ServiceHandle<ConnectApi>;
 let ch: ServiceHandle<unknown>;
-let rt: HostRuntime;
 const progress: CdcProgressEvent[] = [];
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loupe-cdc-area-'));
-  fs.mkdirSync(path.join(dir, 'ch'));
-  fs.mkdirSync(path.join(dir, 'connect'));
-  ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'ch'), log: silentLogger, peers: {} });
-  connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
-  rt = {
-    handle: <Api,>(name: ServiceName) => (name === 'connect' ? (connect as unknown as ServiceHandle<Api>) : name === 'clickhouse' ? (ch as unknown as ServiceHandle<Api>) : undefined),
-    urlOf: (name) => (name === 'connect' ? connect.url : name === 'clickhouse' ? ch.url : 'http://127.0.0.1:1'),
+  env = await startCdcRuntime({
+    prefix: 'loupe-cdc-area-',
     emit: (event, payload) => {
       if (event === 'cdc.progress') progress.push(payload as CdcProgressEvent);
     },
-    dataDir: dir,
-    log: silentLogger,
-  };
+  });
+  ({ connect, ch } = env);
 }, 120_000);
 
 afterAll(async () => {
-  await connect?.close();
-  await ch?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await env?.close();
 });
 
-async function call<M extends keyof typeof cdcArea & MethodName>(method: M, params: Params<M>): Promise<Result<M>> {
-  const spec = cdcArea[method];
-  const parsed = spec.params.parse(params);
-  return (await spec.handler(parsed as never, rt)) as Result<M>;
-}
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const call: CdcTestRuntime['call'] = (method, params) => env.call(method, params);
 
 describe('cdc contract over the embedded pipeline', () => {
   it('shows the source, runs SQL with MySQL errors, and lists the change log with positions', async () => {
