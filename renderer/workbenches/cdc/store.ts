@@ -90,8 +90,8 @@ export interface CdcState {
   edited: EditableTemplate | null;
   templateError?: Failure;
   wizard: { phase: Phase; steps: WizardStep[] };
-  /** The connectors and tables the last set-up created (what Tear down removes). */
-  created: { connectors: string[]; tables: string[] } | null;
+  /** The connectors, tables and views the last set-up created, newest first (what Tear down removes). */
+  created: { connectors: string[]; objects: { name: string; view: boolean }[] } | null;
 
   sourceRows: { phase: Phase; columns: string[]; rows: unknown[][]; total: number; error?: Failure };
   sql: string;
@@ -179,15 +179,16 @@ export const useCdc = create<CdcState>((set, get) => ({
     ];
     const update = (i: number, patch: Partial<WizardStep>) => set((s) => ({ wizard: { ...s.wizard, steps: s.wizard.steps.map((st, j) => (j === i ? { ...st, ...patch } : st)) } }));
     set({ wizard: { phase: 'running', steps } });
-    const created = { connectors: [] as string[], tables: [] as string[] };
+    const created = { connectors: [] as string[], objects: [] as { name: string; view: boolean }[] };
     let i = 0;
     try {
       for (const st of edited.statements) {
         update(i, { phase: 'running' });
         try {
           const r = await bridge().invoke('cdc.targetSql', { sql: st.sql });
-          const name = /CREATE\s+(?:MATERIALIZED\s+VIEW|TABLE)\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w.`]+)/i.exec(st.sql)?.[1]?.replace(/`/g, '');
-          if (name) created.tables.unshift(name);
+          // what the statement created, and whether it is a view (dropped with DROP VIEW)
+          const made = /CREATE\s+(MATERIALIZED\s+VIEW|TABLE)\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w.`]+)/i.exec(st.sql);
+          if (made) created.objects.unshift({ name: made[2]!.replace(/`/g, ''), view: made[1]!.toUpperCase() !== 'TABLE' });
           update(i, { phase: 'done', detail: r.notice ? `Ran. Embedded ClickHouse: ${r.notice}` : 'Ran.' });
         } catch (err) {
           update(i, { phase: 'error', error: failureOf(err, 'ClickHouse') });
@@ -217,7 +218,7 @@ export const useCdc = create<CdcState>((set, get) => ({
       }
       set((s) => ({ wizard: { ...s.wizard, phase: 'done' }, created }));
     } catch {
-      set((s) => ({ wizard: { ...s.wizard, phase: 'error' }, created: created.connectors.length || created.tables.length ? created : s.created }));
+      set((s) => ({ wizard: { ...s.wizard, phase: 'error' }, created: created.connectors.length || created.objects.length ? created : s.created }));
     }
     void get().refreshAll();
   },
@@ -225,7 +226,7 @@ export const useCdc = create<CdcState>((set, get) => ({
   async tearDown() {
     const created = get().created;
     const names = created?.connectors ?? get().connectors.map((c) => c.name);
-    const tables = created?.tables ?? [];
+    const objects = created?.objects ?? [];
     set({ wizard: { phase: 'running', steps: [] } });
     const steps: WizardStep[] = [];
     for (const name of names) {
@@ -236,8 +237,7 @@ export const useCdc = create<CdcState>((set, get) => ({
         steps.push({ label: `Delete connector ${name}`, system: 'Kafka Connect', phase: 'error', error: failureOf(err, 'Kafka Connect') });
       }
     }
-    for (const t of tables) {
-      const view = /_mv$/.test(t);
+    for (const { name: t, view } of objects) {
       try {
         await bridge().invoke('cdc.targetSql', { sql: `DROP ${view ? 'VIEW' : 'TABLE'} IF EXISTS ${t}` });
         steps.push({ label: `Drop ${t}`, system: 'ClickHouse', phase: 'done', detail: 'Dropped.' });

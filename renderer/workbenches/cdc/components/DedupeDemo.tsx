@@ -14,9 +14,10 @@ export function DedupeDemo() {
   const { rows, table, error, replay } = useDedupe();
   const st = useDedupe.getState();
   const sinkName = sink?.name;
+  // later reloads come with the target's refresh (hooks.ts)
   useEffect(() => {
     if (sinkName) void useDedupe.getState().load(sinkName);
-  }, [sinkName, connectors]);
+  }, [sinkName]);
   if (!sink) return null;
   return (
     <section className="panel cdc-dedupe" aria-labelledby="cdc-dedupe-title">
