@@ -84,3 +84,52 @@ describe('the pipeline wizard against the embedded services', () => {
     await expect(call('cdc.sinkState', { connector: v1.source.name })).rejects.toThrow(/is not a ClickHouse sink connector/);
   }, 90_000);
 });
+
+describe('cdc.translateDdl: the embedded form beside the cluster form, nothing run', () => {
+  it("gives embedded ClickHouse's single-node form of the seed's DDL with its notices", async () => {
+    const v2 = await call('cdc.pipelineTemplate', { variant: 2 });
+    const target = await call('cdc.translateDdl', { sql: v2.statements[0]!.sql });
+    expect(target.embedded).toBe(true);
+    expect(target.original).toBe(v2.statements[0]!.sql);
+    expect(target.sql).toMatch(/ENGINE = ReplacingMergeTree\(created_at, __deleted\)/);
+    expect(target.sql).not.toMatch(/ON CLUSTER '\{cluster\}'/);
+    expect(target.sql).toMatch(/non_replicated_deduplication_window = 10000/);
+    expect(target.notices.some((n) => /ON CLUSTER/.test(n))).toBe(true);
+    expect(target.notices.some((n) => /ReplicatedReplacingMergeTree/.test(n))).toBe(true);
+    const queue = await call('cdc.translateDdl', { sql: v2.statements[1]!.sql });
+    expect(queue.sql).toMatch(/ENGINE = Null/);
+    expect(queue.notices.some((n) => /Kafka/.test(n))).toBe(true);
+    // a preview only: the queue table was not created
+    await expect(call('cdc.targetRows', { table: 'customers_queue' })).rejects.toThrow(/customers_queue/);
+  });
+
+  it("refuses what has no single-node form in ClickHouse's words", async () => {
+    const err = await call('cdc.translateDdl', { sql: "CREATE TABLE g (p String, t DateTime, v Float64, ts UInt32) ENGINE = GraphiteMergeTree('graphite_rollup') ORDER BY t" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HostCallError);
+    expect((err as HostCallError).message).toMatch(/^Code: \d+\. DB::Exception: .*graphite/i);
+  });
+});
+
+describe('cdc.putConnectorConfig: PUT /connectors/{name}/config', () => {
+  it("replaces a connector's config, and answers a refused config with Kafka Connect's {error_code,message}", async () => {
+    const v1 = await call('cdc.pipelineTemplate', { variant: 1 });
+    const name = 'put-config-source';
+    const config = { ...v1.source.config, name, 'topic.prefix': 'putcfg', 'database.server.id': '5501', 'table.include.list': 'demo.customers', 'database.include.list': 'demo' };
+    const first = await call('cdc.putConnectorConfig', { name, config });
+    expect(first).toMatchObject({ name, created: true, type: 'source' });
+    const changed = await call('cdc.putConnectorConfig', { name, config: { ...config, 'snapshot.mode': 'no_data' } });
+    expect(changed.created).toBe(false);
+    expect(changed.config['snapshot.mode']).toBe('no_data');
+    const listed = (await call('cdc.connectors', {})).connectors.find((c) => c.name === name)!;
+    expect(listed.config['snapshot.mode']).toBe('no_data');
+
+    const refused = await call('cdc.putConnectorConfig', { name, config: { ...config, 'tasks.max': 'many' } }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HostCallError);
+    const detail = (refused as HostCallError).detail as { error_code: number; message: string };
+    expect(detail.error_code).toBe(400);
+    expect(detail.message).toMatch(/^Connector configuration is invalid and contains the following 1 error\(s\):\nInvalid value many for configuration tasks\.max/);
+    const mismatch = await call('cdc.putConnectorConfig', { name, config: { ...config, name: 'other' } }).catch((e: unknown) => e);
+    expect(((mismatch as HostCallError).detail as { message: string }).message).toBe("Connector name configuration (other) doesn't match connector name in the URL (put-config-source)");
+    await call('cdc.connectorAction', { name, action: 'delete' });
+  }, 30_000);
+});

@@ -16,6 +16,8 @@ import type { ConnectApi } from '../../cdc/connect/service.js';
 import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
 import { RemoteSource } from '../../cdc/source/remote-source.js';
+import { ClickHouseError } from '../../cdc/clickhouse/errors.js';
+import type { ClickHouseApi } from '../../cdc/clickhouse/service.js';
 import type { BinlogPosition } from '../../cdc/source/types.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -597,5 +599,32 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
     params: noParams,
     summary: 'forward cdc.progress and cdc.connectorState events from the embedded worker',
     handler: (_p, rt) => ({ watching: ensureWatching(rt) }),
+  },
+
+  'cdc.translateDdl': {
+    params: z.object({ sql: z.string().min(1).max(1_000_000) }).strict(),
+    summary: 'the form a cluster DDL takes on the configured ClickHouse (embedded: its single-node translation and notices), without running it',
+    handler: (p, rt) => {
+      // the running server's own translator, so the preview uses its deduplication window
+      const api = rt.handle<ClickHouseApi>('clickhouse')?.api;
+      if (!api) return { original: p.sql, sql: p.sql, notices: [], embedded: false };
+      try {
+        const t = api.translate(p.sql);
+        return { original: t.original, sql: t.sql, notices: t.notices, embedded: true };
+      } catch (err) {
+        // what has no single-node equivalent is refused as the server would refuse to run it
+        if (err instanceof ClickHouseError) throw new HostCallError(err.message, { code: String(err.code), type: err.name, statement: p.sql });
+        throw err;
+      }
+    },
+  },
+
+  'cdc.putConnectorConfig': {
+    params: z.object({ name: z.string().min(1), config: z.record(z.string(), z.string()) }).strict(),
+    summary: "PUT /connectors/{name}/config (Kafka Connect's {error_code,message} in the failure detail)",
+    handler: async (p, rt) => {
+      const r = await connect<{ name: string; config: Record<string, string>; tasks: { connector: string; task: number }[]; type: string }>(rt, 'PUT', `/connectors/${encodeURIComponent(p.name)}/config`, p.config);
+      return { ...r.body, created: r.status === 201 };
+    },
   },
 };

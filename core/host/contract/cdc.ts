@@ -250,6 +250,17 @@ export interface CdcMethods {
   'cdc.sinkState'(params: { connector: string }): { database: string; table: string; rows: { key: string; minOffset: number; maxOffset: number; state: string }[] };
   /** Starts forwarding worker progress and state changes as events (idempotent). */
   'cdc.watch'(params: Record<string, never>): { watching: boolean };
+  /**
+   * The form a cluster DDL takes on the configured ClickHouse, without running it: embedded
+   * ClickHouse's single-node translation with its notices (`embedded: true`), or the text as
+   * written when the target is a real ClickHouse (`embedded: false`, no notices).
+   */
+  'cdc.translateDdl'(params: { sql: string }): { original: string; sql: string; notices: string[]; embedded: boolean };
+  /**
+   * PUT /connectors/{name}/config: replaces a connector's config (creates it when absent, `created`).
+   * A refused config fails with Kafka Connect's `{error_code, message}` as the detail.
+   */
+  'cdc.putConnectorConfig'(params: { name: string; config: Record<string, string> }): { name: string; config: Record<string, string>; tasks: { connector: string; task: number }[]; type: string; created: boolean };
 }
 
 export interface CdcProgressEvent {
