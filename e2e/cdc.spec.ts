@@ -45,8 +45,17 @@ async function openCdc(page: Page, loupe: LoupeServe) {
   await expect(page.getByRole('heading', { level: 1, name: 'CDC' })).toBeVisible();
 }
 
+/** Replaces the SQL editor's text (Monaco) as a user typing it would; insertText: no auto-closed quotes. */
+async function typeSql(page: Page, sql: string) {
+  const editor = page.getByRole('textbox', { name: 'SQL' });
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+}
+
 async function runSql(page: Page, sql: string) {
-  await page.getByRole('textbox', { name: 'SQL' }).fill(sql);
+  await typeSql(page, sql);
   await page.getByRole('button', { name: 'Run SQL' }).click();
   await expect(page.getByRole('list', { name: 'Statement results' })).toContainText('Query OK');
 }
@@ -115,6 +124,12 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     await openCdc(page, loupe);
     await expect(page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 1/ })).toBeChecked();
     await expect(page.getByText('Set up the pipeline to create the target table')).toBeVisible();
+    // the specification's cluster DDL beside the single-node form embedded ClickHouse will run, with the notice
+    const ddl = page.getByRole('group', { name: 'Target table' });
+    await expect(ddl.getByRole('textbox', { name: /Target table \(ClickHouse, the specification's cluster form\)/ })).toHaveValue(/ON CLUSTER '\{cluster\}'[\s\S]*ReplicatedReplacingMergeTree/);
+    await expect(ddl.getByRole('textbox', { name: 'Embedded form of Target table' })).toHaveValue(/ENGINE = ReplacingMergeTree\(created_at, __deleted\)/);
+    await expect(ddl.getByRole('textbox', { name: 'Embedded form of Target table' })).not.toHaveValue(/ON CLUSTER '\{cluster\}'/);
+    await expect(ddl.getByRole('note', { name: 'Notice for Target table' })).toContainText('ON CLUSTER');
     await shoot(page, 'cdc-empty');
     await page.getByRole('button', { name: 'Set up pipeline' }).click();
     // once it runs the steps fold away; open them
@@ -139,10 +154,57 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     await page.getByRole('heading', { name: 'Exactly-once' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'cdc-exactly-once-1440-light.png') });
 
-    // MySQL's own error, with a line saying what to do
-    await page.getByRole('textbox', { name: 'SQL' }).fill('SELECT * FROM nope');
+    // MySQL's own error, with a line saying what to do, marked in the editor where it points
+    await typeSql(page, 'SELECT * FROM nope');
     await page.getByRole('button', { name: 'Run SQL' }).click();
     await expect(page.getByRole('alert').filter({ hasText: "ERROR 1146 (42S02): Table 'demo.nope' doesn't exist" })).toContainText('demo.customers');
+    await expect(page.getByRole('alert')).toContainText('Marked in the editor at line 1, column 15.');
+    await expect(page.locator('.cdc-sql-editor .squiggly-error').first()).toBeVisible();
+    // a syntax error on the third line, run with Ctrl+Enter from the editor
+    await typeSql(page, 'SELECT id, name\nFROM customers\nWHER id = 1');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByRole('alert')).toContainText("ERROR 1064 (42000): You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near");
+    await expect(page.getByRole('alert')).toContainText('Marked in the editor at line 3');
+    await expect(page.locator('.cdc-sql-editor .squiggly-error').first()).toBeVisible();
+    await page.getByRole('heading', { name: 'Source: demo.customers' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'cdc-sql-error');
+    // and Ctrl+Enter runs a good statement too
+    await typeSql(page, 'SELECT COUNT(*) FROM customers');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByRole('list', { name: 'Statement results' })).toContainText('1 row in set');
+    await expect(page.locator('.cdc-sql-editor .squiggly-error')).toHaveCount(0);
+  });
+
+  test("a connector's config edited from the panel (PUT …/config), shown as a diff against its last version", async ({ page }) => {
+    test.setTimeout(60_000);
+    await openCdc(page, loupe);
+    const sink = page.getByRole('listitem', { name: 'Connector clickhouse-sink' });
+    await sink.getByText(/^Config: \d+ keys/).click();
+    await expect(sink).toContainText('One version so far');
+    await sink.getByRole('button', { name: 'Edit config' }).click();
+    const box = sink.getByRole('textbox', { name: 'Config of clickhouse-sink' });
+    const config = JSON.parse(await box.inputValue()) as Record<string, string>;
+    // a value Kafka Connect refuses: its own {error_code,message}, nothing saved
+    await box.fill(JSON.stringify({ ...config, 'tasks.max': 'many' }, null, 2));
+    await sink.getByRole('button', { name: 'Save config' }).click();
+    await expect(sink.getByRole('alert')).toContainText('{"error_code":400,"message":"Connector configuration is invalid and contains the following 1 error(s):\\nInvalid value many for configuration tasks.max');
+    // one changed, one removed, one added: the unsaved changes are listed before saving
+    const next: Record<string, string> = { ...config, 'consumer.override.max.poll.records': '1000', 'errors.tolerance': 'none' };
+    delete next['errors.retry.timeout'];
+    await box.fill(JSON.stringify(next, null, 2));
+    await expect(sink.getByRole('table', { name: 'Unsaved changes of clickhouse-sink' }).getByRole('row')).toHaveCount(4);
+    await sink.getByRole('button', { name: 'Save config' }).click();
+    const diff = sink.getByRole('table', { name: 'Config changes of clickhouse-sink' });
+    await expect(diff.getByRole('row').filter({ hasText: 'consumer.override.max.poll.records' })).toContainText(/changed.*5000.*1000/);
+    await expect(diff.getByRole('row').filter({ hasText: 'errors.retry.timeout' })).toContainText(/removed.*60/);
+    await expect(diff.getByRole('row').filter({ hasText: 'errors.tolerance' })).toContainText(/added.*none/);
+    await expect(sink).toContainText('2 versions, 1 changed, 1 added, 1 removed since the previous one');
+    // Kafka Connect holds the new config: a refresh reads it back and keeps no third version
+    await page.getByRole('button', { name: 'Refresh connectors' }).click();
+    await expect(sink).toContainText('2 versions');
+    await expect(sink.getByRole('combobox')).toContainText('v1 · seen');
+    await sink.scrollIntoViewIfNeeded();
+    await shoot(page, 'cdc-connector-diff');
   });
 
   test('a sink that fails is listed first, FAILED, with its trace', async ({ page }) => {

@@ -1,12 +1,26 @@
-/** The connectors as Kafka Connect reports them: state per connector and task, failed first, the trace of a FAILED one, pause/resume/restart. */
+/**
+ * The connectors as Kafka Connect reports them: state per connector and task, failed first, the
+ * trace of a FAILED one, pause/resume/restart, and the config with its diff against the last version.
+ */
+import { useEffect } from 'react';
 import { useCdc } from '../store.js';
+import { serviceByName, useShell } from '../../../store/shell.js';
+import { useConnectorHistory } from '../connector-history-store.js';
 import { FailureBox } from './FailureBox.js';
+import { ConnectorConfig } from './ConnectorConfig.js';
+import '../panels.css';
 
 const stateClass = (s: string) => (s === 'RUNNING' ? 'cdc-state-ok' : s === 'FAILED' ? 'cdc-state-failed' : 'cdc-state-other');
 
 export function Connectors() {
   const { connectors, connectorsError } = useCdc();
   const st = useCdc.getState();
+  // the history is kept per Kafka Connect (embedded or the one in Settings)
+  const worker = useShell((s) => serviceByName(s.services, 'connect')?.url) ?? 'connect';
+  useEffect(() => {
+    // a refresh that sees a config differ from the last one kept records it as a new version
+    for (const c of connectors) useConnectorHistory.getState().record(worker, c.name, c.config, 'seen');
+  }, [connectors, worker]);
   const sorted = [...connectors].sort((a, b) => Number(b.failed) - Number(a.failed) || a.name.localeCompare(b.name));
   return (
     <section className="panel cdc-connectors" aria-labelledby="cdc-connectors-title">
@@ -54,6 +68,7 @@ export function Connectors() {
                 <pre>{trace}</pre>
               </details>
             ))}
+            <ConnectorConfig connector={c} worker={worker} />
           </li>
         ))}
       </ul>

@@ -2,11 +2,14 @@
  * The source console: the rows of demo.customers, SQL in (MySQL's errors out), a quick form for
  * one row, and the scenario player that runs canned change sequences step by step.
  */
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useCdc } from '../store.js';
 import { SCENARIOS } from '../scenarios.js';
 import { FailureBox } from './FailureBox.js';
 import { VirtualTable, type Column } from './VirtualTable.js';
+import { SqlEditor } from './SqlEditor.js';
+import { sqlErrorSpot } from '../sql-error-spot.js';
+import '../panels.css';
 
 const cellText = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -85,12 +88,7 @@ export function SourceConsole() {
   const { sourceRows, sql, sqlRun } = useCdc();
   const st = useCdc.getState();
   const columns = useMemo<Column<unknown[]>[]>(() => sourceRows.columns.map((c, i) => ({ id: c, header: c, numeric: c === 'id', cell: (r) => <code>{cellText(r[i])}</code> })), [sourceRows.columns]);
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void st.runSql();
-    }
-  };
+  const marked = sqlRun.phase === 'error' && sqlRun.error?.system === 'MySQL' && sqlErrorSpot(sqlRun.error.text, sql);
   const idIndex = sourceRows.columns.indexOf('id');
   return (
     <section className="panel cdc-source" aria-labelledby="cdc-source-title">
@@ -100,17 +98,14 @@ export function SourceConsole() {
         </h2>
         <span className="cdc-muted">{sourceRows.total.toLocaleString('en')} rows (embedded MySQL 8.0 source)</span>
       </div>
-      <label className="cdc-sql">
-        <span className="visually-hidden">SQL</span>
-        <textarea aria-label="SQL" spellCheck={false} rows={3} value={sql} onChange={(e) => st.setSql(e.target.value)} onKeyDown={onKey} />
-      </label>
+      <SqlEditor />
       <div className="cdc-row">
         <button type="button" className="btn btn-primary btn-small" disabled={sqlRun.phase === 'running'} onClick={() => void st.runSql()}>
           Run SQL
         </button>
         <span className="cdc-muted">Ctrl+Enter runs. Statements run in database demo.</span>
       </div>
-      {sqlRun.phase === 'error' && sqlRun.error && <FailureBox failure={sqlRun.error} />}
+      {sqlRun.phase === 'error' && sqlRun.error && <FailureBox failure={sqlRun.error} note={marked ? `Marked in the editor at line ${marked.line}, column ${marked.startColumn}.` : undefined} />}
       {sqlRun.phase === 'done' && (
         <div role="status">
         <ul className="cdc-results" aria-label="Statement results">

@@ -4,6 +4,8 @@
  */
 import { useCdc, type WizardStep } from '../store.js';
 import { FailureBox } from './FailureBox.js';
+import { DdlPair } from './DdlPair.js';
+import '../panels.css';
 
 function StepLine({ step }: { step: WizardStep }) {
   const mark = step.phase === 'done' ? '✓' : step.phase === 'error' ? '✗' : step.phase === 'running' ? '…' : '·';
@@ -68,15 +70,12 @@ export function Wizard() {
               </label>
             )}
             {edited.statements.map((s, i) => (
-              <label key={s.label} className="cdc-config">
-                <span>{s.label} (ClickHouse, the specification&apos;s cluster form)</span>
-                <textarea spellCheck={false} value={s.sql} onChange={(e) => st.editStatement(i, e.target.value)} rows={10} />
-              </label>
+              <DdlPair key={s.label} index={i} label={s.label} sql={s.sql} />
             ))}
           </div>
           <p className="cdc-muted cdc-note">
-            Embedded ClickHouse is one node: it runs <code>ON CLUSTER</code> and <code>Replicated…MergeTree</code> as their single-node equivalents and says so
-            after each statement; a ClickHouse server set in Settings runs them as written. The source connector points at the embedded source&apos;s own address (
+            Embedded ClickHouse is one node: it runs <code>ON CLUSTER</code> and <code>Replicated…MergeTree</code> as the single-node forms shown beside each statement,
+            and says so again after each step; a ClickHouse server set in Settings runs them as written. The source connector points at the embedded source&apos;s own address (
             <code>
               {template.source.config['database.hostname']}:{template.source.config['database.port']}
             </code>
