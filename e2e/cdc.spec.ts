@@ -128,8 +128,8 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     // the specification's cluster DDL beside the single-node form embedded ClickHouse will run, with the notice
     const ddl = page.getByRole('group', { name: 'Target table' });
     await expect(ddl.getByRole('textbox', { name: /Target table \(ClickHouse, the specification's cluster form\)/ })).toHaveValue(/ON CLUSTER '\{cluster\}'[\s\S]*ReplicatedReplacingMergeTree/);
-    await expect(ddl.getByRole('textbox', { name: 'Embedded form of Target table' })).toHaveValue(/ENGINE = ReplacingMergeTree\(created_at, __deleted\)/);
-    await expect(ddl.getByRole('textbox', { name: 'Embedded form of Target table' })).not.toHaveValue(/ON CLUSTER '\{cluster\}'/);
+    await expect(ddl.getByRole('textbox', { name: 'Embedded form of Target table' })).toContainText('ENGINE = ReplacingMergeTree(created_at, __deleted)');
+    await expect(ddl.getByRole('textbox', { name: 'Embedded form of Target table' })).not.toContainText("ON CLUSTER '{cluster}'");
     await expect(ddl.getByRole('note', { name: 'Notice for Target table' })).toContainText('ON CLUSTER');
     await shoot(page, 'cdc-empty');
     await page.getByRole('button', { name: 'Set up pipeline' }).click();

@@ -113,7 +113,7 @@ export function ConnectorConfig({ connector, worker }: { connector: CdcConnector
             <>
               <div className="cdc-row">
                 <label className="cdc-muted">
-                  Compare the current config (v{versions.length}) with{' '}
+                  Compare the current config (v{versions.length}, {versions[latest]!.origin === 'edited' ? 'saved from Loupe' : 'seen'} {time(versions[latest]!.at)}) with{' '}
                   <select className="input cdc-input-small" value={baseIndex} onChange={(e) => setBase(Number(e.target.value))}>
                     {versions.slice(0, -1).map((v, i) => (
                       <option key={i} value={i}>

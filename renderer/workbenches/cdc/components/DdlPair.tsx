@@ -31,6 +31,20 @@ function useTranslated(sql: string): { result?: Translated; failure?: Failure; p
   return { result: state?.result, failure: state?.failure, pending: state?.for !== sql };
 }
 
+/** The embedded form, read-only, its lines that differ from the cluster form marked. */
+function EmbeddedText({ label, original, sql, rows }: { label: string; original: string; sql: string; rows: number }) {
+  const kept = new Set(original.split('\n').map((l) => l.trim()));
+  return (
+    <pre className="cdc-embedded-form" role="textbox" aria-readonly="true" aria-multiline="true" aria-label={`Embedded form of ${label}`} tabIndex={0} style={{ height: `${rows * 1.5 + 1}em` }}>
+      {sql.split('\n').map((line, i) => (
+        <span key={i} className={kept.has(line.trim()) ? 'cdc-ddl-line' : 'cdc-ddl-line cdc-ddl-changed'} title={kept.has(line.trim()) ? undefined : 'Changed for embedded ClickHouse'}>
+          {line || ' '}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
 export function DdlPair({ index, label, sql }: { index: number; label: string; sql: string }) {
   const { result, failure, pending } = useTranslated(sql);
   const rows = Math.min(16, Math.max(8, sql.split('\n').length + 1));
@@ -40,7 +54,7 @@ export function DdlPair({ index, label, sql }: { index: number; label: string; s
         <span>
           {label}: the specification&apos;s cluster form <span className="cdc-faint">(editable)</span>
         </span>
-        <textarea spellCheck={false} wrap="off" value={sql} onChange={(e) => useCdc.getState().editStatement(index, e.target.value)} rows={rows} aria-label={`${label} (ClickHouse, the specification's cluster form)`} />
+        <textarea spellCheck={false} wrap="off" className="cdc-ddl-text" value={sql} onChange={(e) => useCdc.getState().editStatement(index, e.target.value)} rows={rows} aria-label={`${label} (ClickHouse, the specification's cluster form)`} />
       </label>
       <div className="cdc-config">
         <span id={`cdc-embedded-${index}`}>
@@ -50,7 +64,7 @@ export function DdlPair({ index, label, sql }: { index: number; label: string; s
         {failure ? (
           <FailureBox failure={failure} title="Embedded ClickHouse cannot run this" />
         ) : (
-          <textarea className="cdc-embedded-form" readOnly wrap="off" rows={rows} aria-label={`Embedded form of ${label}`} value={result ? result.sql || '-- (nothing: every statement becomes a no-op on one node)' : ''} />
+          <EmbeddedText label={label} original={sql} sql={result ? result.sql || '-- (nothing: every statement becomes a no-op on one node)' : ''} rows={rows} />
         )}
         {result && result.embedded && result.notices.length > 0 && (
           <div className="cdc-notice" role="note" aria-label={`Notice for ${label}`}>

@@ -19,6 +19,7 @@ export function SqlEditor() {
   const sql = useCdc((s) => s.sql);
   const run = useCdc((s) => s.sqlRun);
   const dark = useThemeMode() === 'dark';
+  const errorLine = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
 
   useEffect(() => {
     if (!host.current) return;
@@ -42,9 +43,11 @@ export function SqlEditor() {
       tabSize: 2,
     });
     editorRef.current = editor;
+    errorLine.current = editor.createDecorationsCollection();
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void useCdc.getState().runSql());
     const sub = model.onDidChangeContent(() => {
       monaco.editor.setModelMarkers(model, OWNER, []);
+      errorLine.current?.clear();
       useCdc.getState().setSql(model.getValue());
     });
     return () => {
@@ -70,8 +73,11 @@ export function SqlEditor() {
     const spot = run.phase === 'error' && run.error?.system === 'MySQL' ? sqlErrorSpot(run.error.text, model.getValue()) : null;
     if (!spot || !run.error) {
       monaco.editor.setModelMarkers(model, OWNER, []);
+      errorLine.current?.clear();
       return;
     }
+    // the squiggle marks the spot; the tinted line makes it visible at a glance
+    errorLine.current?.set([{ range: new monaco.Range(spot.line, 1, spot.line, 1), options: { isWholeLine: true, className: 'cdc-sql-error-line' } }]);
     monaco.editor.setModelMarkers(model, OWNER, [
       { severity: monaco.MarkerSeverity.Error, message: run.error.text, source: 'MySQL', startLineNumber: spot.line, startColumn: spot.startColumn, endLineNumber: spot.line, endColumn: spot.endColumn },
     ]);

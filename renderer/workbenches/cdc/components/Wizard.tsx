@@ -61,12 +61,12 @@ export function Wizard() {
           <div className="cdc-config-grid">
             <label className="cdc-config">
               <span>Source connector (POST /connectors)</span>
-              <textarea spellCheck={false} value={edited.source} onChange={(e) => st.editSource(e.target.value)} rows={12} />
+              <textarea spellCheck={false} wrap="off" value={edited.source} onChange={(e) => st.editSource(e.target.value)} rows={12} />
             </label>
             {edited.sink && (
               <label className="cdc-config">
                 <span>Sink connector (POST /connectors)</span>
-                <textarea spellCheck={false} value={edited.sink} onChange={(e) => st.editSink(e.target.value)} rows={12} />
+                <textarea spellCheck={false} wrap="off" value={edited.sink} onChange={(e) => st.editSink(e.target.value)} rows={12} />
               </label>
             )}
             {edited.statements.map((s, i) => (
