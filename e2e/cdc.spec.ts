@@ -206,6 +206,11 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     await page.getByRole('button', { name: 'Refresh connectors' }).click();
     await expect(sink).toContainText('2 versions');
     await expect(sink.getByRole('combobox')).toContainText('v1 · seen');
+    // the history outlives the page: opened again, the diff is still there
+    await openCdc(page, loupe);
+    await sink.getByText(/^Config: \d+ keys/).click();
+    await expect(sink).toContainText('2 versions, 1 changed, 1 added, 1 removed since the previous one');
+    await expect(sink).toContainText('task 0: RUNNING', { timeout: 20_000 });
     await sink.scrollIntoViewIfNeeded();
     await shoot(page, 'cdc-connector-diff');
   });

@@ -48,18 +48,21 @@ export function Connectors() {
                 </span>
               ))}
               <span className="cdc-spacer" />
-              {c.state === 'PAUSED' ? (
-                <button type="button" className="btn btn-small" onClick={() => void st.connectorAction(c.name, 'resume')}>
-                  Resume
+              {/* the actions wrap together, not one under the other */}
+              <span className="cdc-connector-actions">
+                {c.state === 'PAUSED' ? (
+                  <button type="button" className="btn btn-small" onClick={() => void st.connectorAction(c.name, 'resume')}>
+                    Resume
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-small" onClick={() => void st.connectorAction(c.name, 'pause')}>
+                    Pause
+                  </button>
+                )}
+                <button type="button" className="btn btn-small" onClick={() => void st.connectorAction(c.name, 'restart')}>
+                  Restart
                 </button>
-              ) : (
-                <button type="button" className="btn btn-small" onClick={() => void st.connectorAction(c.name, 'pause')}>
-                  Pause
-                </button>
-              )}
-              <button type="button" className="btn btn-small" onClick={() => void st.connectorAction(c.name, 'restart')}>
-                Restart
-              </button>
+              </span>
             </div>
             {c.topics.length > 0 && <div className="cdc-muted">topics: {c.topics.join(', ')}</div>}
             {[c.trace, ...c.tasks.map((t) => t.trace)].filter(Boolean).map((trace, i) => (
