@@ -259,6 +259,10 @@ test.describe('variant 2: queue table + materialized view', () => {
     await openCdc(page, loupe);
     await page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 2/ }).check();
     await expect(page.getByText(/^Configuration:.*queue table, materialized view/)).toBeVisible();
+    // the Kafka queue table becomes a Null table Loupe's consumer feeds, and says so
+    const queue = page.getByRole('group', { name: 'Queue table' });
+    await expect(queue.getByRole('textbox', { name: 'Embedded form of Queue table' })).toContainText('ENGINE = Null');
+    await expect(queue.getByRole('note', { name: 'Notice for Queue table' })).toContainText('Kafka');
     await page.getByRole('button', { name: 'Set up pipeline' }).click();
     await page.getByText('The pipeline runs').click();
     const steps = page.getByRole('list', { name: 'Set-up steps' });

@@ -9,6 +9,7 @@ import type { ServiceHandle } from '../../common/service.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
 import { HostCallError } from '../area.js';
 import { startCdcRuntime, until, type CdcTestRuntime } from '../testing/cdc-runtime.js';
+import { cdcArea } from './cdc.js';
 
 let env: CdcTestRuntime;
 let connect: ServiceHandle<ConnectApi>;
@@ -101,6 +102,14 @@ describe('cdc.translateDdl: the embedded form beside the cluster form, nothing r
     expect(queue.notices.some((n) => /Kafka/.test(n))).toBe(true);
     // a preview only: the queue table was not created
     await expect(call('cdc.targetRows', { table: 'customers_queue' })).rejects.toThrow(/customers_queue/);
+  });
+
+  it('gives the text as written when the target is a real ClickHouse (no embedded one running)', async () => {
+    const remote = { ...env.rt, handle: () => undefined, urlOf: () => 'http://clickhouse.example:8123' };
+    const spec = cdcArea['cdc.translateDdl'];
+    const v1 = await call('cdc.pipelineTemplate', { variant: 1 });
+    const t = await spec.handler(spec.params.parse({ sql: v1.statements[0]!.sql }), remote);
+    expect(t).toEqual({ original: v1.statements[0]!.sql, sql: v1.statements[0]!.sql, notices: [], embedded: false });
   });
 
   it("refuses what has no single-node form in ClickHouse's words", async () => {
