@@ -8,7 +8,7 @@ import { SCENARIOS } from '../scenarios.js';
 import { FailureBox } from './FailureBox.js';
 import { VirtualTable, type Column } from './VirtualTable.js';
 import { SqlEditor } from './SqlEditor.js';
-import { sqlErrorSpot } from '../sql-error-spot.js';
+import { editorErrorSpot, useSqlEditor } from '../sql-editor-store.js';
 import '../panels.css';
 
 const cellText = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -86,9 +86,9 @@ function Player() {
 
 export function SourceConsole() {
   const { sourceRows, sql, sqlRun } = useCdc();
-  const st = useCdc.getState();
   const columns = useMemo<Column<unknown[]>[]>(() => sourceRows.columns.map((c, i) => ({ id: c, header: c, numeric: c === 'id', cell: (r) => <code>{cellText(r[i])}</code> })), [sourceRows.columns]);
-  const marked = sqlRun.phase === 'error' && sqlRun.error?.system === 'MySQL' && sqlErrorSpot(sqlRun.error.text, sql);
+  const ran = useSqlEditor((s) => s.ran);
+  const marked = sqlRun.phase === 'error' ? editorErrorSpot(ran, sqlRun.error, sql) : null;
   const idIndex = sourceRows.columns.indexOf('id');
   return (
     <section className="panel cdc-source" aria-labelledby="cdc-source-title">
@@ -100,7 +100,7 @@ export function SourceConsole() {
       </div>
       <SqlEditor />
       <div className="cdc-row">
-        <button type="button" className="btn btn-primary btn-small" disabled={sqlRun.phase === 'running'} onClick={() => void st.runSql()}>
+        <button type="button" className="btn btn-primary btn-small" disabled={sqlRun.phase === 'running'} onClick={() => void useSqlEditor.getState().run()}>
           Run SQL
         </button>
         <span className="cdc-muted">Ctrl+Enter runs. Statements run in database demo.</span>

@@ -8,7 +8,7 @@ import 'monaco-editor/languages/definitions/mysql/register';
 import { monaco } from '../../relevance/editor/monaco.js';
 import { useThemeMode } from '../../relevance/hooks.js';
 import { useCdc } from '../store.js';
-import { sqlErrorSpot } from '../sql-error-spot.js';
+import { editorErrorSpot, useSqlEditor } from '../sql-editor-store.js';
 
 const MODEL_URI = 'inmemory://loupe/cdc/source.sql';
 const OWNER = 'mysql';
@@ -18,6 +18,7 @@ export function SqlEditor() {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const sql = useCdc((s) => s.sql);
   const run = useCdc((s) => s.sqlRun);
+  const ran = useSqlEditor((s) => s.ran);
   const dark = useThemeMode() === 'dark';
   const errorLine = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
 
@@ -44,7 +45,7 @@ export function SqlEditor() {
     });
     editorRef.current = editor;
     errorLine.current = editor.createDecorationsCollection();
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void useCdc.getState().runSql());
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void useSqlEditor.getState().run());
     const sub = model.onDidChangeContent(() => {
       monaco.editor.setModelMarkers(model, OWNER, []);
       errorLine.current?.clear();
@@ -70,7 +71,7 @@ export function SqlEditor() {
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model) return;
-    const spot = run.phase === 'error' && run.error?.system === 'MySQL' ? sqlErrorSpot(run.error.text, model.getValue()) : null;
+    const spot = run.phase === 'error' ? editorErrorSpot(ran, run.error, model.getValue()) : null;
     if (!spot || !run.error) {
       monaco.editor.setModelMarkers(model, OWNER, []);
       errorLine.current?.clear();
@@ -82,7 +83,7 @@ export function SqlEditor() {
       { severity: monaco.MarkerSeverity.Error, message: run.error.text, source: 'MySQL', startLineNumber: spot.line, startColumn: spot.startColumn, endLineNumber: spot.line, endColumn: spot.endColumn },
     ]);
     editorRef.current?.revealLineInCenterIfOutsideViewport(spot.line);
-  }, [run]);
+  }, [run, ran]);
 
   return <div ref={host} className="cdc-sql-editor" data-testid="sql-editor" />;
 }
