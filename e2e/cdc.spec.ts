@@ -211,6 +211,13 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     await sink.getByText(/^Config: \d+ keys/).click();
     await expect(sink).toContainText('2 versions, 1 changed, 1 added, 1 removed since the previous one');
     await expect(sink).toContainText('task 0: RUNNING', { timeout: 20_000 });
+    // the source's database password is kept and shown only as a fingerprint
+    const source = page.getByRole('listitem', { name: 'Connector mysql-source-customers' });
+    await source.getByText(/^Config: \d+ keys/).click();
+    await source.getByText(/^Current config/).click();
+    await expect(source).toContainText(/"database\.password": "\(hidden, #[0-9a-f]{8}\)"/);
+    await expect(source).not.toContainText('"dbz"');
+    await source.getByText(/^Config: \d+ keys/).click();
     await sink.scrollIntoViewIfNeeded();
     await shoot(page, 'cdc-connector-diff');
   });

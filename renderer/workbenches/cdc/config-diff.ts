@@ -36,3 +36,26 @@ export function diffSummary(d: ConfigDiff): string {
   const parts = (['changed', 'added', 'removed'] as const).filter((k) => n(k) > 0).map((k) => `${n(k)} ${k}`);
   return parts.length ? parts.join(', ') : 'no changes';
 }
+
+/** Keys whose values are credentials (database.password, ssl.key.password, sasl.jaas.config, …). */
+export const isSecretKey = (key: string) => /(password|secret|token|credentials?|api[._-]?key|jaas\.config)$/i.test(key);
+
+/** FNV-1a, 32 bits: tells two secret values apart without keeping either. */
+function fingerprint(value: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    h ^= value.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/**
+ * The config as the history keeps and shows it: a credential's value replaced by a short
+ * fingerprint, so a changed password shows as changed without the password being stored or shown.
+ */
+export function maskSecrets(config: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(config)) out[k] = isSecretKey(k) && v !== '' ? `(hidden, #${fingerprint(v)})` : v;
+  return out;
+}

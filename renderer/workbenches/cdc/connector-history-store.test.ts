@@ -40,3 +40,16 @@ describe('connector config history', () => {
     expect(v[v.length - 1]!.config.n).toBe(String(MAX_VERSIONS + 4));
   });
 });
+
+describe('credentials in the history', () => {
+  it('keeps a password only as a fingerprint, and still sees it change', () => {
+    const h = useConnectorHistory.getState();
+    h.record(W, 'source', { 'database.password': 'dbz', 'database.user': 'debezium' }, 'seen', 1);
+    expect(h.record(W, 'source', { 'database.password': 'dbz', 'database.user': 'debezium' }, 'seen', 2)).toBe(false);
+    expect(h.record(W, 'source', { 'database.password': 'other', 'database.user': 'debezium' }, 'edited', 3)).toBe(true);
+    const kept = JSON.stringify(useConnectorHistory.getState().byWorker);
+    expect(kept).not.toContain('dbz');
+    expect(kept).not.toContain('other');
+    expect(kept).toContain('debezium');
+  });
+});

@@ -3,10 +3,10 @@
  * config; this keeps the earlier ones, captured when a refresh sees a config differ from the last
  * one kept, or when Loupe itself writes one (PUT /connectors/{name}/config), so the panel can
  * diff against the last version. Kept in localStorage per Kafka Connect address, newest last,
- * at most {@link MAX_VERSIONS} per connector.
+ * at most {@link MAX_VERSIONS} per connector. Credentials are kept only as fingerprints (maskSecrets).
  */
 import { create } from 'zustand';
-import { sameConfig } from './config-diff.js';
+import { maskSecrets, sameConfig } from './config-diff.js';
 
 export const MAX_VERSIONS = 20;
 const STORAGE_KEY = 'loupe.cdc.connectorHistory.v1';
@@ -49,18 +49,19 @@ function load(): Record<string, History> {
 export interface ConnectorHistoryState {
   /** Per Kafka Connect address, per connector name, versions oldest first. */
   byWorker: Record<string, History>;
-  /** Keeps `config` as the newest version of `name` unless it equals the newest kept; true if kept. */
+  /** Keeps `config` (credentials masked) as the newest version of `name` unless it equals the newest kept; true if kept. */
   record(worker: string, name: string, config: Record<string, string>, origin: ConfigOrigin, at?: number): boolean;
   versions(worker: string, name: string): ConfigVersion[];
 }
 
 export const useConnectorHistory = create<ConnectorHistoryState>((set, get) => ({
   byWorker: load(),
-  record(worker, name, config, origin, at = Date.now()) {
+  record(worker, name, plain, origin, at = Date.now()) {
+    const config = maskSecrets(plain);
     const list = get().byWorker[worker]?.[name] ?? [];
     const last = list[list.length - 1];
     if (last && sameConfig(last.config, config)) return false;
-    const next = [...list, { config: { ...config }, at, origin }].slice(-MAX_VERSIONS);
+    const next = [...list, { config, at, origin }].slice(-MAX_VERSIONS);
     const byWorker = { ...get().byWorker, [worker]: { ...get().byWorker[worker], [name]: next } };
     set({ byWorker });
     try {

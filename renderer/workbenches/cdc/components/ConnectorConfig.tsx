@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { CdcConnectorStatus } from '../../../../core/host/contract.js';
 import { bridge } from '../../../bridge.js';
 import { failureOf, useCdc, type Failure } from '../store.js';
-import { diffConfigs, diffSummary, type ConfigDiff } from '../config-diff.js';
+import { diffConfigs, diffSummary, maskSecrets, type ConfigDiff } from '../config-diff.js';
 import { useConnectorHistory, type ConfigVersion } from '../connector-history-store.js';
 import { FailureBox } from './FailureBox.js';
 
@@ -70,13 +70,14 @@ export function ConnectorConfig({ connector, worker }: { connector: CdcConnector
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<Failure | undefined>();
 
-  const current = connector.config;
+  // the history keeps credentials as fingerprints: compare like with like, and show none in a diff
+  const current = useMemo(() => maskSecrets(connector.config), [connector.config]);
   // the version compared with: the chosen one, else the one before the current
   const latest = versions.length - 1;
   const baseIndex = base !== null && base < latest ? base : latest - 1;
   const diff = useMemo(() => (baseIndex >= 0 ? diffConfigs(versions[baseIndex]!.config, current) : null), [versions, baseIndex, current]);
   const parsed = draft === null ? null : parseConfig(draft);
-  const pending = parsed && 'config' in parsed ? diffConfigs(current, parsed.config) : null;
+  const pending = parsed && 'config' in parsed ? diffConfigs(current, maskSecrets(parsed.config)) : null;
   const keys = Object.keys(current).length;
 
   const save = async () => {
@@ -132,9 +133,10 @@ export function ConnectorConfig({ connector, worker }: { connector: CdcConnector
           <details className="cdc-config-current">
             <summary>Current config (GET /connectors/{connector.name}/config)</summary>
             <pre>{JSON.stringify(current, null, 2)}</pre>
+            <p className="cdc-muted">Credentials are shown as fingerprints here; Edit config shows them as Kafka Connect returns them.</p>
           </details>
           <div className="cdc-row">
-            <button type="button" className="btn btn-small" onClick={() => setDraft(JSON.stringify(current, null, 2))}>
+            <button type="button" className="btn btn-small" onClick={() => setDraft(JSON.stringify(connector.config, null, 2))}>
               Edit config
             </button>
           </div>
