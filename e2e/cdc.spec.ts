@@ -270,6 +270,8 @@ test.describe('variant 2: queue table + materialized view', () => {
     const queue = page.getByRole('group', { name: 'Queue table' });
     await expect(queue.getByRole('textbox', { name: 'Embedded form of Queue table' })).toContainText('ENGINE = Null');
     await expect(queue.getByRole('note', { name: 'Notice for Queue table' })).toContainText('Kafka');
+    await queue.scrollIntoViewIfNeeded();
+    await shoot(page, 'cdc-v2-wizard');
     await page.getByRole('button', { name: 'Set up pipeline' }).click();
     await page.getByText('The pipeline runs').click();
     const steps = page.getByRole('list', { name: 'Set-up steps' });

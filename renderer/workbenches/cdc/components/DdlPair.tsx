@@ -68,7 +68,7 @@ export function DdlPair({ index, label, sql }: { index: number; label: string; s
         )}
         {result && result.embedded && result.notices.length > 0 && (
           <div className="cdc-notice" role="note" aria-label={`Notice for ${label}`}>
-            <strong>Embedded ClickHouse is one node without Keeper:</strong>
+            <strong>How embedded ClickHouse (one node, no Keeper, no Kafka engine) runs it:</strong>
             <ul>
               {result.notices.map((n, i) => (
                 <li key={i}>{n}</li>
