@@ -8,25 +8,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
-import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcPipelineTemplate, CdcTargetRows, CdcTargetStatement, CdcTransaction } from '../contract/cdc.js';
+import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcPipelineTemplate, CdcTargetStatement, CdcTransaction } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
-import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
+import { parseExactJson } from '../../common/exact-json.js';
+import { chRows, embedded, ident, parts, qid } from './cdc-access.js';
+import { cdcTargetViewArea } from './cdc-target-view.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
 import { RemoteSource } from '../../cdc/source/remote-source.js';
 import type { BinlogPosition } from '../../cdc/source/types.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
-const ident = z.string().regex(/^[A-Za-z0-9_$.-]{1,128}$/, 'a plain identifier');
 const position = z.object({ file: z.string(), pos: z.number().int().min(0) }).strict();
 
-function embedded(rt: HostRuntime): ConnectApi {
-  const api = rt.handle<ConnectApi>('connect')?.api;
-  if (!api) throw new HostCallError('The embedded connect service is not running (the source, change log and topics are shown for the embedded pipeline).', undefined, 'unavailable');
-  return api;
-}
 
 // ------------------------------------------------------------------------ Kafka Connect REST
 
@@ -71,22 +66,6 @@ function toStatus(s: RestStatus, config: Record<string, string>, topics: string[
 
 // ------------------------------------------------------------------------------- ClickHouse
 
-function clickhouse(rt: HostRuntime): ClickHouseClient {
-  // ClickHouse writes an Int64/UInt64 in JSON as a bare number (chDB's output_format_json_quote_64bit_integers is 0): read exactly
-  return createClient({ url: rt.urlOf('clickhouse'), request_timeout: 60_000, json: { parse: parseExactJson as <T>(text: string) => T, stringify: stringifyExactJson } });
-}
-
-async function chRows<T>(rt: HostRuntime, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
-  const client = clickhouse(rt);
-  try {
-    const rs = await client.query({ query, query_params: params, format: 'JSONEachRow' });
-    return (await rs.json()) as T[];
-  } catch (err) {
-    throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type });
-  } finally {
-    await client.close();
-  }
-}
 
 /**
  * One statement over ClickHouse's HTTP interface (not @clickhouse/client, which hides the response
@@ -154,16 +133,7 @@ export function pipelineTemplate(rt: HostRuntime, variant: 1 | 2): CdcPipelineTe
   return template;
 }
 
-const qid = (s: string) => '`' + s.replace(/`/g, '``') + '`';
 
-async function parts(rt: HostRuntime, database: string, table: string): Promise<CdcTargetRows['parts']> {
-  const rows = await chRows<{ name: string; rows: string | number; level: number; min_block_number: string | number; max_block_number: string | number; active: number }>(
-    rt,
-    'SELECT name, rows, level, min_block_number, max_block_number, active FROM system.parts WHERE database = {db:String} AND table = {t:String} ORDER BY min_block_number, name',
-    { db: database, t: table },
-  );
-  return rows.map((r) => ({ name: r.name, rows: Number(r.rows), level: r.level, minBlock: Number(r.min_block_number), maxBlock: Number(r.max_block_number), active: r.active === 1 }));
-}
 
 // ------------------------------------------------------------------------------------ events
 
@@ -215,6 +185,7 @@ function messageOf(r: import('../../cdc/log/types.js').LogRecord): CdcMessage {
 const ACTIONS = ['pause', 'resume', 'stop', 'restart', 'delete', 'restartTask', 'resetOffsets', 'resetTopics'] as const;
 
 export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
+  ...cdcTargetViewArea,
   'cdc.source': {
     params: noParams,
     summary: 'the embedded source: databases, tables with columns, row counts and keys, and the change-log head',
@@ -471,25 +442,6 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
         ? await chRows<Record<string, unknown>>(rt, `SELECT * FROM ${t} FINAL${order} LIMIT ${limit}`)
         : await chRows<Record<string, unknown>>(rt, `SELECT *, _part FROM ${t} ORDER BY _part${p.orderBy ? ', ' + p.orderBy : ''} LIMIT ${limit}`);
       return { database, table: p.table, final: p.final ?? false, columns: rows[0] ? Object.keys(rows[0]) : [], rows, parts: await parts(rt, database, p.table) };
-    },
-  },
-
-  'cdc.optimizeFinalCleanup': {
-    params: z.object({ table: ident, database: ident.optional() }).strict(),
-    summary: 'OPTIMIZE TABLE … FINAL CLEANUP on the target, with its parts before and after',
-    handler: async (p, rt) => {
-      const database = p.database ?? 'default';
-      const statement = `OPTIMIZE TABLE ${qid(database)}.${qid(p.table)} FINAL CLEANUP`;
-      const before = await parts(rt, database, p.table);
-      const client = clickhouse(rt);
-      try {
-        await client.command({ query: statement });
-      } catch (err) {
-        throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type, statement });
-      } finally {
-        await client.close();
-      }
-      return { statement, before, after: await parts(rt, database, p.table) };
     },
   },
 
