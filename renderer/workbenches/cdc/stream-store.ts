@@ -28,8 +28,6 @@ export interface StreamState {
   flowError?: Failure;
 
   stages: { produced: StageSeries; consumed: StageSeries };
-  /** Records seen since the last sample, per stage. */
-  pending: { produced: number; consumed: number };
 
   loadTopics(): Promise<void>;
   choose(topic: string, partition?: number): Promise<void>;
@@ -41,6 +39,11 @@ export interface StreamState {
 }
 
 const SAMPLES = 60;
+/** Records seen since the last sample, per stage. */
+const pending = { produced: 0, consumed: 0 };
+/** Follow mode reads the tail again twice a second: the newest 100 per partition; browsing reads 500. */
+const FOLLOW_LIMIT = 100;
+const BROWSE_LIMIT = 500;
 const emptySeries = (): StageSeries => ({ total: 0, samples: [] });
 
 export const useStream = create<StreamState>((set, get) => ({
@@ -52,7 +55,6 @@ export const useStream = create<StreamState>((set, get) => ({
   range: null,
   flow: [],
   stages: { produced: emptySeries(), consumed: emptySeries() },
-  pending: { produced: 0, consumed: 0 },
 
   async loadTopics() {
     try {
@@ -84,7 +86,7 @@ export const useStream = create<StreamState>((set, get) => ({
     try {
       const count = get().topics.find((t) => t.name === topic)?.partitions.length ?? 1;
       const parts = partition >= 0 ? [partition] : Array.from({ length: count }, (_, i) => i);
-      const answers = await Promise.all(parts.map((p) => bridge().invoke('cdc.messages', { topic, partition: p, fromEnd: true, limit: 500 })));
+      const answers = await Promise.all(parts.map((p) => bridge().invoke('cdc.messages', { topic, partition: p, fromEnd: true, limit: get().follow ? FOLLOW_LIMIT : BROWSE_LIMIT })));
       const messages = answers.flatMap((a) => a.messages).sort((a, b) => b.timestamp - a.timestamp || b.offset - a.offset);
       const range = answers.length === 1 ? { begin: answers[0]!.begin, end: answers[0]!.end } : null;
       set({ messages, range, error: undefined });
@@ -103,13 +105,18 @@ export const useStream = create<StreamState>((set, get) => ({
   },
 
   onProgress(e) {
-    set((s) => ({ pending: e.kind === 'source' ? { ...s.pending, produced: s.pending.produced + e.records } : { ...s.pending, consumed: s.pending.consumed + e.records } }));
+    // counted outside the state: a burst sends hundreds of events a second, and each state change re-renders the panels
+    if (e.kind === 'source') pending.produced += e.records;
+    else pending.consumed += e.records;
   },
 
   sample() {
+    const { produced, consumed } = pending;
+    pending.produced = 0;
+    pending.consumed = 0;
     set((s) => {
       const push = (series: StageSeries, n: number): StageSeries => ({ total: series.total + n, samples: [...series.samples, n].slice(-SAMPLES) });
-      return { stages: { produced: push(s.stages.produced, s.pending.produced), consumed: push(s.stages.consumed, s.pending.consumed) }, pending: { produced: 0, consumed: 0 } };
+      return { stages: { produced: push(s.stages.produced, produced), consumed: push(s.stages.consumed, consumed) } };
     });
   },
 }));
