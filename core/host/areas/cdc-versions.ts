@@ -59,6 +59,7 @@ export function groupVersions(rows: Record<string, unknown>[], parts: Pick<CdcTa
       first: false,
       count: 0,
       why: '',
+      reason: 'only',
       gone: false,
     };
     const list = groups.get(key);
@@ -74,10 +75,12 @@ export function groupVersions(rows: Record<string, unknown>[], parts: Pick<CdcTa
     winner.winner = true;
     const base = versions.length === 1 ? 'only version' : tie ? `version ${winner.version} ties; the last inserted (part ${winner.part}) wins` : `highest version ${winner.version}`;
     const why = winner.deleted ? `${base}; it is a delete, so the id vanishes` : base;
+    const reason = versions.length === 1 ? 'only' : tie ? 'tie' : 'highest';
     versions.forEach((v, i) => {
       v.first = i === 0;
       v.count = versions.length;
       v.why = why;
+      v.reason = reason;
     });
     out.push({ key, versions, winner, vanishes: winner.deleted });
   }

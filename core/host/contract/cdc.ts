@@ -191,6 +191,8 @@ export interface CdcVersionLine {
   count: number;
   /** Why the group's winner wins, in words. */
   why: string;
+  /** The rule that picked the winner: the only version, the highest version, or the last inserted of equal versions. */
+  reason: 'only' | 'highest' | 'tie';
   /** Removed by the last OPTIMIZE … FINAL CLEANUP ('before' view only). */
   gone: boolean;
 }

@@ -48,8 +48,9 @@ function rawColumns(view: CdcTargetView | null, collapsed: Map<string, Collapsed
         r.gone ? (
           <span className="cdc-badge cdc-badge-gone">removed by cleanup</span>
         ) : r.winner ? (
-          <span className="cdc-badge cdc-badge-winner" title={r.why}>
-            ★ winner: {r.why}
+          <span className="cdc-badge cdc-badge-winner" title={`Winner: ${r.why}`}>
+            ★ {REASON[r.reason]}
+            {r.deleted ? ' · a delete: id vanishes' : ''}
           </span>
         ) : (
           <span className="cdc-faint">superseded</span>
@@ -62,6 +63,9 @@ const FIRST = ['id', 'name', 'created_at', '__deleted'];
 const rank = (c: string) => (FIRST.includes(c) ? FIRST.indexOf(c) : FIRST.length);
 const finalColumns = (cols: string[]): Column<Record<string, unknown>>[] =>
   [...cols].sort((a, b) => rank(a) - rank(b)).map((c) => ({ id: c, header: c, numeric: c === 'id' || c === '__deleted', cell: (r) => <code>{text(r[c])}</code> }));
+
+/** Short enough for the column; the whole sentence (with the version) is the badge's title. */
+const REASON = { only: 'only version', highest: 'highest version', tie: 'tie: last inserted wins' } as const;
 
 const lineKey = (r: CdcVersionLine) => `${r.part}|${r.key}|${r.version}`;
 const lineClass = (r: CdcVersionLine) => [r.gone ? 'cdc-gone' : '', r.winner ? 'cdc-winner' : '', r.deleted ? 'cdc-deleted' : '', r.first ? 'cdc-group-first' : ''].join(' ');
