@@ -112,6 +112,15 @@ describe("the target's views, windowed by the host", () => {
     expect(later.generation).not.toBe(raw.generation);
   });
 
+  it("counts the source's committed transactions and ClickHouse's inserted rows for the flow view", async () => {
+    const before = await call('cdc.counters', {});
+    await call('cdc.targetSql', { sql: "INSERT INTO versions_demo VALUES (6, 'Barbara', '2030-01-01 00:00:01', 0), (7, 'Frances', '2030-01-01 00:00:01', 0)" });
+    await call('cdc.sql', { database: 'demo', sql: "INSERT INTO versions_demo VALUES (6, 'Barbara')" });
+    const after = await call('cdc.counters', {});
+    expect(after.insertedRows - before.insertedRows).toBe(2);
+    expect(after.transactions! - before.transactions!).toBe(1);
+  });
+
   it("answers ClickHouse's error for a table that does not exist", async () => {
     const err = await call('cdc.targetView', { table: 'nope', view: 'raw' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HostCallError);

@@ -545,6 +545,16 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
     },
   },
 
+  'cdc.counters': {
+    params: noParams,
+    summary: "the source's committed transactions and ClickHouse's InsertedRows, for the flow view's per-second counters",
+    handler: async (_p, rt) => {
+      const source = rt.handle<ConnectApi>('connect')?.api.source;
+      const [ev] = await chRows<{ value: string | number }>(rt, "SELECT value FROM system.events WHERE event = 'InsertedRows'");
+      return { transactions: source ? source.position().seq : null, insertedRows: Number(ev?.value ?? 0) };
+    },
+  },
+
   'cdc.watch': {
     params: noParams,
     summary: 'forward cdc.progress and cdc.connectorState events from the embedded worker',

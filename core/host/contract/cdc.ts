@@ -330,6 +330,8 @@ export interface CdcMethods {
   'cdc.merges'(params: { table: string; database?: string; stopped: boolean }): CdcTargetStatement & { stopped: boolean };
   /** A ClickHouse sink's exactly-once state (its zkDatabase table): BEFORE/AFTER and the offsets per topic-partition. */
   'cdc.sinkState'(params: { connector: string }): { database: string; table: string; rows: { key: string; minOffset: number; maxOffset: number; state: string }[] };
+  /** The pipeline's running totals for the flow view's counters: the embedded source's committed transactions and ClickHouse's InsertedRows (all tables). */
+  'cdc.counters'(params: Record<string, never>): { transactions: number | null; insertedRows: number };
   /** Starts forwarding worker progress and state changes as events (idempotent). */
   'cdc.watch'(params: Record<string, never>): { watching: boolean };
 }

@@ -48,7 +48,7 @@ export function useCdcLive(): void {
       streamLater();
       if (e.kind === 'sink') later();
     });
-    const sampler = setInterval(() => useStream.getState().sample(), 1000);
+    const sampler = setInterval(() => void useStream.getState().sample(), 1000);
     const offState = bridge().subscribe('cdc.connectorState', () => void useCdc.getState().loadConnectors());
     // a materialized view (variant 2) inserts without sink progress events: poll slowly as well
     const poll = setInterval(later, 3000);

@@ -27,7 +27,8 @@ export interface StreamState {
   flow: CdcPipelineStep[];
   flowError?: Failure;
 
-  stages: { produced: StageSeries; consumed: StageSeries };
+  /** Per second: transactions committed in the source, messages produced and consumed, rows ClickHouse inserted. */
+  stages: { committed: StageSeries; produced: StageSeries; consumed: StageSeries; inserted: StageSeries };
 
   loadTopics(): Promise<void>;
   choose(topic: string, partition?: number): Promise<void>;
@@ -35,12 +36,14 @@ export interface StreamState {
   loadMessages(): Promise<void>;
   loadFlow(): Promise<void>;
   onProgress(e: CdcProgressEvent): void;
-  sample(): void;
+  sample(): Promise<void>;
 }
 
 const SAMPLES = 60;
 /** Records seen since the last sample, per stage. */
 const pending = { produced: 0, consumed: 0 };
+/** The last running totals read from the host; the first read only sets the baseline. */
+const totals: { transactions: number | null; insertedRows: number | null } = { transactions: null, insertedRows: null };
 /** Follow mode reads the tail again twice a second: the newest 100 per partition; browsing reads 500. */
 const FOLLOW_LIMIT = 100;
 const BROWSE_LIMIT = 500;
@@ -54,7 +57,7 @@ export const useStream = create<StreamState>((set, get) => ({
   messages: [],
   range: null,
   flow: [],
-  stages: { produced: emptySeries(), consumed: emptySeries() },
+  stages: { committed: emptySeries(), produced: emptySeries(), consumed: emptySeries(), inserted: emptySeries() },
 
   async loadTopics() {
     try {
@@ -110,13 +113,23 @@ export const useStream = create<StreamState>((set, get) => ({
     else pending.consumed += e.records;
   },
 
-  sample() {
+  async sample() {
     const { produced, consumed } = pending;
     pending.produced = 0;
     pending.consumed = 0;
+    // the source and ClickHouse keep running totals: the difference since the last sample
+    const now = await bridge()
+      .invoke('cdc.counters', {})
+      .catch(() => null);
+    const committed = now?.transactions != null && totals.transactions != null ? Math.max(0, now.transactions - totals.transactions) : 0;
+    const inserted = now && totals.insertedRows != null ? Math.max(0, now.insertedRows - totals.insertedRows) : 0;
+    if (now) {
+      totals.transactions = now.transactions;
+      totals.insertedRows = now.insertedRows;
+    }
     set((s) => {
       const push = (series: StageSeries, n: number): StageSeries => ({ total: series.total + n, samples: [...series.samples, n].slice(-SAMPLES) });
-      return { stages: { produced: push(s.stages.produced, produced), consumed: push(s.stages.consumed, consumed) } };
+      return { stages: { committed: push(s.stages.committed, committed), produced: push(s.stages.produced, produced), consumed: push(s.stages.consumed, consumed), inserted: push(s.stages.inserted, inserted) } };
     });
   },
 }));

@@ -35,8 +35,12 @@ export function FlowView() {
         <h2 id="cdc-flow-title" className="section-title">
           Flow
         </h2>
-        <Spark series={stages.produced} label="messages produced" />
-        <Spark series={stages.consumed} label="messages delivered" />
+        <div className="cdc-sparks" role="group" aria-label="Stage counters">
+          <Spark series={stages.committed} label="transactions committed" />
+          <Spark series={stages.produced} label="messages produced" />
+          <Spark series={stages.consumed} label="messages consumed" />
+          <Spark series={stages.inserted} label="rows inserted (ClickHouse)" />
+        </div>
         <span className="cdc-spacer" />
         <button type="button" className="btn btn-small" onClick={() => void useStream.getState().loadFlow()}>
           Refresh flow
