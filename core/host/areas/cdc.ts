@@ -474,8 +474,11 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
       }
       const { writes, deliveries } = worker.lineage();
       const byPos = new Map<string, typeof writes[number][]>();
+      // a snapshot's messages carry the binlog position the snapshot read at, not each row's own event
+      let snapshotAt: { file: string; pos: number } | undefined;
       for (const w of writes) {
-        const o = w.sourceOffset as { file?: string; pos?: number; row?: number; snapshot?: boolean };
+        const o = w.sourceOffset as { file?: string; pos?: number; row?: number; snapshot?: boolean | string };
+        if (o.snapshot && o.file !== undefined && o.pos !== undefined) snapshotAt = { file: o.file, pos: o.pos };
         if (o.snapshot || o.file === undefined || o.row === undefined) continue;
         const k = `${o.file}:${o.pos}:${o.row - 1}`;
         let list = byPos.get(k);
@@ -491,7 +494,9 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
             }
           }
         }
-        if (!s.messages.length) s.note = 'No message seen for this change since the connect service started (not captured by a running source connector, filtered, or written before a restart).';
+        const beforeSnapshot = snapshotAt && (s.source.file < snapshotAt.file || (s.source.file === snapshotAt.file && s.source.pos < snapshotAt.pos));
+        if (!s.messages.length && beforeSnapshot) s.note = `Committed before the source connector's initial snapshot (taken at ${snapshotAt!.file}:${snapshotAt!.pos}): the snapshot read this row as it then was and wrote it with op "r" and the snapshot's position, so this event has no message of its own.`;
+        else if (!s.messages.length) s.note = 'No message seen for this change since the connect service started (not captured by a running source connector, filtered, or written before a restart).';
         else if (!s.blocks.length) s.note = 'Not yet delivered by a sink connector (no sink on this topic, paused, or still in flight).';
       }
       let target: { database: string; table: string } | undefined;
