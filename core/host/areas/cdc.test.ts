@@ -95,6 +95,10 @@ describe('cdc contract over the embedded pipeline', () => {
     expect(upd.messages[0]).toMatchObject({ connector: 'mysql-source-customers', topic: 'customers', partition: 0 });
     expect(upd.blocks[0]!.token).toBe(`customers-0-${upd.blocks[0]!.firstOffset}-${upd.blocks[0]!.lastOffset}`);
     expect(upd.parts!.length).toBeGreaterThan(0);
+    // the rows inserted before the connector existed reached the topic through its snapshot
+    const seeded = pipe.steps.find((s) => s.source.op === 'c')!;
+    expect(seeded.messages).toHaveLength(0);
+    expect(seeded.note).toMatch(/^Committed before the source connector's initial snapshot \(taken at mysql-bin\.\d+:\d+\): the snapshot read this row/);
 
     const conns = await call('cdc.connectors', {});
     expect(conns.connectors.map((c) => [c.name, c.state, c.tasks.map((t) => t.state)])).toEqual([

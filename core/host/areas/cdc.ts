@@ -8,12 +8,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
-import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcPipelineTemplate, CdcTargetRows, CdcTargetStatement, CdcTransaction } from '../contract/cdc.js';
+import type { CdcConnectorAction, CdcConnectorStatus, CdcMessage, CdcMethods, CdcPipelineStep, CdcPipelineTemplate, CdcTargetStatement, CdcTransaction } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
-import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
+import { parseExactJson } from '../../common/exact-json.js';
+import { chRows, embedded, ident, parts, qid } from './cdc-access.js';
+import { cdcTargetViewArea } from './cdc-target-view.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
 import { RemoteSource } from '../../cdc/source/remote-source.js';
 import { ClickHouseError } from '../../cdc/clickhouse/errors.js';
@@ -21,14 +22,8 @@ import type { ClickHouseApi } from '../../cdc/clickhouse/service.js';
 import type { BinlogPosition } from '../../cdc/source/types.js';
 
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
-const ident = z.string().regex(/^[A-Za-z0-9_$.-]{1,128}$/, 'a plain identifier');
 const position = z.object({ file: z.string(), pos: z.number().int().min(0) }).strict();
 
-function embedded(rt: HostRuntime): ConnectApi {
-  const api = rt.handle<ConnectApi>('connect')?.api;
-  if (!api) throw new HostCallError('The embedded connect service is not running (the source, change log and topics are shown for the embedded pipeline).', undefined, 'unavailable');
-  return api;
-}
 
 // ------------------------------------------------------------------------ Kafka Connect REST
 
@@ -73,22 +68,6 @@ function toStatus(s: RestStatus, config: Record<string, string>, topics: string[
 
 // ------------------------------------------------------------------------------- ClickHouse
 
-function clickhouse(rt: HostRuntime): ClickHouseClient {
-  // ClickHouse writes an Int64/UInt64 in JSON as a bare number (chDB's output_format_json_quote_64bit_integers is 0): read exactly
-  return createClient({ url: rt.urlOf('clickhouse'), request_timeout: 60_000, json: { parse: parseExactJson as <T>(text: string) => T, stringify: stringifyExactJson } });
-}
-
-async function chRows<T>(rt: HostRuntime, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
-  const client = clickhouse(rt);
-  try {
-    const rs = await client.query({ query, query_params: params, format: 'JSONEachRow' });
-    return (await rs.json()) as T[];
-  } catch (err) {
-    throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type });
-  } finally {
-    await client.close();
-  }
-}
 
 /**
  * One statement over ClickHouse's HTTP interface (not @clickhouse/client, which hides the response
@@ -156,16 +135,7 @@ export function pipelineTemplate(rt: HostRuntime, variant: 1 | 2): CdcPipelineTe
   return template;
 }
 
-const qid = (s: string) => '`' + s.replace(/`/g, '``') + '`';
 
-async function parts(rt: HostRuntime, database: string, table: string): Promise<CdcTargetRows['parts']> {
-  const rows = await chRows<{ name: string; rows: string | number; level: number; min_block_number: string | number; max_block_number: string | number; active: number }>(
-    rt,
-    'SELECT name, rows, level, min_block_number, max_block_number, active FROM system.parts WHERE database = {db:String} AND table = {t:String} ORDER BY min_block_number, name',
-    { db: database, t: table },
-  );
-  return rows.map((r) => ({ name: r.name, rows: Number(r.rows), level: r.level, minBlock: Number(r.min_block_number), maxBlock: Number(r.max_block_number), active: r.active === 1 }));
-}
 
 // ------------------------------------------------------------------------------------ events
 
@@ -217,6 +187,7 @@ function messageOf(r: import('../../cdc/log/types.js').LogRecord): CdcMessage {
 const ACTIONS = ['pause', 'resume', 'stop', 'restart', 'delete', 'restartTask', 'resetOffsets', 'resetTopics'] as const;
 
 export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
+  ...cdcTargetViewArea,
   'cdc.source': {
     params: noParams,
     summary: 'the embedded source: databases, tables with columns, row counts and keys, and the change-log head',
@@ -476,25 +447,6 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
     },
   },
 
-  'cdc.optimizeFinalCleanup': {
-    params: z.object({ table: ident, database: ident.optional() }).strict(),
-    summary: 'OPTIMIZE TABLE … FINAL CLEANUP on the target, with its parts before and after',
-    handler: async (p, rt) => {
-      const database = p.database ?? 'default';
-      const statement = `OPTIMIZE TABLE ${qid(database)}.${qid(p.table)} FINAL CLEANUP`;
-      const before = await parts(rt, database, p.table);
-      const client = clickhouse(rt);
-      try {
-        await client.command({ query: statement });
-      } catch (err) {
-        throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type, statement });
-      } finally {
-        await client.close();
-      }
-      return { statement, before, after: await parts(rt, database, p.table) };
-    },
-  },
-
   'cdc.pipeline': {
     params: z.object({ database: ident.optional(), table: ident.optional(), limit: z.number().int().min(1).max(1000).optional(), targetTable: ident.optional(), targetDatabase: ident.optional() }).strict(),
     summary: 'each change from its binlog position to its topic offset, the sink block that inserted it and the part holding it',
@@ -524,8 +476,11 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
       }
       const { writes, deliveries } = worker.lineage();
       const byPos = new Map<string, typeof writes[number][]>();
+      // a snapshot's messages carry the binlog position the snapshot read at, not each row's own event
+      let snapshotAt: { file: string; pos: number } | undefined;
       for (const w of writes) {
-        const o = w.sourceOffset as { file?: string; pos?: number; row?: number; snapshot?: boolean };
+        const o = w.sourceOffset as { file?: string; pos?: number; row?: number; snapshot?: boolean | string };
+        if (o.snapshot && o.file !== undefined && o.pos !== undefined) snapshotAt = { file: o.file, pos: o.pos };
         if (o.snapshot || o.file === undefined || o.row === undefined) continue;
         const k = `${o.file}:${o.pos}:${o.row - 1}`;
         let list = byPos.get(k);
@@ -541,7 +496,9 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
             }
           }
         }
-        if (!s.messages.length) s.note = 'No message seen for this change since the connect service started (not captured by a running source connector, filtered, or written before a restart).';
+        const beforeSnapshot = snapshotAt && (s.source.file < snapshotAt.file || (s.source.file === snapshotAt.file && s.source.pos < snapshotAt.pos));
+        if (!s.messages.length && beforeSnapshot) s.note = `Committed before the source connector's initial snapshot (taken at ${snapshotAt!.file}:${snapshotAt!.pos}): the snapshot read this row as it then was and wrote it with op "r" and the snapshot's position, so this event has no message of its own.`;
+        else if (!s.messages.length) s.note = 'No message seen for this change since the connect service started (not captured by a running source connector, filtered, or written before a restart).';
         else if (!s.blocks.length) s.note = 'Not yet delivered by a sink connector (no sink on this topic, paused, or still in flight).';
       }
       let target: { database: string; table: string } | undefined;
@@ -592,6 +549,16 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
       const table = config.zkDatabase || 'connect_state';
       const rows = await chRows<{ key: string; minOffset: string | number; maxOffset: string | number; state: string }>(rt, `SELECT key, minOffset, maxOffset, state FROM ${qid(database)}.${qid(table)} ORDER BY key`);
       return { database, table, rows: rows.map((r) => ({ key: r.key, minOffset: Number(r.minOffset), maxOffset: Number(r.maxOffset), state: r.state })) };
+    },
+  },
+
+  'cdc.counters': {
+    params: noParams,
+    summary: "the source's committed transactions and ClickHouse's InsertedRows, for the flow view's per-second counters",
+    handler: async (_p, rt) => {
+      const source = rt.handle<ConnectApi>('connect')?.api.source;
+      const [ev] = await chRows<{ value: string | number }>(rt, "SELECT value FROM system.events WHERE event = 'InsertedRows'");
+      return { transactions: source ? source.position().seq : null, insertedRows: Number(ev?.value ?? 0) };
     },
   },
 

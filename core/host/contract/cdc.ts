@@ -176,6 +176,80 @@ export interface CdcTargetRows {
   parts: { name: string; rows: number; level: number; minBlock: number; maxBlock: number; active: boolean }[];
 }
 
+/** One physical version of a key in the target, as the Raw view lists it (grouped by key). */
+export interface CdcVersionLine {
+  key: string;
+  part: string;
+  /** Insert order of its part (the part's first block number). */
+  block: number;
+  version: string;
+  deleted: boolean;
+  row: Record<string, unknown>;
+  winner: boolean;
+  /** The first line of its key's group, and the number of versions in the group. */
+  first: boolean;
+  count: number;
+  /** Why the group's winner wins, in words. */
+  why: string;
+  /** The rule that picked the winner: the only version, the highest version, or the last inserted of equal versions. */
+  reason: 'only' | 'highest' | 'tie';
+  /** Removed by the last OPTIMIZE … FINAL CLEANUP ('before' view only). */
+  gone: boolean;
+}
+
+/** raw: every physical version; final: SELECT … FINAL; before/after: around the last cleanup. */
+export type CdcTargetViewName = 'raw' | 'final' | 'before' | 'after';
+
+/** A window of one view of the target, read and grouped by the host so the page gets only what it shows. */
+export interface CdcTargetView {
+  database: string;
+  table: string;
+  view: CdcTargetViewName;
+  /** The engine's roles: the key (first sorting-key column), ReplacingMergeTree's version and is_deleted columns ('' when none), and all columns. */
+  columns: { key: string; version: string; deleted: string; all: string[] };
+  /** Lines (raw, before, after) or rows (final) in the whole view. */
+  total: number;
+  /** Distinct keys in the whole view. */
+  keys: number;
+  offset: number;
+  /** raw, before, after: the lines from `offset`. */
+  lines: CdcVersionLine[];
+  /** final: the rows from `offset`, ordered by the key. */
+  rows: Record<string, unknown>[];
+  parts: CdcTargetRows['parts'];
+  /** Changes whenever what the view reads changes (the table's active parts; a new cleanup for before/after). */
+  generation: string;
+}
+
+/** The last OPTIMIZE … FINAL CLEANUP on a table: what it removed. Its tables are the 'before' and 'after' views. */
+export interface CdcCleanupResult {
+  statement: string;
+  before: CdcTargetRows['parts'];
+  after: CdcTargetRows['parts'];
+  /** Physical versions before and after, and the versions the cleanup removed. */
+  versionsBefore: number;
+  versionsAfter: number;
+  removed: number;
+  /** Keys gone entirely (their winner was a delete), first 100, and how many. */
+  vanishedKeys: string[];
+  vanishedCount: number;
+  /** Merges were stopped: they ran for the cleanup and are stopped again. */
+  mergesResumed: boolean;
+  at: string;
+}
+
+/** Does the target's FINAL hold exactly the source's rows? Compared by key over the given columns. */
+export interface CdcTargetComparison {
+  key: string;
+  columns: string[];
+  equal: boolean;
+  sourceRows: number;
+  targetRows: number;
+  /** How many keys differ, and the first 50 of them. */
+  count: number;
+  differing: { key: string; kind: 'missing' | 'extra' | 'changed'; column?: string }[];
+}
+
 export interface CdcPipelineStep {
   source: { file: string; pos: number; /** Event index in the transaction (Debezium's source.row). */ row: number; gtid: string; ts: number; database: string; table: string; op: 'c' | 'u' | 'd'; key: Record<string, unknown> | null; /** After image (before image for a delete). */ image: Record<string, unknown> | null };
   /** Where the change message landed, per source connector that captured it. */
@@ -238,7 +312,15 @@ export interface CdcMethods {
   'cdc.plugins'(params: Record<string, never>): { plugins: { class: string; type: string; version?: string }[] };
 
   'cdc.targetRows'(params: { table: string; database?: string; final?: boolean; limit?: number; orderBy?: string }): CdcTargetRows;
-  'cdc.optimizeFinalCleanup'(params: { table: string; database?: string }): { statement: string; before: CdcTargetRows['parts']; after: CdcTargetRows['parts'] };
+  /**
+   * OPTIMIZE TABLE … FINAL CLEANUP. ClickHouse cancels it while merges are stopped ("Cancelled
+   * merging parts"): with `resumeMerges` merges run for the cleanup and are stopped again after.
+   */
+  'cdc.optimizeFinalCleanup'(params: { table: string; database?: string; resumeMerges?: boolean }): CdcCleanupResult;
+  /** A window of the target's Raw (grouped by key, winner and why), FINAL, or before/after-cleanup view. */
+  'cdc.targetView'(params: { table: string; database?: string; view: CdcTargetViewName; offset?: number; limit?: number }): CdcTargetView;
+  /** The embedded source's table against the target's FINAL, key by key. */
+  'cdc.targetCompare'(params: { source: { database: string; table: string }; target: { database?: string; table: string }; columns: string[] }): CdcTargetComparison;
   'cdc.pipeline'(params: { database?: string; table?: string; limit?: number; targetTable?: string; targetDatabase?: string }): CdcPipeline;
   /** The seed's pipeline (assets/cdc) for a variant, addresses filled in for the configured services. */
   'cdc.pipelineTemplate'(params: { variant: 1 | 2 }): CdcPipelineTemplate;
@@ -248,6 +330,8 @@ export interface CdcMethods {
   'cdc.merges'(params: { table: string; database?: string; stopped: boolean }): CdcTargetStatement & { stopped: boolean };
   /** A ClickHouse sink's exactly-once state (its zkDatabase table): BEFORE/AFTER and the offsets per topic-partition. */
   'cdc.sinkState'(params: { connector: string }): { database: string; table: string; rows: { key: string; minOffset: number; maxOffset: number; state: string }[] };
+  /** The pipeline's running totals for the flow view's counters: the embedded source's committed transactions and ClickHouse's InsertedRows (all tables). */
+  'cdc.counters'(params: Record<string, never>): { transactions: number | null; insertedRows: number };
   /** Starts forwarding worker progress and state changes as events (idempotent). */
   'cdc.watch'(params: Record<string, never>): { watching: boolean };
   /**

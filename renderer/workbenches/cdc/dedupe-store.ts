@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import { bridge } from '../../bridge.js';
 import { failureOf, useCdc, type Failure } from './store.js';
+import { TARGET, useTarget } from './target-store.js';
 
 export interface StateRow {
   key: string;
@@ -25,12 +26,10 @@ export interface DedupeState {
   replayFromStart(): Promise<void>;
 }
 
-const TARGET = { database: 'default', table: 'customers' };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function rawCount(): Promise<number> {
-  const t = await bridge().invoke('cdc.targetRows', { ...TARGET, limit: 100_000 });
-  return t.rows.length;
+  return (await bridge().invoke('cdc.targetView', { ...TARGET, view: 'raw', limit: 0 })).total;
 }
 
 export const useDedupe = create<DedupeState>((set, get) => ({
@@ -72,7 +71,7 @@ export const useDedupe = create<DedupeState>((set, get) => ({
       }
       const after = await rawCount();
       set({ replay: { phase: 'done', before, after } });
-      void useCdc.getState().loadTarget();
+      void useTarget.getState().load();
       void useCdc.getState().loadConnectors();
     } catch (err) {
       set((st) => ({ replay: { ...st.replay, phase: 'error', error: failureOf(err, 'Kafka Connect') } }));

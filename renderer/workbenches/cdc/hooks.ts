@@ -5,11 +5,12 @@ import { useCdc } from './store.js';
 import { useStream } from './stream-store.js';
 import { refreshGate } from './refresh-gate.js';
 import { useDedupe } from './dedupe-store.js';
+import { useTarget } from './target-store.js';
 
 /**
  * Loads the seed's pipeline and the current state, then follows the worker: connector state
  * changes refresh the connectors at once; progress refreshes the source and target (at once when
- * idle, then at most every 400 ms) and the messages and flow (every 500 ms), so a 10,000-change burst does not flood the
+ * idle, then at most every 250 ms; the source-against-target check every 1.5 s) and the messages and flow (every 500 ms), so a 10,000-change burst does not flood the
  * page, and feeds the per-stage counters sampled each second.
  */
 export function useCdcLive(): void {
@@ -20,9 +21,14 @@ export function useCdcLive(): void {
     void bridge().invoke('cdc.watch', {}).catch(() => undefined);
     const target = refreshGate(() => {
       const sink = useDedupe.getState().sink;
-      return Promise.all([useCdc.getState().loadTarget(), useCdc.getState().loadSource(), sink ? useDedupe.getState().load(sink) : undefined]);
-    }, 400);
-    const later = () => target.request();
+      return Promise.all([useTarget.getState().load(), useCdc.getState().loadSource(), sink ? useDedupe.getState().load(sink) : undefined]);
+    }, 250);
+    // the source-against-target check reads both tables whole (in the host): less often
+    const compare = refreshGate(() => useTarget.getState().loadCompare(), 1500);
+    const later = () => {
+      target.request();
+      compare.request();
+    };
     const stream = useStream.getState();
     void stream.loadTopics();
     void stream.loadFlow();
@@ -42,7 +48,7 @@ export function useCdcLive(): void {
       streamLater();
       if (e.kind === 'sink') later();
     });
-    const sampler = setInterval(() => useStream.getState().sample(), 1000);
+    const sampler = setInterval(() => void useStream.getState().sample(), 1000);
     const offState = bridge().subscribe('cdc.connectorState', () => void useCdc.getState().loadConnectors());
     // a materialized view (variant 2) inserts without sink progress events: poll slowly as well
     const poll = setInterval(later, 3000);
@@ -53,6 +59,7 @@ export function useCdcLive(): void {
       clearInterval(sampler);
       if (streamTimer) clearTimeout(streamTimer);
       target.dispose();
+      compare.dispose();
     };
   }, []);
 }

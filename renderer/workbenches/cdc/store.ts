@@ -5,9 +5,10 @@
  * bridge; components read this store and render.
  */
 import { create } from 'zustand';
-import type { CdcConnectorStatus, CdcPipelineTemplate, CdcSqlErrorDetail, CdcStatementResult, CdcTargetRows } from '../../../core/host/contract.js';
+import type { CdcConnectorStatus, CdcPipelineTemplate, CdcSqlErrorDetail, CdcStatementResult } from '../../../core/host/contract.js';
 import { bridge, HostError } from '../../bridge.js';
 import { SCENARIOS } from './scenarios.js';
+import { useTarget } from './target-store.js';
 
 export type Phase = 'idle' | 'running' | 'done' | 'error';
 
@@ -32,17 +33,9 @@ export interface EditableTemplate {
   statements: { label: string; sql: string }[];
 }
 
-export interface CleanupResult {
-  statement: string;
-  before: CdcTargetRows;
-  after: CdcTargetRows;
-  at: number;
-  /** Merges were paused: they ran for the cleanup only. */
-  mergesResumed: boolean;
-}
-
 const SOURCE = { database: 'demo', table: 'customers' };
-const TARGET = { database: 'default', table: 'customers' };
+/** Source rows read beyond each edge of what the grid shows. */
+const SOURCE_PAD = 200;
 
 export function failureOf(err: unknown, system: Failure['system']): Failure {
   if (err instanceof HostError) {
@@ -93,18 +86,13 @@ export interface CdcState {
   /** The connectors, tables and views the last set-up created, newest first (what Tear down removes). */
   created: { connectors: string[]; objects: { name: string; view: boolean }[] } | null;
 
-  sourceRows: { phase: Phase; columns: string[]; rows: unknown[][]; total: number; error?: Failure };
+  /** A window of the source table around what the grid shows: rows from `offset`. */
+  sourceRows: { phase: Phase; columns: string[]; rows: unknown[][]; total: number; offset: number; error?: Failure };
+  sourceRange: [number, number];
   sql: string;
   sqlRun: { phase: Phase; results: CdcStatementResult[]; error?: Failure };
 
   player: { scenario: string; step: number; playing: boolean; error?: Failure };
-
-  raw: CdcTargetRows | null;
-  final: CdcTargetRows | null;
-  targetError?: Failure;
-  cleanup: { phase: Phase; result?: CleanupResult; error?: Failure };
-  mergesStopped: boolean;
-  mergesError?: Failure;
 
   connectors: CdcConnectorStatus[];
   connectorsError?: Failure;
@@ -118,6 +106,7 @@ export interface CdcState {
   tearDown(): Promise<void>;
 
   loadSource(): Promise<void>;
+  setSourceRange(start: number, end: number): void;
   setSql(sql: string): void;
   runSql(sql?: string): Promise<boolean>;
 
@@ -126,14 +115,13 @@ export interface CdcState {
   play(): Promise<void>;
   pause(): void;
 
-  loadTarget(): Promise<void>;
-  runCleanup(): Promise<void>;
-  setMerges(stopped: boolean): Promise<void>;
-
   loadConnectors(): Promise<void>;
   connectorAction(name: string, action: 'pause' | 'resume' | 'restart'): Promise<void>;
   refreshAll(): Promise<void>;
 }
+
+/** The newest source read wins: a slow answer after a newer one is dropped. */
+let sourceSeq = 0;
 
 export const useCdc = create<CdcState>((set, get) => ({
   variant: 1,
@@ -141,14 +129,11 @@ export const useCdc = create<CdcState>((set, get) => ({
   edited: null,
   wizard: { phase: 'idle', steps: [] },
   created: null,
-  sourceRows: { phase: 'idle', columns: [], rows: [], total: 0 },
+  sourceRows: { phase: 'idle', columns: [], rows: [], total: 0, offset: 0 },
+  sourceRange: [0, 40],
   sql: "INSERT INTO customers (id, name) VALUES (42, 'Barbara');",
   sqlRun: { phase: 'idle', results: [] },
   player: { scenario: SCENARIOS[0]!.id, step: 0, playing: false },
-  raw: null,
-  final: null,
-  cleanup: { phase: 'idle' },
-  mergesStopped: false,
   connectors: [],
 
   async setVariant(v) {
@@ -245,18 +230,31 @@ export const useCdc = create<CdcState>((set, get) => ({
         steps.push({ label: `Drop ${t}`, system: 'ClickHouse', phase: 'error', error: failureOf(err, 'ClickHouse') });
       }
     }
-    set({ wizard: { phase: steps.some((s) => s.phase === 'error') ? 'error' : 'idle', steps }, created: null, raw: null, final: null, cleanup: { phase: 'idle' }, mergesStopped: false });
+    set({ wizard: { phase: steps.some((s) => s.phase === 'error') ? 'error' : 'idle', steps }, created: null });
+    useTarget.getState().reset();
     void get().refreshAll();
   },
 
   async loadSource() {
     set((s) => ({ sourceRows: { ...s.sourceRows, phase: 'running' } }));
+    const [start, end] = get().sourceRange;
+    const offset = Math.max(0, start - SOURCE_PAD);
+    const mine = ++sourceSeq;
     try {
-      const r = await bridge().invoke('cdc.sourceRows', { ...SOURCE, limit: 100_000 });
-      set({ sourceRows: { phase: 'done', columns: r.columns, rows: r.rows, total: r.total } });
+      const r = await bridge().invoke('cdc.sourceRows', { ...SOURCE, offset, limit: end - offset + SOURCE_PAD });
+      if (mine !== sourceSeq) return;
+      set({ sourceRows: { phase: 'done', columns: r.columns, rows: r.rows, total: r.total, offset } });
     } catch (err) {
+      if (mine !== sourceSeq) return;
       set((s) => ({ sourceRows: { ...s.sourceRows, phase: 'error', error: failureOf(err, 'MySQL') } }));
     }
+  },
+
+  setSourceRange(start, end) {
+    set({ sourceRange: [start, end] });
+    const w = get().sourceRows;
+    if (start >= w.offset && Math.min(end, w.total) <= w.offset + w.rows.length) return;
+    void get().loadSource();
   },
 
   setSql: (sql) => set({ sql }),
@@ -295,57 +293,10 @@ export const useCdc = create<CdcState>((set, get) => ({
       if (sc.id !== 'burst') await new Promise((r) => setTimeout(r, 700));
     }
     set((s) => ({ player: { ...s.player, playing: false } }));
-    void get().loadTarget();
+    void useTarget.getState().load();
   },
 
   pause: () => set((s) => ({ player: { ...s.player, playing: false } })),
-
-  async loadTarget() {
-    try {
-      const [raw, fin] = await Promise.all([
-        bridge().invoke('cdc.targetRows', { ...TARGET, limit: 100_000, orderBy: 'id' }),
-        bridge().invoke('cdc.targetRows', { ...TARGET, final: true, limit: 100_000, orderBy: 'id' }),
-      ]);
-      set({ raw, final: fin, targetError: undefined });
-    } catch (err) {
-      // no target table yet is the empty state (set up the pipeline), not an error
-      const d = err instanceof HostError ? (err.detail as { code?: string; type?: string } | undefined) : undefined;
-      if (d?.type === 'UNKNOWN_TABLE' || d?.code === '60') set({ targetError: undefined, raw: null, final: null });
-      else set({ targetError: failureOf(err, 'ClickHouse'), raw: null, final: null });
-    }
-  },
-
-  async runCleanup() {
-    set((s) => ({ cleanup: { ...s.cleanup, phase: 'running' } }));
-    // ClickHouse cancels OPTIMIZE while merges are stopped ("Cancelled merging parts"): start them
-    // for the cleanup and stop them again after, so the presenter's switch keeps its meaning
-    const paused = get().mergesStopped;
-    try {
-      const before = await bridge().invoke('cdc.targetRows', { ...TARGET, limit: 100_000, orderBy: 'id' });
-      if (paused) await bridge().invoke('cdc.merges', { ...TARGET, stopped: false });
-      let r;
-      try {
-        r = await bridge().invoke('cdc.optimizeFinalCleanup', TARGET);
-      } finally {
-        if (paused) await bridge().invoke('cdc.merges', { ...TARGET, stopped: true });
-      }
-      const after = await bridge().invoke('cdc.targetRows', { ...TARGET, limit: 100_000, orderBy: 'id' });
-      set({ cleanup: { phase: 'done', result: { statement: r.statement, before, after, at: Date.now(), mergesResumed: paused } } });
-      void get().loadTarget();
-    } catch (err) {
-      set({ cleanup: { phase: 'error', error: failureOf(err, 'ClickHouse') } });
-    }
-  },
-
-  async setMerges(stopped) {
-    // the switch moves at once; it moves back if ClickHouse refuses
-    set({ mergesStopped: stopped, mergesError: undefined });
-    try {
-      await bridge().invoke('cdc.merges', { ...TARGET, stopped });
-    } catch (err) {
-      set({ mergesStopped: !stopped, mergesError: failureOf(err, 'ClickHouse') });
-    }
-  },
 
   async loadConnectors() {
     try {
@@ -366,6 +317,7 @@ export const useCdc = create<CdcState>((set, get) => ({
   },
 
   async refreshAll() {
-    await Promise.all([get().loadSource(), get().loadTarget(), get().loadConnectors()]);
+    const target = useTarget.getState();
+    await Promise.all([get().loadSource(), target.load().then(() => target.loadCompare()), get().loadConnectors()]);
   },
 }));

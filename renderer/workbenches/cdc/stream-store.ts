@@ -27,9 +27,8 @@ export interface StreamState {
   flow: CdcPipelineStep[];
   flowError?: Failure;
 
-  stages: { produced: StageSeries; consumed: StageSeries };
-  /** Records seen since the last sample, per stage. */
-  pending: { produced: number; consumed: number };
+  /** Per second: transactions committed in the source, messages produced and consumed, rows ClickHouse inserted. */
+  stages: { committed: StageSeries; produced: StageSeries; consumed: StageSeries; inserted: StageSeries };
 
   loadTopics(): Promise<void>;
   choose(topic: string, partition?: number): Promise<void>;
@@ -37,10 +36,17 @@ export interface StreamState {
   loadMessages(): Promise<void>;
   loadFlow(): Promise<void>;
   onProgress(e: CdcProgressEvent): void;
-  sample(): void;
+  sample(): Promise<void>;
 }
 
 const SAMPLES = 60;
+/** Records seen since the last sample, per stage. */
+const pending = { produced: 0, consumed: 0 };
+/** The last running totals read from the host; the first read only sets the baseline. */
+const totals: { transactions: number | null; insertedRows: number | null } = { transactions: null, insertedRows: null };
+/** Follow mode reads the tail again twice a second: the newest 100 per partition; browsing reads 500. */
+const FOLLOW_LIMIT = 100;
+const BROWSE_LIMIT = 500;
 const emptySeries = (): StageSeries => ({ total: 0, samples: [] });
 
 export const useStream = create<StreamState>((set, get) => ({
@@ -51,8 +57,7 @@ export const useStream = create<StreamState>((set, get) => ({
   messages: [],
   range: null,
   flow: [],
-  stages: { produced: emptySeries(), consumed: emptySeries() },
-  pending: { produced: 0, consumed: 0 },
+  stages: { committed: emptySeries(), produced: emptySeries(), consumed: emptySeries(), inserted: emptySeries() },
 
   async loadTopics() {
     try {
@@ -84,7 +89,7 @@ export const useStream = create<StreamState>((set, get) => ({
     try {
       const count = get().topics.find((t) => t.name === topic)?.partitions.length ?? 1;
       const parts = partition >= 0 ? [partition] : Array.from({ length: count }, (_, i) => i);
-      const answers = await Promise.all(parts.map((p) => bridge().invoke('cdc.messages', { topic, partition: p, fromEnd: true, limit: 500 })));
+      const answers = await Promise.all(parts.map((p) => bridge().invoke('cdc.messages', { topic, partition: p, fromEnd: true, limit: get().follow ? FOLLOW_LIMIT : BROWSE_LIMIT })));
       const messages = answers.flatMap((a) => a.messages).sort((a, b) => b.timestamp - a.timestamp || b.offset - a.offset);
       const range = answers.length === 1 ? { begin: answers[0]!.begin, end: answers[0]!.end } : null;
       set({ messages, range, error: undefined });
@@ -103,13 +108,28 @@ export const useStream = create<StreamState>((set, get) => ({
   },
 
   onProgress(e) {
-    set((s) => ({ pending: e.kind === 'source' ? { ...s.pending, produced: s.pending.produced + e.records } : { ...s.pending, consumed: s.pending.consumed + e.records } }));
+    // counted outside the state: a burst sends hundreds of events a second, and each state change re-renders the panels
+    if (e.kind === 'source') pending.produced += e.records;
+    else pending.consumed += e.records;
   },
 
-  sample() {
+  async sample() {
+    const { produced, consumed } = pending;
+    pending.produced = 0;
+    pending.consumed = 0;
+    // the source and ClickHouse keep running totals: the difference since the last sample
+    const now = await bridge()
+      .invoke('cdc.counters', {})
+      .catch(() => null);
+    const committed = now?.transactions != null && totals.transactions != null ? Math.max(0, now.transactions - totals.transactions) : 0;
+    const inserted = now && totals.insertedRows != null ? Math.max(0, now.insertedRows - totals.insertedRows) : 0;
+    if (now) {
+      totals.transactions = now.transactions;
+      totals.insertedRows = now.insertedRows;
+    }
     set((s) => {
       const push = (series: StageSeries, n: number): StageSeries => ({ total: series.total + n, samples: [...series.samples, n].slice(-SAMPLES) });
-      return { stages: { produced: push(s.stages.produced, s.pending.produced), consumed: push(s.stages.consumed, s.pending.consumed) }, pending: { produced: 0, consumed: 0 } };
+      return { stages: { committed: push(s.stages.committed, committed), produced: push(s.stages.produced, produced), consumed: push(s.stages.consumed, consumed), inserted: push(s.stages.inserted, inserted) } };
     });
   },
 }));

@@ -3,6 +3,7 @@
  * got, the insert block (with ClickHouse's dedup token) that delivered it and the part holding it,
  * with the time from commit to insert; and the live counters of the stages while changes flow.
  */
+import { useShallow } from 'zustand/react/shallow';
 import { useStream, type StageSeries } from '../stream-store.js';
 import { FailureBox } from './FailureBox.js';
 
@@ -27,15 +28,19 @@ function Spark({ series, label }: { series: StageSeries; label: string }) {
 const OPS = { c: 'insert', u: 'update', d: 'delete' } as const;
 
 export function FlowView() {
-  const { flow, flowError, stages } = useStream();
+  const { flow, flowError, stages } = useStream(useShallow((s) => ({ flow: s.flow, flowError: s.flowError, stages: s.stages })));
   return (
     <section className="panel cdc-flow" aria-labelledby="cdc-flow-title">
       <div className="cdc-panel-head">
         <h2 id="cdc-flow-title" className="section-title">
           Flow
         </h2>
-        <Spark series={stages.produced} label="messages produced" />
-        <Spark series={stages.consumed} label="messages delivered" />
+        <div className="cdc-sparks" role="group" aria-label="Stage counters">
+          <Spark series={stages.committed} label="transactions committed" />
+          <Spark series={stages.produced} label="messages produced" />
+          <Spark series={stages.consumed} label="messages consumed" />
+          <Spark series={stages.inserted} label="rows inserted (ClickHouse)" />
+        </div>
         <span className="cdc-spacer" />
         <button type="button" className="btn btn-small" onClick={() => void useStream.getState().loadFlow()}>
           Refresh flow

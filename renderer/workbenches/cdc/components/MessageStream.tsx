@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { CdcMessage } from '../../../../core/host/contract.js';
+import { useShallow } from 'zustand/react/shallow';
 import { useStream } from '../stream-store.js';
 import { FailureBox } from './FailureBox.js';
 import { VirtualTable, type Column } from './VirtualTable.js';
@@ -41,7 +42,9 @@ const columns: Column<CdcMessage>[] = [
 ];
 
 export function MessageStream() {
-  const { topics, topic, partition, follow, messages, range, error } = useStream();
+  const { topics, topic, partition, follow, messages, range, error } = useStream(
+    useShallow((s) => ({ topics: s.topics, topic: s.topic, partition: s.partition, follow: s.follow, messages: s.messages, range: s.range, error: s.error })),
+  );
   const st = useStream.getState();
   const visible = useMemo(() => topics.filter((t) => !t.internal), [topics]);
   const info = topics.find((t) => t.name === topic);

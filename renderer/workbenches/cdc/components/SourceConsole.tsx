@@ -127,7 +127,17 @@ export function SourceConsole() {
       <QuickForm />
       <Player />
       {sourceRows.phase === 'error' && sourceRows.error && <FailureBox failure={sourceRows.error} />}
-      <VirtualTable label="Source rows" rows={sourceRows.rows} columns={columns} rowKey={(r, i) => (idIndex >= 0 ? cellText(r[idIndex]) : String(i))} height={260} empty={sourceRows.phase === 'running' ? 'Loading…' : 'The table is empty.'} />
+      <VirtualTable
+        label="Source rows"
+        rows={sourceRows.rows}
+        total={sourceRows.total}
+        offset={sourceRows.offset}
+        onRange={st.setSourceRange}
+        columns={columns}
+        rowKey={(r, i) => (idIndex >= 0 ? cellText(r[idIndex]) : String(i))}
+        height={260}
+        empty={sourceRows.phase === 'running' ? 'Loading…' : 'The table is empty.'}
+      />
     </section>
   );
 }

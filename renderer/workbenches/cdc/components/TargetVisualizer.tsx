@@ -1,78 +1,95 @@
 /**
  * The target table as ReplacingMergeTree keeps it: every physical version grouped by id with its
  * part, version and __deleted, the winner and why; FINAL beside it; and the table after
- * OPTIMIZE … FINAL CLEANUP, with the versions and ids the cleanup removed struck through.
+ * OPTIMIZE … FINAL CLEANUP, with the versions and ids the cleanup removed struck through. Each
+ * table holds only a window around the rows in view, read and grouped by the host.
  */
-import { useMemo } from 'react';
-import type { CdcTargetRows } from '../../../../core/host/contract.js';
-import { useCdc } from '../store.js';
-import { diffByKey, groupVersions, vanished, type VersionRow } from '../versions.js';
+import { useCallback, useMemo } from 'react';
+import type { CdcTargetView, CdcTargetViewName, CdcVersionLine } from '../../../../core/host/contract.js';
+import { useTarget } from '../target-store.js';
+import { useStream } from '../stream-store.js';
+import { collapsedInBlocks, collapsedText, type CollapsedChanges } from '../collapsed.js';
 import { FailureBox } from './FailureBox.js';
 import { VirtualTable, type Column } from './VirtualTable.js';
 
-const COLS = { key: 'id', version: 'created_at', deleted: '__deleted' };
 const text = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-interface RawLine extends VersionRow {
-  first: boolean;
-  count: number;
-  why: string;
-  gone: boolean;
+function rawColumns(view: CdcTargetView | null, collapsed: Map<string, CollapsedChanges[]>): Column<CdcVersionLine>[] {
+  const c = view?.columns ?? { key: 'id', version: 'created_at', deleted: '__deleted', all: [] };
+  const others = c.all.filter((x) => x !== c.key && x !== c.version && x !== c.deleted);
+  return [
+    {
+      id: 'key',
+      header: c.key,
+      numeric: true,
+      cell: (r) => {
+        const folded = r.first ? collapsed.get(r.key) : undefined;
+        return (
+          <>
+            {r.first ? <strong>{r.key}</strong> : <span className="cdc-faint">{r.key}</span>}
+            {folded && (
+              <span className="cdc-badge cdc-badge-folded" title={folded.map(collapsedText).join('\n')} aria-label={folded.map(collapsedText).join(' ')}>
+                {folded.reduce((n, f) => n + f.ops.length, 0)} changes in one block
+              </span>
+            )}
+          </>
+        );
+      },
+    },
+    ...others.map((name): Column<CdcVersionLine> => ({ id: name, header: name, cell: (r) => <code>{text(r.row[name])}</code> })),
+    ...(c.version ? [{ id: 'version', header: `${c.version} (version)`, cell: (r: CdcVersionLine) => <code>{r.version}</code> }] : []),
+    ...(c.deleted ? [{ id: 'deleted', header: c.deleted, numeric: true, cell: (r: CdcVersionLine) => (r.deleted ? <span className="cdc-badge cdc-badge-deleted">1 deleted</span> : <code>0</code>) }] : []),
+    { id: '_part', header: '_part', cell: (r) => <code>{r.part}</code> },
+    {
+      id: 'wins',
+      header: 'wins?',
+      cell: (r) =>
+        r.gone ? (
+          <span className="cdc-badge cdc-badge-gone">removed by cleanup</span>
+        ) : r.winner ? (
+          <span className="cdc-badge cdc-badge-winner" title={`Winner: ${r.why}`}>
+            ★ {REASON[r.reason]}
+            {r.deleted ? ' · a delete: id vanishes' : ''}
+          </span>
+        ) : (
+          <span className="cdc-faint">superseded</span>
+        ),
+    },
+  ];
 }
 
-function rawLines(t: CdcTargetRows, gone?: Set<string>): RawLine[] {
-  const groups = groupVersions(t.rows, t.parts, COLS);
-  const out: RawLine[] = [];
-  for (const g of groups) g.versions.forEach((v, i) => out.push({ ...v, first: i === 0, count: g.versions.length, why: g.why, gone: gone?.has(`${v.part}|${v.key}`) ?? false }));
-  return out;
-}
-
-const rawColumns: Column<RawLine>[] = [
-  { id: 'id', header: 'id', numeric: true, cell: (r) => (r.first ? <strong>{r.key}</strong> : <span className="cdc-faint">{r.key}</span>) },
-  { id: 'name', header: 'name', cell: (r) => <code>{text(r.row.name)}</code> },
-  { id: 'created_at', header: 'created_at (version)', cell: (r) => <code>{r.version}</code> },
-  { id: '__deleted', header: '__deleted', numeric: true, cell: (r) => (r.deleted ? <span className="cdc-badge cdc-badge-deleted">1 deleted</span> : <code>0</code>) },
-  { id: '_part', header: '_part', cell: (r) => <code>{r.part}</code> },
-  {
-    id: 'wins',
-    header: 'wins?',
-    cell: (r) =>
-      r.gone ? (
-        <span className="cdc-badge cdc-badge-gone">removed by cleanup</span>
-      ) : r.winner ? (
-        <span className="cdc-badge cdc-badge-winner" title={r.why}>
-          ★ winner: {r.why}
-        </span>
-      ) : (
-        <span className="cdc-faint">superseded</span>
-      ),
-  },
-];
-
-const ORDER = ['id', 'name', 'created_at', '__deleted'];
-const rank = (c: string) => (ORDER.includes(c) ? ORDER.indexOf(c) : ORDER.length);
+const FIRST = ['id', 'name', 'created_at', '__deleted'];
+const rank = (c: string) => (FIRST.includes(c) ? FIRST.indexOf(c) : FIRST.length);
 const finalColumns = (cols: string[]): Column<Record<string, unknown>>[] =>
-  cols
-    .filter((c) => c !== '_part')
-    .sort((a, b) => rank(a) - rank(b)).map((c) => ({ id: c, header: c, numeric: c === 'id' || c === '__deleted', cell: (r) => <code>{text(r[c])}</code> }));
+  [...cols].sort((a, b) => rank(a) - rank(b)).map((c) => ({ id: c, header: c, numeric: c === 'id' || c === '__deleted', cell: (r) => <code>{text(r[c])}</code> }));
+
+/** Short enough for the column; the whole sentence (with the version) is the badge's title. */
+const REASON = { only: 'only version', highest: 'highest version', tie: 'tie: last inserted wins' } as const;
+
+const lineKey = (r: CdcVersionLine) => `${r.part}|${r.key}|${r.version}`;
+const lineClass = (r: CdcVersionLine) => [r.gone ? 'cdc-gone' : '', r.winner ? 'cdc-winner' : '', r.deleted ? 'cdc-deleted' : '', r.first ? 'cdc-group-first' : ''].join(' ');
+
+function useRange(view: CdcTargetViewName) {
+  return useCallback((start: number, end: number) => useTarget.getState().setRange(view, start, end), [view]);
+}
 
 export function TargetVisualizer() {
-  const { raw, final, targetError, cleanup, mergesStopped, mergesError, sourceRows } = useCdc();
-  const st = useCdc.getState();
-  const before = cleanup.result?.before;
-  const gone = useMemo(() => (cleanup.result ? vanished(cleanup.result.before.rows, cleanup.result.after.rows, 'id') : undefined), [cleanup.result]);
-  // after a cleanup, Raw keeps the table as it was just before it, with what the cleanup removed struck through
-  const rawShown = before ?? raw;
-  const rawRows = useMemo(() => (rawShown ? rawLines(rawShown, gone) : []), [rawShown, gone]);
-  const afterRows = useMemo(() => (cleanup.result ? rawLines(cleanup.result.after) : []), [cleanup.result]);
-  const source = useMemo(() => sourceRows.rows.map((r) => Object.fromEntries(sourceRows.columns.map((c, i) => [c, r[i]]))), [sourceRows]);
-  const diff = useMemo(() => (final ? diffByKey(source, final.rows, 'id', ['name']) : []), [source, final]);
-  const parts = (cleanup.result?.after ?? raw)?.parts.filter((p) => p.active) ?? [];
-  const goneIds = useMemo(() => {
-    if (!cleanup.result) return [];
-    const left = new Set(cleanup.result.after.rows.map((r) => text(r.id)));
-    return [...new Set(cleanup.result.before.rows.map((r) => text(r.id)))].filter((id) => !left.has(id));
-  }, [cleanup.result]);
+  const { views, exists, error, compare, compareError, cleanup, mergesStopped, mergesError } = useTarget();
+  const flow = useStream((s) => s.flow);
+  const st = useTarget.getState();
+  const collapsed = useMemo(() => collapsedInBlocks(flow), [flow]);
+  // after a cleanup, Raw keeps the table as it was just before it (what it removed struck through) until something new lands
+  const showBefore = !!cleanup.result && !!views.before && cleanup.rawGeneration !== undefined && cleanup.rawGeneration === views.raw?.generation;
+  const rawView = showBefore ? views.before : views.raw;
+  const rawCols = useMemo(() => rawColumns(rawView, collapsed), [rawView, collapsed]);
+  const finalCols = useMemo(() => finalColumns(views.final?.columns.all ?? ['id', 'name', 'created_at', '__deleted']), [views.final?.columns.all]);
+  const onRaw = useRange(showBefore ? 'before' : 'raw');
+  const onFinal = useRange('final');
+  const onAfter = useRange('after');
+  const parts = (views.raw?.parts ?? []).filter((p) => p.active);
+  const foldedIds = [...collapsed.keys()];
+  const r = cleanup.result;
 
   return (
     <section className="panel cdc-target" aria-labelledby="cdc-target-title">
@@ -84,10 +101,10 @@ export function TargetVisualizer() {
         <label className="cdc-switch">
           <input type="checkbox" role="switch" checked={mergesStopped} onChange={(e) => void st.setMerges(e.target.checked)} aria-describedby="cdc-merges-help" /> Pause merges
         </label>
-        <button type="button" className="btn btn-small" onClick={() => void st.loadTarget()}>
+        <button type="button" className="btn btn-small" onClick={() => void st.load().then(() => st.loadCompare())}>
           Refresh
         </button>
-        <button type="button" className="btn btn-primary btn-small" disabled={!raw || cleanup.phase === 'running'} onClick={() => void st.runCleanup()}>
+        <button type="button" className="btn btn-primary btn-small" disabled={!views.raw || cleanup.phase === 'running'} onClick={() => void st.runCleanup()}>
           Run OPTIMIZE FINAL CLEANUP
         </button>
       </div>
@@ -98,51 +115,87 @@ export function TargetVisualizer() {
         FINAL reads the winner of each id at query time; <code>OPTIMIZE TABLE … FINAL CLEANUP</code> rewrites the parts so only winners remain and deleted ids vanish.
       </p>
       {mergesError && <FailureBox failure={mergesError} />}
-      {targetError && <FailureBox failure={targetError} title="ClickHouse could not read the target" />}
+      {error && <FailureBox failure={error} title="ClickHouse could not read the target" />}
       {cleanup.phase === 'error' && cleanup.error && <FailureBox failure={cleanup.error} />}
-      {!raw && !targetError && <p className="placeholder">Set up the pipeline to create the target table; its versions appear here as changes arrive.</p>}
-      {raw && (
+      {exists === false && !error && <p className="placeholder">Set up the pipeline to create the target table; its versions appear here as changes arrive.</p>}
+      {exists === null && !error && (
+        <p className="placeholder" role="status" aria-busy="true">
+          Reading the target…
+        </p>
+      )}
+      {exists && (
         <>
           <div className="cdc-views">
             <div className="cdc-view">
               <h3 className="cdc-view-title">
-                Raw {before ? '(just before the cleanup)' : '(before cleanup)'} <span className="cdc-muted">{rawShown!.rows.length.toLocaleString('en')} versions</span>
+                Raw {showBefore ? '(just before the cleanup)' : '(before cleanup)'}{' '}
+                <span className="cdc-muted">
+                  {count(rawView?.total ?? 0, 'version')} · {count(rawView?.keys ?? 0, 'id')}
+                </span>
               </h3>
               <VirtualTable
                 label="Raw"
-                rows={rawRows}
-                columns={rawColumns}
-                rowKey={(r) => `${r.part}|${r.key}`}
-                rowClass={(r) => [r.gone ? 'cdc-gone' : '', r.winner ? 'cdc-winner' : '', r.deleted ? 'cdc-deleted' : '', r.first ? 'cdc-group-first' : ''].join(' ')}
+                rows={rawView?.lines ?? []}
+                total={rawView?.total ?? 0}
+                offset={rawView?.offset ?? 0}
+                onRange={onRaw}
+                columns={rawCols}
+                rowKey={lineKey}
+                rowClass={lineClass}
                 empty="No versions yet: change a row in the source."
               />
             </div>
             <div className="cdc-view cdc-view-narrow">
               <h3 className="cdc-view-title">
-                FINAL <span className="cdc-muted">{final?.rows.length.toLocaleString('en') ?? 0} rows</span>
+                FINAL <span className="cdc-muted">{count(views.final?.total ?? 0, 'row')}</span>
               </h3>
-              <VirtualTable label="FINAL" rows={final?.rows ?? []} columns={finalColumns(final?.columns ?? ['id', 'name', 'created_at', '__deleted'])} rowKey={(r) => text(r.id)} empty="No rows." />
+              <VirtualTable
+                label="FINAL"
+                rows={views.final?.rows ?? []}
+                total={views.final?.total ?? 0}
+                offset={views.final?.offset ?? 0}
+                onRange={onFinal}
+                columns={finalCols}
+                rowKey={(row, i) => `${text(row[views.final?.columns.key ?? 'id'])}|${i}`}
+                empty="No rows."
+              />
             </div>
             <div className="cdc-view">
               <h3 className="cdc-view-title">
                 After cleanup{' '}
-                {cleanup.result && <span className="cdc-muted">{cleanup.result.after.rows.length.toLocaleString('en')} versions · {new Date(cleanup.result.at).toLocaleTimeString()}</span>}
+                {r && (
+                  <span className="cdc-muted">
+                    {count(r.versionsAfter, 'version')} · {new Date(r.at).toLocaleTimeString()}
+                  </span>
+                )}
               </h3>
               <VirtualTable
                 label="After cleanup"
-                rows={afterRows}
-                columns={rawColumns}
-                rowKey={(r) => `${r.part}|${r.key}`}
-                rowClass={(r) => (r.winner ? 'cdc-winner cdc-fade-in' : '')}
+                rows={r ? (views.after?.lines ?? []) : []}
+                total={r ? (views.after?.total ?? 0) : 0}
+                offset={views.after?.offset ?? 0}
+                onRange={onAfter}
+                columns={rawCols}
+                rowKey={lineKey}
+                rowClass={(l) => (l.winner ? 'cdc-winner cdc-fade-in' : '')}
                 empty={cleanup.phase === 'running' ? 'Running OPTIMIZE …' : 'Run OPTIMIZE FINAL CLEANUP to see the table after it.'}
               />
             </div>
           </div>
-          {cleanup.result && (
+          {r && (
             <p className="cdc-ok" role="status">
-              <code>{cleanup.result.statement}</code>: {gone?.size ?? 0} version{gone?.size === 1 ? '' : 's'} removed
-              {goneIds.length > 0 ? `; id${goneIds.length === 1 ? '' : 's'} ${goneIds.slice(0, 12).join(', ')}${goneIds.length > 12 ? '…' : ''} vanished (the winner was a delete)` : ''}. Parts: {cleanup.result.before.parts.filter((p) => p.active).length} →{' '}
-              {cleanup.result.after.parts.filter((p) => p.active).length}.{cleanup.result.mergesResumed ? ' Merges ran for the cleanup and are paused again.' : ''}
+              <code>{r.statement}</code>: {count(r.removed, 'version')} removed ({r.versionsBefore.toLocaleString('en')} → {r.versionsAfter.toLocaleString('en')})
+              {r.vanishedCount > 0
+                ? `; ${r.vanishedCount === 1 ? 'id' : 'ids'} ${r.vanishedKeys.slice(0, 12).join(', ')}${r.vanishedCount > 12 ? ` and ${(r.vanishedCount - 12).toLocaleString('en')} more` : ''} vanished (the winner was a delete)`
+                : ''}
+              . Parts: {r.before.filter((p) => p.active).length} → {r.after.filter((p) => p.active).length}.{r.mergesResumed ? ' Merges ran for the cleanup and are paused again.' : ''}
+            </p>
+          )}
+          {foldedIds.length > 0 && (
+            <p className="cdc-muted cdc-note" aria-label="Changes collapsed inside one insert block">
+              <strong>Collapsed on insert:</strong> id{foldedIds.length === 1 ? '' : 's'} {foldedIds.slice(0, 8).join(', ')}
+              {foldedIds.length > 8 ? ` and ${foldedIds.length - 8} more` : ''} had several changes in one insert block. A replacing engine collapses rows with the same key inside a block as it
+              writes it (<code>optimize_on_insert</code>), so only the block&apos;s winner was ever stored: fewer versions in Raw than changes in the source, before any merge.
             </p>
           )}
           <div className="cdc-below">
@@ -151,9 +204,7 @@ export function TargetVisualizer() {
               <ul className="cdc-parts" aria-label="Parts">
                 {parts.map((p) => (
                   <li key={p.name}>
-                    <code>{p.name}</code> <span className="cdc-muted">
-                      {p.rows.toLocaleString('en')} row{p.rows === 1 ? '' : 's'}
-                    </span>
+                    <code>{p.name}</code> <span className="cdc-muted">{count(p.rows, 'row')}</span>
                   </li>
                 ))}
                 {parts.length === 0 && <li className="cdc-muted">No parts yet.</li>}
@@ -161,17 +212,20 @@ export function TargetVisualizer() {
             </div>
             <div aria-live="polite">
               <h3 className="cdc-view-title">Target equals source?</h3>
-              {diff.length === 0 ? (
-                <p className="cdc-ok">Yes: FINAL holds exactly the source&apos;s ids and names.</p>
+              {compareError && <FailureBox failure={compareError} />}
+              {!compare ? (
+                <p className="cdc-muted">Comparing…</p>
+              ) : compare.equal ? (
+                <p className="cdc-ok">Yes: FINAL holds exactly the source&apos;s ids and names ({count(compare.sourceRows, 'row')}).</p>
               ) : (
                 <p className="cdc-warn">
-                  No, {diff.length} id{diff.length === 1 ? ' differs' : 's differ'}:{' '}
-                  {diff.slice(0, 20).map((d) => (
+                  No, {compare.count.toLocaleString('en')} id{compare.count === 1 ? ' differs' : 's differ'}:{' '}
+                  {compare.differing.slice(0, 20).map((d) => (
                     <span key={d.key} className="cdc-diff">
                       <code>{d.key}</code> {d.kind === 'changed' ? `(${d.column} differs)` : d.kind === 'missing' ? '(not in the target yet)' : '(only in the target)'}
                     </span>
                   ))}
-                  {diff.length > 20 ? ' …' : ''}
+                  {compare.count > 20 ? ' …' : ''}
                 </p>
               )}
             </div>

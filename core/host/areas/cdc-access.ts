@@ -1,0 +1,48 @@
+/**
+ * How the cdc area reaches the embedded pipeline and the ClickHouse target: the connect service's
+ * API, ClickHouse queries read exactly (64-bit integers as they are), a table's parts, and the
+ * quoting and identifier rules both the area and its target views use.
+ */
+import { z } from 'zod';
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { HostRuntime } from '../area.js';
+import { HostCallError } from '../area.js';
+import type { CdcTargetRows } from '../contract/cdc.js';
+import type { ConnectApi } from '../../cdc/connect/service.js';
+import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
+
+export const ident = z.string().regex(/^[A-Za-z0-9_$.-]{1,128}$/, 'a plain identifier');
+
+export const qid = (s: string) => '`' + s.replace(/`/g, '``') + '`';
+
+export function embedded(rt: HostRuntime): ConnectApi {
+  const api = rt.handle<ConnectApi>('connect')?.api;
+  if (!api) throw new HostCallError('The embedded connect service is not running (the source, change log and topics are shown for the embedded pipeline).', undefined, 'unavailable');
+  return api;
+}
+
+export function clickhouse(rt: HostRuntime): ClickHouseClient {
+  // ClickHouse writes an Int64/UInt64 in JSON as a bare number (chDB's output_format_json_quote_64bit_integers is 0): read exactly
+  return createClient({ url: rt.urlOf('clickhouse'), request_timeout: 60_000, json: { parse: parseExactJson as <T>(text: string) => T, stringify: stringifyExactJson } });
+}
+
+export async function chRows<T>(rt: HostRuntime, query: string, params: Record<string, unknown> = {}): Promise<T[]> {
+  const client = clickhouse(rt);
+  try {
+    const rs = await client.query({ query, query_params: params, format: 'JSONEachRow' });
+    return (await rs.json()) as T[];
+  } catch (err) {
+    throw new HostCallError((err as Error).message, { code: (err as { code?: string }).code, type: (err as { type?: string }).type });
+  } finally {
+    await client.close();
+  }
+}
+
+export async function parts(rt: HostRuntime, database: string, table: string): Promise<CdcTargetRows['parts']> {
+  const rows = await chRows<{ name: string; rows: string | number; level: number; min_block_number: string | number; max_block_number: string | number; active: number }>(
+    rt,
+    'SELECT name, rows, level, min_block_number, max_block_number, active FROM system.parts WHERE database = {db:String} AND table = {t:String} ORDER BY min_block_number, name',
+    { db: database, t: table },
+  );
+  return rows.map((r) => ({ name: r.name, rows: Number(r.rows), level: r.level, minBlock: Number(r.min_block_number), maxBlock: Number(r.max_block_number), active: r.active === 1 }));
+}
