@@ -132,7 +132,7 @@ export function SourceConsole() {
         rows={sourceRows.rows}
         total={sourceRows.total}
         offset={sourceRows.offset}
-        onRange={st.setSourceRange}
+        onRange={useCdc.getState().setSourceRange}
         columns={columns}
         rowKey={(r, i) => (idIndex >= 0 ? cellText(r[idIndex]) : String(i))}
         height={260}
