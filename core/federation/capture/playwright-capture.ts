@@ -52,7 +52,9 @@ export async function captureSamlWithPlaywright(opts: CaptureOptions & { onPage?
           return;
         }
         const body = req.postData() ?? '';
-        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CAPTURED_PAGE }).catch(() => {});
+        // Answered locally (the POST never leaves); not awaited: the assertion is read and
+        // handed back while Chromium shows the page.
+        void route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CAPTURED_PAGE }).catch(() => {});
         try {
           const post = parseSamlPost(body);
           const summary = summarizeSamlResponse(post.samlResponse, opts.cloudDomain);

@@ -15,6 +15,8 @@ import { ProviderKeyCache } from './oidc/provider-keys.js';
 import { DEFAULT_STS_OPTIONS, type StsOptions } from './options.js';
 import { assumeRoleWithSaml, type SamlResult } from './saml/assume-role-with-saml.js';
 import { SamlWorkerPool } from './saml/xml-worker-pool.js';
+import { RememberedSamlReadings } from './saml/remembered-readings.js';
+import type { SamlReadInput, SamlReading } from './saml/saml-reading.js';
 
 export { AdminError } from './account/admin.js';
 export type { SamlResult } from './saml/assume-role-with-saml.js';
@@ -25,7 +27,8 @@ export type { AssumedRoleUser } from './auth/issue-session.js';
 export class StsEngine {
   readonly options: StsOptions;
   private readonly keys = new ProviderKeyCache();
-  private readonly saml = new SamlWorkerPool();
+  private readonly pool = new SamlWorkerPool();
+  private readonly saml: RememberedSamlReadings;
   private readonly ctx: StsContext;
 
   constructor(
@@ -35,12 +38,27 @@ export class StsEngine {
   ) {
     this.options = { ...DEFAULT_STS_OPTIONS, ...options, accountId: store.accountId };
     const clock = this.options.clock;
+    this.saml = new RememberedSamlReadings(this.pool, () => clock.now());
     this.ctx = { store, options: this.options, keys: this.keys, saml: this.saml, log, now: () => clock.now() };
   }
 
   /** Ends the SAML reading threads. */
   close(): Promise<void> {
     return this.saml.close();
+  }
+
+  /** Starts the SAML reading threads now, so the first sign-in does not wait for them. */
+  warmSamlReaders(): void {
+    this.pool.warm();
+  }
+
+  /**
+   * Parses a SAML response and checks its signature for `entityId` with these certificates, as
+   * AssumeRoleWithSAML does (off the event loop): the host shows the result with the assertion,
+   * and AssumeRoleWithSAML with the same response then finds it already read.
+   */
+  readSamlResponse(input: SamlReadInput): Promise<SamlReading> {
+    return this.saml.read(input);
   }
 
   assumeRoleWithSaml(p: Record<string, string | undefined>, requestId: string): Promise<SamlResult> {

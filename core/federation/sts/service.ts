@@ -65,6 +65,9 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
   const log = ctx.log;
   const { store, created } = AccountStore.open(ctx.dataDir, opts.accountId ?? DEFAULT_STS_OPTIONS.accountId, log);
   const engine = new StsEngine(store, log, opts);
+  // The SAML threads start with the service (a thread takes a moment to load its modules), so
+  // the first AssumeRoleWithSAML after start-up does not wait for one.
+  engine.warmSamlReaders();
   const seeder = new DemoSeeder(engine, ctx.dataDir, { idpHttp: ctx.peers.idp, idpHttps: idpHttpsBase(ctx) }, log);
 
   const server = http.createServer((req, res) => {

@@ -47,12 +47,18 @@ async function playwrightCapture(): Promise<SamlCapture> {
   return captureSamlWithPlaywright;
 }
 
-/** Checked here for the UI; the token service checks it again on every call. */
-function checkSignature(rt: HostRuntime, issuer: string, xml: string): CapturedAssertion['signature'] {
+/**
+ * Checked here for the UI, by the embedded token service's own reader (off the event loop);
+ * AssumeRoleWithSAML checks it again on every call, and finds this same response already read.
+ */
+async function checkSignature(rt: HostRuntime, issuer: string, xml: string): Promise<CapturedAssertion['signature']> {
   const sts = rt.handle<StsApi>('sts')?.api;
   if (!sts) return { status: 'unchecked', message: 'The token service is remote; it checks the signature when you get credentials.' };
   const provider = sts.engine.account().samlProviders.find((p) => p.entityId === issuer);
   if (!provider) return { status: 'unchecked', message: `The embedded token service has no SAML provider for the issuer ${issuer}; AssumeRoleWithSAML will refuse it.` };
+  const reading = await sts.engine.readSamlResponse({ xml, certificates: provider.certificates, entityId: provider.entityId }).catch(() => undefined);
+  if (reading?.ok) return { status: 'verified', message: `Signature valid (${reading.signedParts.join(' and ')}) with the certificate of ${provider.name}.`, provider: provider.arn };
+  // Not read: the signature check alone, here, for its precise reason.
   try {
     const signed = verifySamlResponse(xml, provider.certificates);
     return { status: 'verified', message: `Signature valid (${signed.signedParts.join(' and ')}) with the certificate of ${provider.name}.`, provider: provider.arn };
@@ -61,7 +67,7 @@ function checkSignature(rt: HostRuntime, issuer: string, xml: string): CapturedA
   }
 }
 
-function toAssertion(rt: HostRuntime, captureId: string, r: CaptureResult): CapturedAssertion {
+async function toAssertion(rt: HostRuntime, captureId: string, r: CaptureResult): Promise<CapturedAssertion> {
   const s = r.summary;
   const xml = decodeSamlResponse(r.samlResponse);
   let pretty = xml;
@@ -91,7 +97,7 @@ function toAssertion(rt: HostRuntime, captureId: string, r: CaptureResult): Capt
     attributes: s.attributes,
     samlResponse: r.samlResponse,
     xml: pretty,
-    signature: checkSignature(rt, s.issuer, xml),
+    signature: await checkSignature(rt, s.issuer, xml),
   };
 }
 
@@ -154,7 +160,7 @@ export const federationCaptureArea: AreaMethods<CaptureMethod & keyof Federation
           signal: abort.signal,
           onProgress: (e) => rt.emit('federation.capture.progress', { captureId, ...e }),
         });
-        return toAssertion(rt, captureId, r);
+        return await toAssertion(rt, captureId, r);
       } catch (err) {
         if (err instanceof CaptureError) throw new HostCallError(err.message, { code: err.code });
         throw err;

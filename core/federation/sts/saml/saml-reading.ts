@@ -18,7 +18,7 @@ export interface SamlReadInput {
 }
 
 export type SamlReading =
-  | { ok: true; fields: AssertionFields; signedResponseIssuer?: string; destination: string | null; status?: string }
+  | { ok: true; fields: AssertionFields; signedResponseIssuer?: string; destination: string | null; status?: string; signedParts: ('Response' | 'Assertion')[] }
   /** Rejected by AWS's inner SAML service (AuthSamlInvalidSamlResponseException). */
   | { ok: false; kind: 'rejected'; message: string }
   /** InvalidIdentityToken with this message. */
@@ -58,5 +58,6 @@ export function readSamlResponse(input: SamlReadInput): SamlReading {
     ...(signedResponseIssuer !== undefined ? { signedResponseIssuer } : {}),
     destination: (signed.signedResponse ?? signed.receivedResponse).getAttribute('Destination'),
     ...(status !== undefined ? { status } : {}),
+    signedParts: signed.signedParts,
   };
 }

@@ -54,6 +54,12 @@ export class SamlWorkerPool {
     });
   }
 
+  /** Starts every thread of the pool now rather than on first use (the service does at start-up). */
+  warm(): void {
+    if (this.closed) return;
+    while (this.slots.length < this.size) this.spawn();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const j of this.queue.splice(0)) j.reject(new Error('the SAML worker pool is closed'));

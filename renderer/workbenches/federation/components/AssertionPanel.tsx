@@ -6,7 +6,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { CapturedAssertion } from '../../../../core/host/contract.js';
 import { assertionWarnings, countdown, validityWindow } from '../checks.js';
-import { useNow } from '../hooks.js';
+import { useAfterSettling, useNow } from '../hooks.js';
 import { roleMax, useFederation } from '../store.js';
 import { RolePicker } from './RolePicker.js';
 
@@ -89,8 +89,17 @@ export function AssertionPanel({ assertion }: { assertion: CapturedAssertion }) 
 }
 
 /** The decoded XML in its own panel, full width under the assertion and the credentials. */
+/**
+ * The viewer (Monaco: its chunk to load, then tens to hundreds of milliseconds of main thread to
+ * build) waits until the assertion has been on screen a moment or a credentials call has
+ * answered, and never runs during one: a prompt Get credentials has the page to itself.
+ */
+const XML_VIEWER_AFTER_MS = 800;
+
 export function XmlPanel({ assertion }: { assertion: CapturedAssertion }) {
   const [showXml, setShowXml] = useState(true);
+  const gettingCredentials = useFederation((s) => s.credentials.phase === 'running');
+  const viewerTurn = useAfterSettling(gettingCredentials, XML_VIEWER_AFTER_MS);
   const id = useId();
   return (
     <section className="panel fed-xml-panel" aria-labelledby={`${id}-xml`}>
@@ -103,13 +112,20 @@ export function XmlPanel({ assertion }: { assertion: CapturedAssertion }) {
         </button>
         <span className="muted">Indented for reading; the token service gets the response exactly as signed. Ctrl+F finds, the gutter folds.</span>
       </div>
-      {showXml && (
-        <Suspense fallback={<div className="fed-xml fed-skeleton" role="status" aria-label="Loading the XML viewer" />}>
-          <XmlViewer xml={assertion.xml} label="Decoded SAML response (read only)" />
-        </Suspense>
-      )}
+      {showXml &&
+        (viewerTurn ? (
+          <Suspense fallback={<XmlLoading />}>
+            <XmlViewer xml={assertion.xml} label="Decoded SAML response (read only)" />
+          </Suspense>
+        ) : (
+          <XmlLoading />
+        ))}
     </section>
   );
+}
+
+function XmlLoading() {
+  return <div className="fed-xml fed-skeleton" role="status" aria-label="Loading the XML viewer" />;
 }
 
 function FactRow({ name, values }: { name: string; values: string[] }) {
