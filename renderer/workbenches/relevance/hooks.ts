@@ -1,5 +1,5 @@
-/** The Relevance workbench's hooks: host events, the deep link, the theme in use. */
-import { useEffect, useRef, useState } from 'react';
+/** The Relevance workbench's hooks: host events and the deep link. */
+import { useEffect, useRef } from 'react';
 import { bridge } from '../../bridge.js';
 import { readLink, writeLink } from './lib/deep-link.js';
 import { useRelevance } from './store.js';
@@ -67,26 +67,4 @@ export function useDeepLink(): void {
       unsub();
     };
   }, []);
-}
-
-/** 'dark' or 'light' as the page shows it now (data-theme, or the system's when 'system'). */
-export function useThemeMode(): 'dark' | 'light' {
-  const read = (): 'dark' | 'light' => {
-    const t = document.documentElement.dataset.theme;
-    if (t === 'dark' || t === 'light') return t;
-    return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-  };
-  const [mode, setMode] = useState(read);
-  useEffect(() => {
-    const obs = new MutationObserver(() => setMode(read()));
-    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
-    const onMq = () => setMode(read());
-    mq?.addEventListener('change', onMq);
-    return () => {
-      obs.disconnect();
-      mq?.removeEventListener('change', onMq);
-    };
-  }, []);
-  return mode;
 }

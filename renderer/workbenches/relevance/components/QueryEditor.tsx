@@ -4,27 +4,24 @@
  * parsing errors marked at their line and column.
  */
 import { useEffect, useRef } from 'react';
-import { jsonDefaults, monaco } from '../editor/monaco.js';
+import { jsonDefaults, monaco } from '../../../components/editor/monaco.js';
+import { useBoundEditor } from '../../../components/editor/use-bound-editor.js';
 import { querySchema } from '../lib/query-schema.js';
 import { useRelevance } from '../store.js';
-import { useThemeMode } from '../hooks.js';
 
 const MODEL_URI = 'inmemory://loupe/relevance/request.json';
 
 export function QueryEditor() {
   const host = useRef<HTMLDivElement>(null);
-  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const bodyText = useRelevance((s) => s.bodyText);
   const fields = useRelevance((s) => s.indices?.find((i) => i.name === s.index)?.fields);
   const error = useRelevance((s) => s.queryError);
-  const dark = useThemeMode() === 'dark';
-
-  useEffect(() => {
-    if (!host.current) return;
-    const uri = monaco.Uri.parse(MODEL_URI);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(useRelevance.getState().bodyText, 'json', uri);
-    const editor = monaco.editor.create(host.current, {
-      model,
+  // the store's text (a template, history, paging, a deep link) wins over the model's
+  const editorRef = useBoundEditor(host, {
+    uri: MODEL_URI,
+    language: 'json',
+    text: bodyText,
+    options: {
       ariaLabel: 'Query',
       automaticLayout: true,
       minimap: { enabled: false },
@@ -36,25 +33,13 @@ export function QueryEditor() {
       fixedOverflowWidgets: true,
       renderLineHighlight: 'line',
       padding: { top: 8 },
-    });
-    editorRef.current = editor;
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void useRelevance.getState().run());
-    const sub = model.onDidChangeContent(() => {
+    },
+    onChange(text, model) {
       monaco.editor.setModelMarkers(model, 'elasticsearch', []);
-      useRelevance.getState().setBody(model.getValue());
-    });
-    return () => {
-      sub.dispose();
-      editor.dispose();
-      editorRef.current = null;
-    };
-  }, []);
-
-  // The store's text (a template, history, paging, a deep link) wins over the model's.
-  useEffect(() => {
-    const model = editorRef.current?.getModel();
-    if (model && model.getValue() !== bodyText) model.setValue(bodyText);
-  }, [bodyText]);
+      useRelevance.getState().setBody(text);
+    },
+    onRun: () => void useRelevance.getState().run(),
+  });
 
   useEffect(() => {
     jsonDefaults.setDiagnosticsOptions({
@@ -65,10 +50,6 @@ export function QueryEditor() {
       schemas: [{ uri: 'loupe://schemas/search-request.json', fileMatch: [MODEL_URI], schema: querySchema(fields?.map((f) => ({ path: f.path, type: f.type })) ?? []) }],
     });
   }, [fields]);
-
-  useEffect(() => {
-    monaco.editor.setTheme(dark ? 'vs-dark' : 'vs');
-  }, [dark]);
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
@@ -82,7 +63,7 @@ export function QueryEditor() {
       ]);
       editorRef.current?.revealLineInCenterIfOutsideViewport(line);
     } else monaco.editor.setModelMarkers(model, 'elasticsearch', []);
-  }, [error]);
+  }, [error, editorRef]);
 
   return <div ref={host} className="rel-editor" data-testid="query-editor" />;
 }

@@ -1,6 +1,7 @@
 /**
- * Monaco, bundled by Vite from node_modules (no CDN): the editor core, the features the query
- * editor uses, and the JSON language with its worker. Workers are Vite `?worker` chunks served
+ * Monaco, bundled by Vite from node_modules (no CDN), for the workbenches' editors: the editor
+ * core, its features, and the JSON language with its worker (languages without a worker, such as
+ * MySQL, are registered by the editor that uses them). Workers are Vite `?worker` chunks served
  * from the app's own origin (CSP worker-src 'self' blob:).
  */
 import * as monaco from 'monaco-editor/editor';
