@@ -10,6 +10,7 @@ import { HostCallError } from '../area.js';
 import type { CdcTargetRows } from '../contract/cdc.js';
 import type { ConnectApi } from '../../cdc/connect/service.js';
 import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
+import { engineColumns, type EngineColumns } from './cdc-versions.js';
 
 export const ident = z.string().regex(/^[A-Za-z0-9_$.-]{1,128}$/, 'a plain identifier');
 
@@ -45,4 +46,16 @@ export async function parts(rt: HostRuntime, database: string, table: string): P
     { db: database, t: table },
   );
   return rows.map((r) => ({ name: r.name, rows: Number(r.rows), level: r.level, minBlock: Number(r.min_block_number), maxBlock: Number(r.max_block_number), active: r.active === 1 }));
+}
+
+/** A target table's id (changes when it is dropped and made again) and its engine's roles: key, version, is_deleted, all columns. */
+export async function tableInfo(rt: HostRuntime, database: string, table: string): Promise<{ uuid: string; columns: EngineColumns & { all: string[] } }> {
+  const [t] = await chRows<{ uuid: string; engine_full: string; sorting_key: string }>(
+    rt,
+    'SELECT toString(uuid) AS uuid, engine_full, sorting_key FROM system.tables WHERE database = {db:String} AND name = {t:String}',
+    { db: database, t: table },
+  );
+  if (!t) throw new HostCallError(`Code: 60. DB::Exception: Table ${database}.${table} does not exist. (UNKNOWN_TABLE)`, { code: '60', type: 'UNKNOWN_TABLE' });
+  const cols = await chRows<{ name: string }>(rt, 'SELECT name FROM system.columns WHERE database = {db:String} AND table = {t:String} ORDER BY position', { db: database, t: table });
+  return { uuid: t.uuid, columns: { ...engineColumns(t.engine_full, t.sorting_key), all: cols.map((c) => c.name) } };
 }

@@ -10,8 +10,9 @@ import type { AreaMethods, HostRuntime } from '../area.js';
 import { HostCallError } from '../area.js';
 import type { CdcCleanupResult, CdcTargetRows, CdcVersionLine } from '../contract/cdc.js';
 import { MySqlError } from '../../cdc/source/mysql-error.js';
-import { chRows, clickhouse, embedded, ident, parts, qid } from './cdc-access.js';
-import { diffByKey, engineColumns, groupVersions, linesOf, markRemoved, type EngineColumns } from './cdc-versions.js';
+import { chRows, clickhouse, embedded, ident, parts, qid, tableInfo } from './cdc-access.js';
+import { keyStory } from './cdc-key-story.js';
+import { diffByKey, groupVersions, linesOf, markRemoved, type EngineColumns } from './cdc-versions.js';
 
 const MAX_WINDOW = 2000;
 const MAX_DIFFERING = 50;
@@ -35,17 +36,6 @@ interface Snapshot {
 /** The last grouping of each table's Raw view (by its active parts) and the last cleanup's tables. */
 const rawCache = new Map<string, Grouped>();
 const cleanups = new Map<string, Snapshot>();
-
-async function tableInfo(rt: HostRuntime, database: string, table: string): Promise<{ uuid: string; columns: EngineColumns & { all: string[] } }> {
-  const [t] = await chRows<{ uuid: string; engine_full: string; sorting_key: string }>(
-    rt,
-    'SELECT toString(uuid) AS uuid, engine_full, sorting_key FROM system.tables WHERE database = {db:String} AND name = {t:String}',
-    { db: database, t: table },
-  );
-  if (!t) throw new HostCallError(`Code: 60. DB::Exception: Table ${database}.${table} does not exist. (UNKNOWN_TABLE)`, { code: '60', type: 'UNKNOWN_TABLE' });
-  const cols = await chRows<{ name: string }>(rt, 'SELECT name FROM system.columns WHERE database = {db:String} AND table = {t:String} ORDER BY position', { db: database, t: table });
-  return { uuid: t.uuid, columns: { ...engineColumns(t.engine_full, t.sorting_key), all: cols.map((c) => c.name) } };
-}
 
 /** Every physical version, grouped: read again only when the table's active parts changed. */
 async function readRaw(rt: HostRuntime, database: string, table: string): Promise<Grouped & { uuid: string }> {
@@ -73,7 +63,13 @@ async function stopped(rt: HostRuntime, database: string, table: string, stop: b
 
 const target = { table: ident, database: ident.optional() };
 
-export const cdcTargetViewArea: AreaMethods<'cdc.targetView' | 'cdc.optimizeFinalCleanup' | 'cdc.targetCompare'> = {
+export const cdcTargetViewArea: AreaMethods<'cdc.targetView' | 'cdc.optimizeFinalCleanup' | 'cdc.targetCompare' | 'cdc.keyStory'> = {
+  'cdc.keyStory': {
+    params: z.object({ key: z.string().min(1).max(200), table: ident, database: ident.optional(), sourceDatabase: ident.optional(), sourceTable: ident.optional() }).strict(),
+    summary: 'one key from its source changes through topic offsets and insert blocks to its physical rows: versions collapsed inside one insert block or merged away, in words',
+    handler: (p, rt) => keyStory(rt, { key: p.key, table: p.table, database: p.database ?? 'default', sourceDatabase: p.sourceDatabase ?? 'demo', sourceTable: p.sourceTable ?? p.table }),
+  },
+
   'cdc.targetView': {
     params: z
       .object({ ...target, view: z.enum(['raw', 'final', 'before', 'after']), offset: z.number().int().min(0).optional(), limit: z.number().int().min(0).max(MAX_WINDOW).optional() })

@@ -24,7 +24,7 @@ export interface VersionGroup {
   vanishes: boolean;
 }
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+export const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** Versions and keys compare as numbers when both are numbers, else as text (DateTime64 text sorts as time). */
 export function compareValues(a: string, b: string): number {

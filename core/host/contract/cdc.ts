@@ -238,6 +238,15 @@ export interface CdcCleanupResult {
   at: string;
 }
 
+/** One key followed from its source changes to the physical rows holding it: which versions an insert block or a merge collapsed. */
+export interface CdcKeyStory {
+  key: string;
+  changes: { file: string; pos: number; op: 'c' | 'u' | 'd'; version: string; name?: string; offset?: number; block?: { firstOffset: number; lastOffset: number; records: number; token: string } }[];
+  physical: { part: string; level: number; version: string; deleted: boolean }[];
+  /** In words, per group of changes that share an insert block or were merged away. */
+  explanations: string[];
+}
+
 /** Does the target's FINAL hold exactly the source's rows? Compared by key over the given columns. */
 export interface CdcTargetComparison {
   key: string;
@@ -319,6 +328,8 @@ export interface CdcMethods {
   'cdc.optimizeFinalCleanup'(params: { table: string; database?: string; resumeMerges?: boolean }): CdcCleanupResult;
   /** A window of the target's Raw (grouped by key, winner and why), FINAL, or before/after-cleanup view. */
   'cdc.targetView'(params: { table: string; database?: string; view: CdcTargetViewName; offset?: number; limit?: number }): CdcTargetView;
+  /** One key from its source changes through insert blocks to the physical rows, explaining versions collapsed inside one insert block or merged away. */
+  'cdc.keyStory'(params: { key: string; table: string; database?: string; sourceDatabase?: string; sourceTable?: string }): CdcKeyStory;
   /** The embedded source's table against the target's FINAL, key by key. */
   'cdc.targetCompare'(params: { source: { database: string; table: string }; target: { database?: string; table: string }; columns: string[] }): CdcTargetComparison;
   'cdc.pipeline'(params: { database?: string; table?: string; limit?: number; targetTable?: string; targetDatabase?: string }): CdcPipeline;

@@ -5,7 +5,7 @@
  * in view only, so a target of 100,000 versions costs the page a few hundred lines per refresh.
  */
 import { create } from 'zustand';
-import type { CdcCleanupResult, CdcTargetComparison, CdcTargetView, CdcTargetViewName } from '../../../core/host/contract.js';
+import type { CdcCleanupResult, CdcKeyStory, CdcTargetComparison, CdcTargetView, CdcTargetViewName } from '../../../core/host/contract.js';
 import { bridge, HostError } from '../../bridge.js';
 import { failureOf, type Failure, type Phase } from './store.js';
 
@@ -29,6 +29,8 @@ export interface TargetState {
   cleanup: { phase: Phase; result?: CdcCleanupResult; error?: Failure; rawGeneration?: string };
   mergesStopped: boolean;
   mergesError?: Failure;
+  /** One id followed from the source's changes to its rows (an id clicked in Raw). */
+  story: { phase: Phase; key?: string; data?: CdcKeyStory; error?: Failure };
 
   /** Reads the windows in view of Raw and FINAL again (and before/after once a cleanup ran). */
   load(): Promise<void>;
@@ -37,6 +39,8 @@ export interface TargetState {
   setRange(view: CdcTargetViewName, start: number, end: number): void;
   runCleanup(): Promise<void>;
   setMerges(stopped: boolean): Promise<void>;
+  /** Follows an id (null closes the story). */
+  explainKey(key: string | null): Promise<void>;
   reset(): void;
 }
 
@@ -80,6 +84,7 @@ export const useTarget = create<TargetState>((set, get) => {
     compare: null,
     cleanup: { phase: 'idle' },
     mergesStopped: false,
+    story: { phase: 'idle' },
 
     async load() {
       const views: CdcTargetViewName[] = get().cleanup.result ? VIEWS : ['raw', 'final'];
@@ -134,8 +139,19 @@ export const useTarget = create<TargetState>((set, get) => {
       }
     },
 
+    async explainKey(key) {
+      if (key === null) return set({ story: { phase: 'idle' } });
+      set({ story: { phase: 'running', key } });
+      try {
+        const data = await bridge().invoke('cdc.keyStory', { key, ...TARGET, sourceDatabase: SOURCE.database, sourceTable: SOURCE.table });
+        if (get().story.key === key) set({ story: { phase: 'done', key, data } });
+      } catch (err) {
+        if (get().story.key === key) set({ story: { phase: 'error', key, error: failureOf(err, 'Loupe') } });
+      }
+    },
+
     reset() {
-      set({ views: empty(), exists: null, compare: null, cleanup: { phase: 'idle' }, mergesStopped: false, error: undefined, compareError: undefined });
+      set({ story: { phase: 'idle' }, views: empty(), exists: null, compare: null, cleanup: { phase: 'idle' }, mergesStopped: false, error: undefined, compareError: undefined });
     },
   };
 });

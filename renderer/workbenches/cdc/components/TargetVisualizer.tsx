@@ -27,7 +27,13 @@ function rawColumns(view: CdcTargetView | null, collapsed: Map<string, Collapsed
         const folded = r.first ? collapsed.get(r.key) : undefined;
         return (
           <>
-            {r.first ? <strong>{r.key}</strong> : <span className="cdc-faint">{r.key}</span>}
+            {r.first ? (
+              <button type="button" className="cdc-link-btn" aria-label={`Explain id ${r.key}`} title="Follow this id from the source's changes to its rows" onClick={() => void useTarget.getState().explainKey(r.key)}>
+                {r.key}
+              </button>
+            ) : (
+              <span className="cdc-faint">{r.key}</span>
+            )}
             {folded && (
               <span className="cdc-badge cdc-badge-folded" title={folded.map(collapsedText).join('\n')} aria-label={folded.map(collapsedText).join(' ')}>
                 {folded.reduce((n, f) => n + f.ops.length, 0)} changes in one block
@@ -72,6 +78,67 @@ const lineClass = (r: CdcVersionLine) => [r.gone ? 'cdc-gone' : '', r.winner ? '
 
 function useRange(view: CdcTargetViewName) {
   return useCallback((start: number, end: number) => useTarget.getState().setRange(view, start, end), [view]);
+}
+
+/** One id's story: the source's changes beside the rows that hold it, and why some versions are not rows of their own. */
+function KeyStory() {
+  const story = useTarget((s) => s.story);
+  if (story.phase === 'idle' || !story.key) return null;
+  const d = story.data;
+  return (
+    <section className="cdc-story" aria-label={`Versions of id ${story.key}`}>
+      <div className="cdc-panel-head">
+        <h3 className="cdc-view-title">Why id {story.key} has these versions</h3>
+        <span className="cdc-spacer" />
+        <button type="button" className="btn btn-small" onClick={() => void useTarget.getState().explainKey(story.key!)}>
+          Refresh
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => void useTarget.getState().explainKey(null)}>
+          Close
+        </button>
+      </div>
+      {story.phase === 'running' && <p className="cdc-muted">Following id {story.key} through the source log, the topic and the target…</p>}
+      {story.phase === 'error' && story.error && <FailureBox failure={story.error} />}
+      {d && (
+        <>
+          <ul className="cdc-story-why">
+            {d.explanations.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+          <div className="cdc-story-cols">
+            <div>
+              <h4 className="cdc-muted">Source changes ({d.changes.length})</h4>
+              <ol className="cdc-story-list">
+                {d.changes.map((c, i) => (
+                  <li key={i}>
+                    <code>{c.op === 'c' ? 'insert' : c.op === 'u' ? 'update' : 'delete'}</code> version <code>{c.version}</code>
+                    {c.name !== undefined ? <> · {c.name}</> : null}{' '}
+                    <span className="cdc-muted">
+                      binlog {c.file}:{c.pos}
+                      {c.offset !== undefined ? ` → offset ${c.offset}` : ''}
+                      {c.block ? ` → block ${c.block.firstOffset}–${c.block.lastOffset}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+            <div>
+              <h4 className="cdc-muted">Physical rows ({d.physical.length})</h4>
+              <ol className="cdc-story-list">
+                {d.physical.map((r, i) => (
+                  <li key={i}>
+                    version <code>{r.version}</code>
+                    {r.deleted ? <span className="cdc-badge cdc-badge-deleted">deleted</span> : null} <span className="cdc-muted">part {r.part} (level {r.level})</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
 }
 
 export function TargetVisualizer() {
@@ -191,10 +258,11 @@ export function TargetVisualizer() {
               . Parts: {r.before.filter((p) => p.active).length} → {r.after.filter((p) => p.active).length}.{r.mergesResumed ? ' Merges ran for the cleanup and are paused again.' : ''}
             </p>
           )}
+          <KeyStory />
           {foldedIds.length > 0 && (
             <p className="cdc-muted cdc-note" aria-label="Changes collapsed inside one insert block">
               <strong>Collapsed on insert:</strong> id{foldedIds.length === 1 ? '' : 's'} {foldedIds.slice(0, 8).join(', ')}
-              {foldedIds.length > 8 ? ` and ${foldedIds.length - 8} more` : ''} had several changes in one insert block. A replacing engine collapses rows with the same key inside a block as it
+              {foldedIds.length > 8 ? ` and ${foldedIds.length - 8} more` : ''} had several changes in one insert block (click an id in Raw to follow it). A replacing engine collapses rows with the same key inside a block as it
               writes it (<code>optimize_on_insert</code>), so only the block&apos;s winner was ever stored: fewer versions in Raw than changes in the source, before any merge.
             </p>
           )}
