@@ -26,7 +26,7 @@ export interface TargetState {
   error?: Failure;
   compare: CdcTargetComparison | null;
   compareError?: Failure;
-  cleanup: { phase: Phase; result?: CdcCleanupResult; error?: Failure; rawGeneration?: string };
+  cleanup: { phase: Phase; result?: CdcCleanupResult; error?: Failure };
   mergesStopped: boolean;
   mergesError?: Failure;
   /** One id followed from the source's changes to its rows (an id clicked in Raw). */
@@ -120,9 +120,8 @@ export const useTarget = create<TargetState>((set, get) => {
       try {
         // ClickHouse cancels OPTIMIZE while merges are stopped: the host starts them for the cleanup and stops them again
         const result = await bridge().invoke('cdc.optimizeFinalCleanup', { ...TARGET, resumeMerges: get().mergesStopped });
+        set({ cleanup: { phase: 'done', result } });
         await Promise.all(VIEWS.map(read));
-        // Raw shows the table just before the cleanup until something new lands in it
-        set((s) => ({ cleanup: { phase: 'done', result, rawGeneration: s.views.raw?.generation } }));
         void get().loadCompare();
       } catch (err) {
         set({ cleanup: { phase: 'error', error: failureOf(err, 'ClickHouse') } });

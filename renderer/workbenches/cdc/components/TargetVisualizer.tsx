@@ -56,7 +56,7 @@ function rawColumns(view: CdcTargetView | null, collapsed: Map<string, Collapsed
         ) : r.winner ? (
           <span className="cdc-badge cdc-badge-winner" title={`Winner: ${r.why}`}>
             ★ {REASON[r.reason]}
-            {r.deleted ? ' · a delete: id vanishes' : ''}
+            {r.deleted ? ' · id vanishes' : ''}
           </span>
         ) : (
           <span className="cdc-faint">superseded</span>
@@ -71,7 +71,7 @@ const finalColumns = (cols: string[]): Column<Record<string, unknown>>[] =>
   [...cols].sort((a, b) => rank(a) - rank(b)).map((c) => ({ id: c, header: c, numeric: c === 'id' || c === '__deleted', cell: (r) => <code>{text(r[c])}</code> }));
 
 /** Short enough for the column; the whole sentence (with the version) is the badge's title. */
-const REASON = { only: 'only version', highest: 'highest version', tie: 'tie: last inserted wins' } as const;
+const REASON = { only: 'only version', highest: 'highest version', tie: 'tie: last inserted' } as const;
 
 const lineKey = (r: CdcVersionLine) => `${r.part}|${r.key}|${r.version}`;
 const lineClass = (r: CdcVersionLine) => [r.gone ? 'cdc-gone' : '', r.winner ? 'cdc-winner' : '', r.deleted ? 'cdc-deleted' : '', r.first ? 'cdc-group-first' : ''].join(' ');
@@ -147,7 +147,8 @@ export function TargetVisualizer() {
   const st = useTarget.getState();
   const collapsed = useMemo(() => collapsedInBlocks(flow), [flow]);
   // after a cleanup, Raw keeps the table as it was just before it (what it removed struck through) until something new lands
-  const showBefore = !!cleanup.result && !!views.before && cleanup.rawGeneration !== undefined && cleanup.rawGeneration === views.raw?.generation;
+  // (a merge that only renames the part changes nothing a user sees; a new version changes the count)
+  const showBefore = !!cleanup.result && !!views.before && views.raw?.total === cleanup.result.versionsAfter;
   const rawView = showBefore ? views.before : views.raw;
   const rawCols = useMemo(() => rawColumns(rawView, collapsed), [rawView, collapsed]);
   const finalCols = useMemo(() => finalColumns(views.final?.columns.all ?? ['id', 'name', 'created_at', '__deleted']), [views.final?.columns.all]);
