@@ -6,35 +6,30 @@
  * light and dark.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLoupeServe, type LoupeServe } from './loupe-serve.js';
+import { servedLoupe } from './served-loupe.js';
+import { inEveryLook } from './looks.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
 
 async function shoot(page: Page, name: string) {
-  for (const [w, h] of [
-    [1440, 900],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    // nothing pushes the page sideways (the widest offenders named if something does)
-    const wide = await page.evaluate(`(() => {
-      const w = document.documentElement.clientWidth;
-      if (document.documentElement.scrollWidth <= w) return [];
-      return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));
-    })()`);
-    expect(wide, `${name} at ${w}px`).toEqual([]);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
+  await inEveryLook(page, {
+    async size(w) {
+      // nothing pushes the page sideways (the widest offenders named if something does)
+      const wide = await page.evaluate(`(() => {
+        const w = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth <= w) return [];
+        return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1 && getComputedStyle(e).position !== 'fixed').slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));
+      })()`);
+      expect(wide, `${name} at ${w}px`).toEqual([]);
+    },
+    async theme(w, theme) {
       await page.getByRole('heading', { name: /^Target:/ }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${name}-${w}-${theme}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(`document.documentElement.removeAttribute('data-theme')`);
+    },
+  });
 }
 
 /** Scrolls a named table's scroll box to a fraction of its height. */
@@ -44,19 +39,12 @@ async function scrollTo(page: Page, table: string, fraction: number) {
   }, fraction);
 }
 
-let loupe: LoupeServe;
-test.beforeAll(async () => {
-  loupe = await startLoupeServe();
-  mkdirSync(SHOTS, { recursive: true });
-});
-test.afterAll(async () => {
-  await loupe?.stop();
-});
+const served = servedLoupe({ screenshots: SHOTS });
 
 test('a 10,000-change burst: windows of Raw, FINAL and the source, an id explained, the cleanup', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(loupe.openUrl);
+  await page.goto(served.current.openUrl);
   await page.getByRole('navigation').getByRole('link', { name: 'CDC' }).click();
   await page.getByRole('button', { name: 'Set up pipeline' }).click();
   await expect(page.getByRole('table', { name: 'FINAL', exact: true }).getByRole('row').filter({ hasText: 'Ada Lovelace' })).toHaveCount(1, { timeout: 30_000 });

@@ -9,7 +9,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLoupeServe, type LoupeServe } from './loupe-serve.js';
+import type { LoupeServe } from './loupe-serve.js';
+import { servedLoupe } from './served-loupe.js';
+import { inEveryLook } from './looks.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -18,24 +20,16 @@ const DOC_SHOTS = process.env.LOUPE_SCREENSHOTS === 'docs' ? path.join(ROOT, 'do
 test.describe.configure({ mode: 'serial' });
 
 async function shoot(page: Page, name: string) {
-  for (const [w, h] of [
-    [1440, 900],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    for (const theme of ['light', 'dark'] as const) {
-      // a string: the e2e project is typechecked without the DOM library
-      await page.evaluate(`document.documentElement.setAttribute('data-theme', '${theme}')`);
+  await inEveryLook(page, {
+    async theme(w, theme) {
       const file = `${name}-${w}-${theme}.png`;
       await page.screenshot({ path: path.join(SHOTS, file), fullPage: true });
       if (DOC_SHOTS && w === 1440) {
         mkdirSync(DOC_SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(DOC_SHOTS, file), fullPage: true });
       }
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(`document.documentElement.removeAttribute('data-theme')`);
+    },
+  });
 }
 
 async function openCdc(page: Page, loupe: LoupeServe) {
@@ -116,18 +110,11 @@ async function changeAndClean(page: Page, variant: 1 | 2) {
 }
 
 test.describe('variant 1: source connector → topic → ClickHouse sink', () => {
-  let loupe: LoupeServe;
-  test.beforeAll(async () => {
-    loupe = await startLoupeServe();
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  test.afterAll(async () => {
-    await loupe?.stop();
-  });
+  const served = servedLoupe({ screenshots: SHOTS });
 
   test('set up, change rows, see versions and winners, clean up to the source', async ({ page }) => {
     test.setTimeout(120_000);
-    await openCdc(page, loupe);
+    await openCdc(page, served.current);
     await expect(page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 1/ })).toBeChecked();
     await expect(page.getByText('Set up the pipeline to create the target table')).toBeVisible();
     // the specification's cluster DDL beside the single-node form embedded ClickHouse will run, with the notice
@@ -185,7 +172,7 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
 
   test("a connector's config edited from the panel (PUT …/config), shown as a diff against its last version", async ({ page }) => {
     test.setTimeout(60_000);
-    await openCdc(page, loupe);
+    await openCdc(page, served.current);
     const sink = page.getByRole('listitem', { name: 'Connector clickhouse-sink' });
     await sink.getByText(/^Config: \d+ keys/).click();
     await expect(sink).toContainText('One version so far');
@@ -212,7 +199,7 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
     await expect(sink).toContainText('2 versions');
     await expect(sink.getByRole('combobox')).toContainText('v1 · seen');
     // the history outlives the page: opened again, the diff is still there
-    await openCdc(page, loupe);
+    await openCdc(page, served.current);
     await sink.getByText(/^Config: \d+ keys/).click();
     await expect(sink).toContainText('2 versions, 1 changed, 1 added, 1 removed since the previous one');
     await expect(sink).toContainText('task 0: RUNNING', { timeout: 20_000 });
@@ -229,7 +216,7 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
 
   test('a sink that fails is listed first, FAILED, with its trace', async ({ page }) => {
     test.setTimeout(90_000);
-    await openCdc(page, loupe);
+    await openCdc(page, served.current);
     await page.getByRole('button', { name: 'Tear down' }).click();
     await expect(page.getByRole('list', { name: 'Set-up steps' })).toContainText('Delete connector clickhouse-sink');
     await expect(page.getByText('No connectors yet')).toBeVisible();
@@ -258,17 +245,11 @@ test.describe('variant 1: source connector → topic → ClickHouse sink', () =>
 });
 
 test.describe('variant 2: queue table + materialized view', () => {
-  let loupe: LoupeServe;
-  test.beforeAll(async () => {
-    loupe = await startLoupeServe();
-  });
-  test.afterAll(async () => {
-    await loupe?.stop();
-  });
+  const served = servedLoupe();
 
   test('set up, change rows, see versions and winners, clean up to the source', async ({ page }) => {
     test.setTimeout(120_000);
-    await openCdc(page, loupe);
+    await openCdc(page, served.current);
     await page.getByRole('radiogroup', { name: 'Variant' }).getByRole('radio', { name: /Variant 2/ }).check();
     await expect(page.getByText(/^Configuration:.*queue table, materialized view/)).toBeVisible();
     // the Kafka queue table becomes a Null table Loupe's consumer feeds, and says so
@@ -291,7 +272,7 @@ test.describe('variant 2: queue table + materialized view', () => {
 
   test('the scenario player steps, plays, and plays a burst of 10,000 changes through to FINAL', async ({ page }) => {
     test.setTimeout(180_000);
-    await openCdc(page, loupe);
+    await openCdc(page, served.current);
     const player = page.getByRole('group', { name: 'Scenario player' });
     await player.getByRole('combobox', { name: 'Scenario' }).selectOption({ label: 'Update one id five times' });
     await player.getByRole('button', { name: 'Step' }).click();
