@@ -286,7 +286,7 @@ async function main() {
       ratio: pipelineRate / directRate,
       ratioTarget: 0.5,
       requestsAlone: {
-        what: "the seed sink's exactly-once requests per 5000-row block (BEFORE state, insert, AFTER state) through @clickhouse/client, bodies prebuilt, no Kafka Connect work",
+        what: "the seed sink's exactly-once requests per 5000-row block (BEFORE state, insert, AFTER state) through the sink's request path (the requests @clickhouse/client sends), bodies prebuilt, no Kafka Connect work",
         ...runsSummary(requestRuns, requests, messages.length, requestBlocks.length),
         ratioToDirect: requestsRate / directRate,
       },
