@@ -87,3 +87,41 @@ describe('the sink’s lean request path', () => {
     }
   });
 });
+
+describe('the sink’s lean connections', () => {
+  it('closes a connection idle for longer than the client’s idle_socket_ttl, and opens a new one for the next request', async () => {
+    const lean = new LeanHttp({ url, username: 'default', password: '', database: 'default', requestTimeoutMs: 30_000, maxOpenConnections: 4 });
+    const opened: unknown[] = [];
+    const onConnection = (s: unknown) => opened.push(s);
+    server.on('connection', onConnection);
+    try {
+      await lean.command('SELECT 1');
+      await lean.command('SELECT 1');
+      expect(opened).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 3000));
+      await lean.command('SELECT 1');
+      expect(opened).toHaveLength(2);
+    } finally {
+      server.off('connection', onConnection);
+      lean.close();
+    }
+  });
+});
+
+describe('a slow answer', () => {
+  it('is waited for past the idle time, up to the request timeout', async () => {
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.end(''), 3200));
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const lean = new LeanHttp({ url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, username: 'default', password: '', database: 'default', requestTimeoutMs: 30_000, maxOpenConnections: 4 });
+    try {
+      await lean.exec('INSERT INTO `default`.`t` FORMAT JSONEachRow', '{}\n');
+      await lean.exec('INSERT INTO `default`.`t` FORMAT JSONEachRow', '{}\n');
+    } finally {
+      lean.close();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  }, 15_000);
+});

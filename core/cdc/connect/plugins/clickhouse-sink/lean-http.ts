@@ -28,6 +28,8 @@ function statement(query: string): string {
   return query.trim().replace(/;+$/, '');
 }
 
+const IDLE_SOCKET_TTL_MS = 2500;
+
 export interface LeanHttpOptions {
   url: string;
   username: string;
@@ -46,7 +48,10 @@ export class LeanHttp {
   constructor(private readonly opts: LeanHttpOptions) {
     this.base = new URL(opts.url);
     const tls = this.base.protocol === 'https:';
-    this.agent = tls ? new https.Agent({ keepAlive: true, maxSockets: opts.maxOpenConnections }) : new http.Agent({ keepAlive: true, maxSockets: opts.maxOpenConnections });
+    // An idle connection is closed after 2.5 s, as the client's keep_alive.idle_socket_ttl does, before
+    // a server's keep-alive timeout (3 s by default) could close it under a request.
+    const agentOptions = { keepAlive: true, maxSockets: opts.maxOpenConnections, timeout: IDLE_SOCKET_TTL_MS };
+    this.agent = tls ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
     this.request = tls ? https.request : http.request;
     this.auth = `Basic ${Buffer.from(`${opts.username}:${opts.password}`).toString('base64')}`;
   }
