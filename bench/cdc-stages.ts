@@ -9,7 +9,7 @@
  *    is created and timed until its AFTER_PROCESSING state covers the topic's last offset
  *    (fetch → JSON converter → Flatten → JSONEachRow blocks → embedded ClickHouse);
  * 3. the sink's requests alone: the same rows, already joined into the sink's 5000-row JSONEachRow
- *    bodies, sent through @clickhouse/client the way the sink's exactlyOnce sends each block —
+ *    bodies, sent through the sink's request path (lean-http.ts) the way the sink's exactlyOnce sends each block —
  *    BEFORE_PROCESSING state write, insert with the sink's settings and dedup token,
  *    AFTER_PROCESSING state write — into a fresh table, with no Kafka Connect work at all: the
  *    fastest the sink can go on this machine however cheap its own work became;

@@ -15,7 +15,7 @@
  *    times (each into a fresh table); the median run is the peer's figure.
  *
  * Both print their process CPU: chDB parses and merges on several threads, so the peer alone keeps
- * more than one core busy, and the line "CPU at ratio 0.5" says how much CPU the pipeline may use
+ * more than one core busy, and the line "CPU at ratio 0.4" says how much CPU the pipeline may use
  * in all to reach the target on this machine.
  *
  *   --changes N          changes for the throughput run (default 1,000,000; env LOUPE_BENCH_CDC_CHANGES)
@@ -68,6 +68,9 @@ const PATH = args.path ?? 'worker';
 if (PATH !== 'worker' && PATH !== 'bridge') throw new Error('--path must be worker or bridge');
 const TX_SIZE = 5000;
 const PEER_RUNS = 3;
+/** The CDC engine issue's targets: the pipeline's ratio to the peer, and its requests' alone. */
+const RATIO_TARGET = 0.4;
+const REQUESTS_RATIO_TARGET = 0.8;
 
 const log = (m: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -284,11 +287,12 @@ async function main() {
       throughput: { ms: pipelineMs, topicCompleteMs: topicMs, rowsPerSecond: pipelineRate, cpuSeconds: { user: pipelineCpu.user / 1e6, system: pipelineCpu.system / 1e6 }, messages: messages.length, targetRowsBeforeMerge: rawRows, finalEqualsSource: finalOk, cleanupEqualsSource: cleanupOk, optimizeFinalCleanupMs: optimizeMs },
       directChdb: runsSummary(peerRuns, direct, messages.length, blocks.length),
       ratio: pipelineRate / directRate,
-      ratioTarget: 0.5,
+      ratioTarget: RATIO_TARGET,
       requestsAlone: {
-        what: "the seed sink's exactly-once requests per 5000-row block (BEFORE state, insert, AFTER state) through @clickhouse/client, bodies prebuilt, no Kafka Connect work",
+        what: "the seed sink's exactly-once requests per 5000-row block (BEFORE state, insert, AFTER state) through the sink's request path (the requests @clickhouse/client sends), bodies prebuilt, no Kafka Connect work",
         ...runsSummary(requestRuns, requests, messages.length, requestBlocks.length),
         ratioToDirect: requestsRate / directRate,
+        ratioTarget: REQUESTS_RATIO_TARGET,
       },
       latency: { rate: RATE, achievedRate, seconds: LAT_S, changes: latencyChanges, insertsMeasured: latencies.length, medianMs: pct(50), p95Ms: pct(95), p99Ms: pct(99), maxMs: latencies[latencies.length - 1] ?? NaN, targetMedianMs: 250, finalEqualsSource: latencyOk, observedBy: 'ClickHouse insert completions (dedup token offsets) in the embedded server; inserted rows' },
     };
@@ -303,10 +307,10 @@ async function main() {
           ['source commits', formatRate(result.source.changesPerSecond), `embedded source, transactions of ${TX_SIZE}`],
           ['pipeline end to end', formatRate(pipelineRate), `committed change -> visible in target; ${formatMs(pipelineMs)}, ${cpuNote(pipelineCpu, pipelineMs)}`],
           ['chDB direct JSONEachRow', formatRate(directRate), `same ${messages.length.toLocaleString('en-US')} rows, 5000-row blocks; median of ${PEER_RUNS} runs (${peerRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(directMs)}, ${cpuNote(directCpu, directMs)}`],
-          ['ratio pipeline / direct', formatRatio(result.ratio), `target >= 0.5 ${result.ratio >= 0.5 ? 'met' : 'NOT met'}`],
+          ['ratio pipeline / direct', formatRatio(result.ratio), `target >= ${RATIO_TARGET} ${result.ratio >= RATIO_TARGET ? 'met' : 'NOT met'}`],
           ["sink's requests alone", formatRate(requestsRate), `BEFORE state, insert, AFTER state per block, no Kafka Connect work; median of ${PEER_RUNS} runs (${requestRuns.map((r) => formatMs(r.ms)).join(', ')}); ${formatMs(requests.ms)}, ${cpuNote(requests.cpu, requests.ms)}`],
-          ['ceiling: requests / direct', formatRatio(result.requestsAlone.ratioToDirect), "the most the pipeline's ratio could be with the sink's exactly-once requests on this server and machine"],
-          ['CPU at ratio 0.5', `${((os.cpus().length * 2 * directMs) / 1000).toFixed(1)} s`, `all ${os.cpus().length} cores for twice the peer's time; the pipeline used ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s, the peer ${((directCpu.user + directCpu.system) / 1e6).toFixed(1)} s`],
+          ['ceiling: requests / direct', formatRatio(result.requestsAlone.ratioToDirect), `target >= ${REQUESTS_RATIO_TARGET} ${result.requestsAlone.ratioToDirect >= REQUESTS_RATIO_TARGET ? 'met' : 'NOT met'}; the most the pipeline's ratio could be with the sink's exactly-once requests on this server and machine`],
+          [`CPU at ratio ${RATIO_TARGET}`, `${((os.cpus().length * directMs) / RATIO_TARGET / 1000).toFixed(1)} s`, `all ${os.cpus().length} cores for the peer's time / ${RATIO_TARGET}; the pipeline used ${((pipelineCpu.user + pipelineCpu.system) / 1e6).toFixed(1)} s, the peer ${((directCpu.user + directCpu.system) / 1e6).toFixed(1)} s`],
           ['FINAL = source', String(finalOk), `${rawRows.toLocaleString('en-US')} target rows before merges`],
           ['after OPTIMIZE FINAL CLEANUP', String(cleanupOk), `optimize took ${formatMs(optimizeMs)}`],
           [`latency median @ ${RATE}/s`, formatMs(pct(50)), `target < 250 ms ${pct(50) < 250 ? 'met' : 'NOT met'}; achieved ${Math.round(achievedRate)}/s`],

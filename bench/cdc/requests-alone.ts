@@ -1,17 +1,16 @@
 /**
  * The seed sink's requests with nothing of Kafka Connect around them: for every block, the
  * exactly-once sequence the sink sends (BEFORE_PROCESSING state write, the insert with the sink's
- * settings and deduplication token, AFTER_PROCESSING state write), through @clickhouse/client and
- * the sink's own StateStore, with the JSONEachRow bodies already built. However cheap the sink's
+ * settings and deduplication token, AFTER_PROCESSING state write), through the sink's own request
+ * path (lean-http.ts, the requests @clickhouse/client would send) and StateStore, with the JSONEachRow bodies already built. However cheap the sink's
  * own work became, it could go no faster than this on the same server and machine; against the
  * peer (the same bodies straight into chDB) it is the ceiling of bench:cdc's ratio.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { createClient } from '@clickhouse/client';
 import { parseSinkConfig } from '../../core/cdc/connect/plugins/clickhouse-sink/config.js';
+import { LeanHttp } from '../../core/cdc/connect/plugins/clickhouse-sink/lean-http.js';
 import { StateStore } from '../../core/cdc/connect/plugins/clickhouse-sink/state.js';
 import { INSERT_SETTINGS } from '../../core/cdc/connect/plugins/clickhouse-sink/task.js';
 import { sinkConfig } from './pipelines.js';
@@ -40,8 +39,9 @@ export function blocksOf(values: { offset: number; value: string | null }[], siz
 export async function sendRequestsAlone(url: string, assets: string, blocks: Block[], table: string, query: (sql: string) => Promise<string>): Promise<{ ms: number; cpu: NodeJS.CpuUsage }> {
   const sink = parseSinkConfig(sinkConfig(assets, new URL(url).port).config);
   const client = createClient({ url, max_open_connections: 4 });
+  const lean = new LeanHttp({ url, username: 'default', password: '', database: 'default', requestTimeoutMs: 30_000, maxOpenConnections: 4 });
   try {
-    const state = new StateStore(client, { onCluster: '', zkPath: '/kafka-connect', zkDatabase: 'connect_state' });
+    const state = new StateStore(client, { onCluster: '', zkPath: '/kafka-connect', zkDatabase: 'connect_state' }, lean);
     await client.command({ query: readFileSync(path.join(assets, 'target-table.sql'), 'utf8').replace('default.customers', `default.${table}`) });
     for (const until = Date.now() + 60_000; Date.now() < until; ) {
       if (Number(JSON.parse(await query('SELECT count() AS n FROM system.merges')).n) === 0) break;
@@ -51,16 +51,12 @@ export async function sendRequestsAlone(url: string, assets: string, blocks: Blo
     const t0 = performance.now();
     for (const b of blocks) {
       await state.set(`${table}-0`, b.first, b.last, 'BEFORE_PROCESSING');
-      const res = await client.exec({
-        query: `INSERT INTO \`default\`.\`${table}\` FORMAT JSONEachRow`,
-        values: Readable.from([b.body]),
-        clickhouse_settings: { ...INSERT_SETTINGS, insert_deduplication_token: `${table}-0-${b.first}-${b.last}`, ...sink.clickhouseSettings },
-      });
-      await finished(res.stream.resume());
+      await lean.exec(`INSERT INTO \`default\`.\`${table}\` FORMAT JSONEachRow`, b.body, { ...INSERT_SETTINGS, insert_deduplication_token: `${table}-0-${b.first}-${b.last}`, ...sink.clickhouseSettings });
       await state.set(`${table}-0`, b.first, b.last, 'AFTER_PROCESSING');
     }
     return { ms: performance.now() - t0, cpu: process.cpuUsage(cpu0) };
   } finally {
+    lean.close();
     await client.close();
   }
 }

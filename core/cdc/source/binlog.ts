@@ -6,11 +6,38 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
+import { mayHoldUnsafeInteger, parseExactJson, stringifyExactJson } from '../../common/exact-json.js';
 import { lowerBound } from '../../common/sorted.js';
 import type { BinlogPosition, BinlogTransaction, RowChange } from './types.js';
 
 const ROTATE_BYTES = 256 * 1024 * 1024;
+/** Row events of the newest transactions kept parsed (the recent cache), at most. */
+const RECENT_EVENTS = 300_000;
+
+/**
+ * Whether a transaction reads back from its JSON line as the very object it is, so that the
+ * object may stand for the line: no schema change (its definitions may hold what JSON drops),
+ * no integer the parser would make a bigint of (or a bigint it would make a number of), rowids
+ * that are numbers, and row values that are strings, finite numbers other than -0 (which JSON
+ * writes as 0), booleans or null.
+ */
+function readsBackAsItself(tx: Stored, line: string): boolean {
+  if (tx.ddl || mayHoldUnsafeInteger(line)) return false;
+  const plain = (row: Record<string, unknown> | null) => {
+    if (row === null) return true;
+    for (const k in row) {
+      const v = row[k];
+      const t = typeof v;
+      if (v === null || t === 'string' || t === 'boolean') continue;
+      if (t !== 'number' || (v === 0 && 1 / (v as number) < 0) || !Number.isFinite(v)) return false;
+    }
+    return true;
+  };
+  for (const list of [tx.events, tx.cascaded ?? []]) {
+    for (const ev of list) if (typeof ev.rowid !== 'number' || !plain(ev.before) || !plain(ev.after)) return false;
+  }
+  return true;
+}
 
 /**
  * A transaction's row changes in the order they were made: its row events with the rows that
@@ -31,12 +58,22 @@ interface FileIndex {
   /** Global sequence of the first transaction in this file. */
   firstSeq: number;
   size: number;
+  /** Transactions kept parsed, by position (see Binlog.recent). */
+  recent: Map<number, Stored>;
 }
 
 type Stored = Omit<BinlogTransaction, 'file' | 'pos' | 'nextPos'>;
 
 export class Binlog {
   private files: FileIndex[] = [];
+  /**
+   * The newest transactions as the objects that were appended, oldest first, up to RECENT_EVENTS
+   * row events: a reader that keeps up (a connector streaming) gets them without parsing their
+   * lines again, which was most of reading the log. Only those that read back as themselves are
+   * kept (readsBackAsItself); readers get the same objects, which no reader changes.
+   */
+  private readonly recentOrder: { file: FileIndex; pos: number; events: number }[] = [];
+  private recentEvents = 0;
 
   constructor(
     private readonly dir: string,
@@ -80,11 +117,13 @@ export class Binlog {
       this.files.push(f);
     }
     // a BIGINT beyond 2^53 in a row image is a bigint: written as its digits
-    const line = Buffer.from(stringifyExactJson(tx) + '\n', 'utf8');
+    const text = stringifyExactJson(tx);
+    const line = Buffer.from(text + '\n', 'utf8');
     const pos = f.size;
     fs.writeSync(f.fd, line, 0, line.length, pos);
     f.positions.push(pos);
     f.size += line.length;
+    if (readsBackAsItself(tx, text)) this.keepRecent(f, pos, tx);
     return { ...tx, file: f.name, pos, nextPos: f.size };
   }
 
@@ -105,18 +144,26 @@ export class Binlog {
       let i = lowerBound(f.positions, pos);
       if (i >= f.positions.length) continue;
       const take = Math.min(f.positions.length - i, max - out.length);
-      const start = f.positions[i]!;
       const end = i + take < f.positions.length ? f.positions[i + take]! : f.size;
-      const buf = Buffer.allocUnsafe(end - start);
-      fs.readSync(f.fd, buf, 0, buf.length, start);
-      let off = 0;
+      // read from the file from the first transaction not kept parsed on, when there is one
+      let buf: Buffer | undefined;
+      let bufStart = 0;
       for (let k = 0; k < take; k++, i++) {
         const p = f.positions[i]!;
         const next = i + 1 < f.positions.length ? f.positions[i + 1]! : f.size;
+        const kept = f.recent.get(p);
+        if (kept) {
+          out.push({ ...kept, file: f.name, pos: p, nextPos: next });
+          continue;
+        }
+        if (!buf) {
+          bufStart = p;
+          buf = Buffer.allocUnsafe(end - p);
+          fs.readSync(f.fd, buf, 0, buf.length, p);
+        }
         // a BIGINT beyond 2^53 in a row image as the bigint it is (exact-integers.ts)
-        const tx = parseExactJson(buf.toString('utf8', off, off + (next - p))) as Stored;
+        const tx = parseExactJson(buf.toString('utf8', p - bufStart, next - bufStart)) as Stored;
         out.push({ ...tx, file: f.name, pos: p, nextPos: next });
-        off += next - p;
       }
     }
     return out;
@@ -134,6 +181,22 @@ export class Binlog {
   close(): void {
     for (const f of this.files) fs.closeSync(f.fd);
     this.files = [];
+    this.recentOrder.length = 0;
+    this.recentEvents = 0;
+  }
+
+  private keepRecent(f: FileIndex, pos: number, tx: Stored): void {
+    const events = tx.events.length + (tx.cascaded?.length ?? 0) + 1;
+    f.recent.set(pos, tx);
+    this.recentOrder.push({ file: f, pos, events });
+    this.recentEvents += events;
+    let drop = 0;
+    while (this.recentEvents > RECENT_EVENTS && drop < this.recentOrder.length - 1) {
+      const old = this.recentOrder[drop++]!;
+      old.file.recent.delete(old.pos);
+      this.recentEvents -= old.events;
+    }
+    if (drop) this.recentOrder.splice(0, drop);
   }
 
   private current(): FileIndex {
@@ -146,7 +209,7 @@ export class Binlog {
     const header = Buffer.from(JSON.stringify({ format: 'loupe-binlog', version: 1, server_uuid: this.serverUuid, first_seq: firstSeq }) + '\n');
     const fd = fs.openSync(file, 'w+');
     fs.writeSync(fd, header, 0, header.length, 0);
-    return { name, fd, positions: [], firstSeq, size: header.length };
+    return { name, fd, positions: [], firstSeq, size: header.length, recent: new Map() };
   }
 
   private load(name: string, expectedSeq: number): FileIndex {
@@ -170,6 +233,6 @@ export class Binlog {
       pos = nl + 1;
     }
     if (pos < buf.length) fs.ftruncateSync(fd, pos); // a torn last write never committed
-    return { name, fd, positions, firstSeq, size: pos };
+    return { name, fd, positions, firstSeq, size: pos, recent: new Map() };
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { ConnectException } from '../../plugin.js';
+import type { LeanHttp } from './lean-http.js';
 
 export type ProcessingState = 'BEFORE_PROCESSING' | 'AFTER_PROCESSING';
 
@@ -36,6 +37,8 @@ export class StateStore {
   constructor(
     private readonly client: ClickHouseClient,
     private readonly opts: StateStoreOptions,
+    /** The writes' lean path (the same request as the client's command); the client when absent. */
+    private readonly lean?: LeanHttp,
   ) {
     this.table = escapeName(opts.zkDatabase);
   }
@@ -69,8 +72,8 @@ export class StateStore {
   async set(key: string, minOffset: number, maxOffset: number, state: ProcessingState): Promise<void> {
     // The connector's own statement: KeeperMap overwrites by key, and wait_for_async_insert keeps
     // the write synchronous should the server or profile turn async_insert on.
-    await this.client.command({
-      query: `INSERT INTO ${this.table} SETTINGS wait_for_async_insert=1 VALUES (${sqlString(key)}, ${minOffset}, ${maxOffset}, '${state}');`,
-    });
+    const query = `INSERT INTO ${this.table} SETTINGS wait_for_async_insert=1 VALUES (${sqlString(key)}, ${minOffset}, ${maxOffset}, '${state}');`;
+    if (this.lean) await this.lean.command(query);
+    else await this.client.command({ query });
   }
 }

@@ -13,13 +13,12 @@
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import dns from 'node:dns/promises';
-import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import type { Logger } from '../../../../common/log.js';
 import { parseExactJson } from '../../../../common/exact-json.js';
 import { ConnectException, DataException, type ConnectorConfig, type SinkRecord, type SinkTask, type SinkTaskContext, type TopicPartition, type TopicPartitionOffset } from '../../plugin.js';
 import { javaSplit, parseSinkConfig, type SinkConfig } from './config.js';
 import { convertRow, isVerbatimRow, parseColumnType, rowJson, type ColumnType, type RowOptions } from './convert.js';
+import { LeanHttp } from './lean-http.js';
 import { StateStore, type ProcessingState, type StateRecord } from './state.js';
 
 /** Where a test can stop the task dead, between the steps of the exactly-once state machine. */
@@ -80,6 +79,8 @@ export class ClickHouseSinkTask implements SinkTask {
   private log!: Logger;
   private client!: ClickHouseClient;
   private stateStore?: StateStore;
+  /** The inserts' and state writes' request path (lean-http.ts). */
+  private lean?: LeanHttp;
   /** Last state per state key (`<topic>-<partition>`); the only store without exactlyOnce. */
   private readonly states = new Map<string, StateRecord | null>();
   /** Next offset per partition whose records the sink has dealt with. */
@@ -114,8 +115,9 @@ export class ClickHouseSinkTask implements SinkTask {
       // the rows itself (rowJson), the client never stringifies them
       json: { parse: parseExactJson as <T>(text: string) => T },
     });
+    this.lean = new LeanHttp({ url, username: this.cfg.username, password: this.cfg.password, database: this.cfg.database, requestTimeoutMs: Math.max(30_000, this.cfg.retryTimeoutSec * 1000), maxOpenConnections: 4 });
     if (this.cfg.exactlyOnce) {
-      this.stateStore = new StateStore(this.client, { onCluster: this.cfg.keeperOnCluster, zkPath: this.cfg.zkPath, zkDatabase: this.cfg.zkDatabase });
+      this.stateStore = new StateStore(this.client, { onCluster: this.cfg.keeperOnCluster, zkPath: this.cfg.zkPath, zkDatabase: this.cfg.zkDatabase }, this.lean);
       await this.withRetry('create state table', () => this.stateStore!.ensureTable());
     }
     this.log.info(`ClickHouse sink started for ${url} database ${this.cfg.database}${this.cfg.exactlyOnce ? ' (exactlyOnce)' : ''}`);
@@ -182,6 +184,7 @@ export class ClickHouseSinkTask implements SinkTask {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.client?.close();
+    this.lean?.close();
   }
 
   /** RecordConvertor.convert and Processing.doLogic's naming of a topic. */
@@ -405,8 +408,7 @@ export class ClickHouseSinkTask implements SinkTask {
    * send_progress_in_http_headers the response starts while the insert still runs.
    */
   private async execInsert(database: string, table: string, format: string, body: string | Buffer, settings: Record<string, string | number>): Promise<void> {
-    const res = await this.client.exec({ query: `INSERT INTO ${escapeName(database)}.${escapeName(table)} FORMAT ${format}`, values: Readable.from([body]), clickhouse_settings: settings });
-    await finished(res.stream.resume());
+    await this.lean!.exec(`INSERT INTO ${escapeName(database)}.${escapeName(table)} FORMAT ${format}`, body, settings);
   }
 
   private async send(database: string, table: string, what: string, n: number, token: string | undefined, insert: (settings: Record<string, string | number>) => Promise<unknown>): Promise<void> {
