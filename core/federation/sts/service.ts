@@ -65,9 +65,6 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
   const log = ctx.log;
   const { store, created } = AccountStore.open(ctx.dataDir, opts.accountId ?? DEFAULT_STS_OPTIONS.accountId, log);
   const engine = new StsEngine(store, log, opts);
-  // The SAML threads start with the service (a thread takes a moment to load its modules), so
-  // the first AssumeRoleWithSAML after start-up does not wait for one.
-  engine.warmSamlReaders();
   const seeder = new DemoSeeder(engine, ctx.dataDir, { idpHttp: ctx.peers.idp, idpHttps: idpHttpsBase(ctx) }, log);
 
   const server = http.createServer((req, res) => {
@@ -101,7 +98,17 @@ export async function startStsService(ctx: ServiceContext, opts: StsServiceOptio
     });
   });
 
-  const port = await listen(server, ctx.host, ctx.port, 'sts', 'Set LOUPE_STS_PORT to another port.');
+  let port: number;
+  try {
+    port = await listen(server, ctx.host, ctx.port, 'sts', 'Set LOUPE_STS_PORT to another port.');
+  } catch (err) {
+    // a port taken by another program: nothing of this start may outlive it (a thread would keep loupe serve from exiting)
+    await engine.close();
+    throw err;
+  }
+  // The SAML threads start with the service (a thread takes a moment to load its modules), so
+  // the first AssumeRoleWithSAML after start-up does not wait for one.
+  engine.warmSamlReaders();
   if (opts.seed !== false) await seeder.start(created);
   let closed = false;
   return {
