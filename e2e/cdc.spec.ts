@@ -89,6 +89,7 @@ async function changeAndClean(page: Page, variant: 1 | 2) {
   // variant 1's sink inserts blocks with a dedup token; variant 2's queue table feeds the view
   await expect(flow.getByRole('listitem').filter({ hasText: 'delete' })).toContainText(variant === 1 ? 'insert block of' : 'through the queue table and view');
   await expect(flow.getByRole('listitem').filter({ hasText: 'update' }).first()).toContainText(/part all_\d+_\d+_\d+/);
+  await expect(flow.getByRole('listitem').filter({ hasText: 'update' }).first()).toContainText(/commit → topic \d[\d,]* ms/);
   // the four stage counters have counted the changes (each its own transaction) and their rows
   const counters = page.getByRole('group', { name: 'Stage counters' });
   await expect(counters.getByRole('figure').filter({ hasText: 'transactions committed' })).toContainText(/transactions committed: [1-9]/, { timeout: 20_000 });

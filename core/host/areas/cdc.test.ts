@@ -93,6 +93,9 @@ describe('cdc contract over the embedded pipeline', () => {
     const upd = pipe.steps.find((s) => s.source.op === 'u')!;
     expect(upd.messages).toHaveLength(1);
     expect(upd.messages[0]).toMatchObject({ connector: 'mysql-source-customers', topic: 'customers', partition: 0 });
+    // each hop's moment: committed, written to the topic, inserted
+    expect(upd.messages[0]!.at).toBeGreaterThanOrEqual(upd.source.ts);
+    expect(upd.blocks[0]!.at).toBeGreaterThanOrEqual(upd.messages[0]!.at);
     expect(upd.blocks[0]!.token).toBe(`customers-0-${upd.blocks[0]!.firstOffset}-${upd.blocks[0]!.lastOffset}`);
     expect(upd.parts!.length).toBeGreaterThan(0);
     // the rows inserted before the connector existed reached the topic through its snapshot

@@ -489,7 +489,7 @@ export const cdcArea: AreaMethods<keyof CdcMethods & string> = {
       }
       for (const s of steps) {
         for (const w of byPos.get(`${s.source.file}:${s.source.pos}:${s.source.row}`) ?? []) {
-          s.messages.push({ connector: w.connector, topic: w.topic, partition: w.partition, offset: w.offset });
+          s.messages.push({ connector: w.connector, topic: w.topic, partition: w.partition, offset: w.offset, at: w.at });
           for (const d of deliveries) {
             if (d.topic === w.topic && d.partition === w.partition && d.firstOffset <= w.offset && w.offset <= d.lastOffset) {
               s.blocks.push({ connector: d.connector, topic: d.topic, partition: d.partition, firstOffset: d.firstOffset, lastOffset: d.lastOffset, records: d.records, token: `${d.topic}-${d.partition}-${d.firstOffset}-${d.lastOffset}`, at: d.at });

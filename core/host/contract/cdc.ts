@@ -262,7 +262,7 @@ export interface CdcTargetComparison {
 export interface CdcPipelineStep {
   source: { file: string; pos: number; /** Event index in the transaction (Debezium's source.row). */ row: number; gtid: string; ts: number; database: string; table: string; op: 'c' | 'u' | 'd'; key: Record<string, unknown> | null; /** After image (before image for a delete). */ image: Record<string, unknown> | null };
   /** Where the change message landed, per source connector that captured it. */
-  messages: { connector: string; topic: string; partition: number; offset: number }[];
+  messages: { connector: string; topic: string; partition: number; offset: number; /** When the source task wrote it to the topic (ms since the epoch). */ at: number }[];
   /** The sink batches (insert blocks) that delivered those messages, with ClickHouse's dedup token. */
   blocks: { connector: string; topic: string; partition: number; firstOffset: number; lastOffset: number; records: number; token: string; at: number }[];
   /** Rows of the target with this key, with their part (only when a target table is given). */

@@ -26,6 +26,8 @@ function Spark({ series, label }: { series: StageSeries; label: string }) {
 }
 
 const OPS = { c: 'insert', u: 'update', d: 'delete' } as const;
+/** The time one hop took; clocks of one machine, so never below zero but for rounding. */
+const hop = (from: number, to: number) => `${Math.max(0, to - from).toLocaleString('en')} ms`;
 
 export function FlowView() {
   const { flow, flowError, stages } = useStream(useShallow((s) => ({ flow: s.flow, flowError: s.flowError, stages: s.stages })));
@@ -71,7 +73,7 @@ export function FlowView() {
                       topic <code>{m.topic}</code>
                       <br />
                       <span className="cdc-muted">
-                        partition {m.partition} offset {m.offset}
+                        partition {m.partition} offset {m.offset} · commit → topic {hop(s.source.ts, m.at)}
                       </span>
                     </span>
                   ))
@@ -87,6 +89,7 @@ export function FlowView() {
                   <>
                     insert block of {block.records} <br />
                     <code className="cdc-muted">{block.token}</code>
+                    {s.messages[0] && <span className="cdc-muted"> · topic → insert {hop(s.messages[0].at, block.at)}</span>}
                   </>
                 ) : s.messages.length && s.parts?.length ? (
                   <span className="cdc-muted">through the queue table and view (no sink block)</span>
