@@ -5,13 +5,13 @@
  * ~/.aws files go to a temporary folder (AWS_SHARED_CREDENTIALS_FILE, AWS_CONFIG_FILE).
  */
 import { test, expect, type Page } from '@playwright/test';
-import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLoupeServe, type LoupeServe } from './loupe-serve.js';
 import { freePort } from '../core/common/testing/free-port.js';
+import { logInOverCdp } from '../core/federation/capture/testing/log-in-over-cdp.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -48,24 +48,8 @@ test.afterAll(async () => {
   await loupe?.stop();
 });
 
-/** Attaches to the capture browser over its DevTools port and signs in on the IdP's login page. */
-async function logInInCaptureBrowser(user: string, password = user, page_ = /\/realms\/federation\/protocol\/saml\/clients\//): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`).catch(() => undefined);
-    const page = browser?.contexts().flatMap((c) => c.pages()).find((p) => page_.test(p.url()));
-    if (browser && page) {
-      await page.locator('#username').waitFor();
-      await page.fill('#username', user);
-      await page.fill('#password', password);
-      await page.click('#kc-login');
-      await browser.close().catch(() => {});
-      return;
-    }
-    await browser?.close().catch(() => {});
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the IdP login page never showed in the capture browser');
-}
+/** The IdP's SAML login page in the capture browser. */
+const SAML_LOGIN = /\/realms\/federation\/protocol\/saml\/clients\//;
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
@@ -79,7 +63,7 @@ async function samlSignIn(page: Page, user: string, client = 'cloud') {
   await page.getByLabel('SAML sign-in page').selectOption(client);
   await page.getByRole('button', { name: 'Sign in with SAML' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Starting|Opened|waiting/i }).first()).toBeVisible();
-  await logInInCaptureBrowser(user);
+  await logInOverCdp(cdpPort, user, { page: SAML_LOGIN });
   await expect(page.getByRole('heading', { name: 'Assertion', level: 2 })).toBeVisible({ timeout: 30_000 });
 }
 
@@ -138,7 +122,7 @@ test('screenshots at 1440x900 and 1024x700, light and dark', async ({ browser })
       // The profile saved above is preselected: one click signs in again.
       await expect(page.getByLabel('Saved profile')).toHaveValue('loupe-ro');
       await page.getByRole('button', { name: 'Sign in again' }).click();
-      await logInInCaptureBrowser('alice');
+      await logInOverCdp(cdpPort, 'alice', { page: SAML_LOGIN });
       await expect(page.getByRole('radiogroup', { name: 'Role' }).getByRole('radio', { name: /LoupeReadOnly/ })).toBeChecked();
       await page.getByRole('button', { name: 'Get credentials' }).click();
       await page.getByRole('button', { name: 'Verify' }).click();
@@ -221,7 +205,7 @@ test('OIDC in the browser: authorization code with PKCE on the real IdP page, lo
   const form = page.getByRole('form', { name: 'OIDC sign-in' });
   await form.getByLabel('Client', { exact: true }).selectOption('loupe-desktop');
   await form.getByRole('button', { name: 'Sign in in the browser' }).click();
-  await logInInCaptureBrowser('bob', 'bob', /\/protocol\/openid-connect\/auth/);
+  await logInOverCdp(cdpPort, 'bob', { page: /\/protocol\/openid-connect\/auth/ });
   await expect(page.getByLabel('Access token claims')).toContainText('"preferred_username": "bob"');
   await expect(page.getByLabel('Access token claims')).toContainText('"azp": "loupe-desktop"');
   await page.getByRole('radiogroup', { name: 'Role' }).getByRole('radio', { name: /LoupeReadOnly/ }).check();

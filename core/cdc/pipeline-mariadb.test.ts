@@ -13,7 +13,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbTests, startMariaDb, type MariaDbServer } from './source/testing/mariadb-server.js';
-import { CDC_ASSETS, useClickHouseAndConnect } from './testing/clickhouse-fixture.test-util.js';
+import { CDC_ASSETS, targetIdNames, useClickHouseAndConnect } from './testing/clickhouse-fixture.test-util.js';
 
 const mariadb = mariadbTests();
 
@@ -79,13 +79,7 @@ describe.skipIf(mariadb.skip)(`the seed pipeline from a real MariaDB into embedd
 
     const [rows] = (await db.query('SELECT id, name FROM customers ORDER BY id')) as unknown as [{ id: number; name: string }[]];
     const expected = JSON.stringify(rows.map((r) => ({ id: r.id, name: r.name })));
-    const target = async (final: string) =>
-      JSON.stringify(
-        (await fx.ch.api.query(`SELECT id, name FROM customers ${final} ORDER BY id`))
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as { id: number; name: string }),
-      );
+    const target = (final: 'FINAL' | '') => targetIdNames(fx, final);
     const deadline = Date.now() + 60_000;
     while ((await target('FINAL')) !== expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await target('FINAL')).toBe(expected);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CDC_ASSETS, useClickHouseAndConnect } from './testing/clickhouse-fixture.test-util.js';
+import { CDC_ASSETS, targetIdNames, useClickHouseAndConnect } from './testing/clickhouse-fixture.test-util.js';
 
 const fx = useClickHouseAndConnect('loupe-pipeline-');
 
@@ -124,13 +124,7 @@ describe('the seed pipeline under a randomized SQL workload', () => {
 
     const rows = fx.connect.api.source.executeSync('demo', 'SELECT id, name FROM customers ORDER BY id')[0]!.rows;
     const source = JSON.stringify(rows.map(([id, name]) => ({ id, name })));
-    const target = async (final: string) =>
-      JSON.stringify(
-        (await fx.ch.api.query(`SELECT id, name FROM customers ${final} ORDER BY id`))
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as { id: number; name: string }),
-      );
+    const target = (final: 'FINAL' | '') => targetIdNames(fx, final);
     const deadline = Date.now() + 60_000;
     while ((await target('FINAL')) !== source && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await target('FINAL')).toBe(source);

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { logInOverCdp } from '../federation/capture/testing/log-in-over-cdp.js';
 import { silentLogger } from '../common/log.js';
 import { freePort, freePortBase } from '../common/testing/free-port.js';
 import { createHost, type Host } from '../host/host.js';
@@ -53,25 +53,6 @@ function run(command: 'login' | 'credential-process' | 'creds', args: string[], 
   const io: FederationIo = { out: (s) => out.push(s), err: (s) => err.push(s), readStdin: async () => opts.stdin ?? '' };
   const env = { AWS_SHARED_CREDENTIALS_FILE: path.join(home, 'credentials'), HOME: home, ...opts.env };
   return runFederationCommand(command, [...args, '--data-dir', dir, '--port-base', String(portBase)], env, io).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
-}
-
-/** Signs in on the IdP's login page inside the capture browser, over its DevTools port. */
-async function logInInCaptureBrowser(port: number, user: string, urlPart: RegExp): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => undefined);
-    const page = browser?.contexts().flatMap((c) => c.pages()).find((p) => urlPart.test(p.url()));
-    if (browser && page) {
-      await page.locator('#username').waitFor();
-      await page.fill('#username', user);
-      await page.fill('#password', user);
-      await page.click('#kc-login');
-      await browser.close().catch(() => {});
-      return;
-    }
-    await browser?.close().catch(() => {});
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the login page never showed in the capture browser');
 }
 
 describe('loupe login, credential-process and creds export', () => {
@@ -116,7 +97,7 @@ describe('loupe login, credential-process and creds export', () => {
   it('login saml: alice signs in on the IdP page in the capture browser; the profile role is taken, the credentials written', async () => {
     const cdp = await freePort();
     const login = run('login', ['saml', '--profile', 'saml-admin', '--role', 'LoupeAdmin'], { env: { LOUPE_CAPTURE_CDP_PORT: String(cdp) } });
-    await logInInCaptureBrowser(cdp, 'alice', /\/protocol\/saml\/clients\/cloud/);
+    await logInOverCdp(cdp, 'alice', { page: /\/protocol\/saml\/clients\/cloud/ });
     const r = await login;
     expect(r.err).not.toContain('loupe login:');
     expect(r.code).toBe(0);
@@ -128,7 +109,7 @@ describe('loupe login, credential-process and creds export', () => {
   it('login saml with two roles and no terminal to ask on names the roles and --role', async () => {
     const cdp = await freePort();
     const login = run('login', ['saml', '--profile', 'saml-which', '--no-write'], { env: { LOUPE_CAPTURE_CDP_PORT: String(cdp) } });
-    await logInInCaptureBrowser(cdp, 'alice', /\/protocol\/saml\/clients\/cloud/);
+    await logInOverCdp(cdp, 'alice', { page: /\/protocol\/saml\/clients\/cloud/ });
     const r = await login;
     expect(r.code).toBe(1);
     expect(r.err).toContain('choose a role with --role; the assertion offers:');
@@ -138,7 +119,7 @@ describe('loupe login, credential-process and creds export', () => {
   it('login oidc without --password-stdin: authorization code with PKCE in the browser, loopback redirect, then web identity', async () => {
     const cdp = await freePort();
     const login = run('login', ['oidc', '--profile', 'pkce', '--client', 'loupe-desktop', '--role', READONLY, '--no-write'], { env: { LOUPE_CAPTURE_CDP_PORT: String(cdp) } });
-    await logInInCaptureBrowser(cdp, 'bob', /\/protocol\/openid-connect\/auth/);
+    await logInOverCdp(cdp, 'bob', { page: /\/protocol\/openid-connect\/auth/ });
     const r = await login;
     expect(r.err).toContain('Got the authorization code on the loopback redirect');
     expect(r.code).toBe(0);

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../common/log.js';
 import type { ServiceHandle } from '../../common/service.js';
 import { freePort } from '../../common/testing/free-port.js';
+import { until } from '../testing/clickhouse-fixture.test-util.js';
 import { startConnectService, type ConnectApi } from './service.js';
 
 const handles: ServiceHandle<ConnectApi>[] = [];
@@ -43,15 +44,6 @@ const connector = (name: string, port: number) => ({
     'table.include.list': 'demo.customers',
   },
 });
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the embedded source’s own address', () => {
   it('is held by the connect service and answers there: what it is, and SQL with digests', async () => {

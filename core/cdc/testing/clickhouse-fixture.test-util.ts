@@ -71,3 +71,26 @@ export function useClickHouseAndConnect(tmpPrefix: string, opts: { log?: Logger 
   });
   return fx;
 }
+
+/** Calls `fn` every 100 ms until `ok` holds or `ms` pass, and returns its last value (the test asserts on it). */
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The target's `customers` read as the source's `id, name` rows (JSON text, ordered by id), with
+ * FINAL or without: what a pipeline test compares with the source.
+ */
+export async function targetIdNames(fx: PipelineFixture, final: 'FINAL' | ''): Promise<string> {
+  return JSON.stringify(
+    (await fx.ch.api.query(`SELECT id, name FROM customers ${final} ORDER BY id`))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: number; name: string }),
+  );
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { logInOverCdp } from '../../federation/capture/testing/log-in-over-cdp.js';
 import { silentLogger } from '../../common/log.js';
 import { freePort, freePortBase } from '../../common/testing/free-port.js';
 import { createHost, type Host } from '../host.js';
@@ -46,24 +46,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Attaches to the capture browser over its DevTools port and signs in, as the e2e test does. */
-async function signInOverCdp(port: number, user: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => undefined);
-    const page = browser?.contexts().flatMap((c) => c.pages()).find((p) => p.url().includes('/protocol/saml/clients/'));
-    if (browser && page) {
-      await page.fill('#username', user);
-      await page.fill('#password', user);
-      await page.click('#kc-login');
-      await browser.close().catch(() => {});
-      return;
-    }
-    await browser?.close().catch(() => {});
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the login page never showed in the capture browser');
-}
-
 describe('SAML capture through the host', () => {
   it('says where the capture runs and which sign-in URLs it stops', async () => {
     const env = await call<CaptureEnvironment>('federation.captureEnvironment', { realm: 'federation' });
@@ -77,7 +59,7 @@ describe('SAML capture through the host', () => {
     process.env.LOUPE_CAPTURE_CDP_PORT = String(port);
     events.length = 0;
     const captured = call<CapturedAssertion>('federation.capture', { realm: 'federation', urlName: 'cloud', timeoutSeconds: 60, captureId: 'alice-1' });
-    await signInOverCdp(port, 'alice');
+    await logInOverCdp(port, 'alice');
     const a = await captured;
     expect(a.subject).toBe('alice');
     expect(a.roleSessionName).toBe('alice');

@@ -6,19 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../../../common/log.js';
-import { useClickHouseAndConnect } from '../../../testing/clickhouse-fixture.test-util.js';
+import { until, useClickHouseAndConnect } from '../../../testing/clickhouse-fixture.test-util.js';
 
 const log = memoryLogger();
 const fx = useClickHouseAndConnect('loupe-sink-shared-', { log });
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type Status = { connector: { state: string }; tasks: { id: number; state: string; trace?: string }[] };
 const status = async (name: string) => (await (await fetch(`${fx.connect.url}/connectors/${name}/status`)).json()) as Status;

@@ -3,18 +3,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CDC_ASSETS, useClickHouseAndConnect } from '../../../testing/clickhouse-fixture.test-util.js';
+import { CDC_ASSETS, until, useClickHouseAndConnect } from '../../../testing/clickhouse-fixture.test-util.js';
 
 const fx = useClickHouseAndConnect('loupe-sink-e2e-');
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the seed sink config POSTed with curl to the Connect worker', () => {
   it('runs the ClickHouse sink: change messages on the topic land in the seed target table, FINAL hides deletes', async () => {
