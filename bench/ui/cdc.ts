@@ -11,7 +11,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { startLoupeServe, type LoupeServe } from '../../e2e/loupe-serve.js';
-import { formatMs, formatTable, positiveInt } from '../bench-util.js';
+import { formatMs, formatTable, median, positiveInt } from '../bench-util.js';
 import { paintedAt } from './painted-at.js';
 
 const CHROMIUM = process.env.LOUPE_CHROMIUM ?? '/usr/bin/chromium';
@@ -19,10 +19,6 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 const TARGET_MS = 500;
 const LONG_TASK_MS = 50;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function api<T>(loupe: LoupeServe, method: string, params: unknown): Promise<T> {
   const res = await fetch(`${loupe.origin}/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': loupe.token }, body: JSON.stringify(params) });

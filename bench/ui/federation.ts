@@ -12,7 +12,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startLoupeServe } from '../../e2e/loupe-serve.js';
 import { freePort } from '../../core/common/testing/free-port.js';
-import { formatMs, formatTable, positiveInt } from '../bench-util.js';
+import { formatMs, formatTable, median, positiveInt } from '../bench-util.js';
 
 const CHROMIUM = process.env.LOUPE_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -61,10 +61,6 @@ function credentialsShown(): number | false {
   return /^ASIA/.test(d.querySelector('[data-testid="access-key-id"]')?.textContent ?? '') && Date.now();
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 export async function run(): Promise<void> {
   const rounds = positiveInt(process.env.LOUPE_BENCH_FED_ROUNDS, 'LOUPE_BENCH_FED_ROUNDS', 10);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startLoupeServe } from '../../e2e/loupe-serve.js';
-import { seededRandom } from '../bench-util.js';
+import { median, seededRandom } from '../bench-util.js';
 
 // The page-side callbacks below run in Chromium; Node's typings know no DOM, so they are loose here.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -30,10 +30,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const DOCS = Number(process.env.LOUPE_BENCH_RELEVANCE_DOCS ?? 100_000);
 const INDEX = 'bench-mails';
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : NaN;
-}
 
 /** 100,000 documents of real prose: mail bodies cut into passages (every 1,000th whole), with subject, bytes and group. */
 function* documents(n: number): Generator<Record<string, unknown>[]> {
