@@ -239,6 +239,12 @@ export interface SinkTask {
   /** Delivers records; throw to fail the task (the worker records the trace). May be an empty array. */
   put(records: SinkRecord[]): Promise<void>;
   /**
+   * Loupe's own, not Kafka Connect's: the records the next put() will most likely get, handed over
+   * while the previous put() still runs, for pure per-record work done ahead (the ClickHouse sink
+   * builds its insert bodies). put() must do the same whether or not this was called.
+   */
+  prepare?(records: SinkRecord[]): void;
+  /**
    * Given the offsets consumed so far (next offset to read per partition), return the offsets that
    * are safe to commit (Kafka Connect's preCommit; default = flush then commit `currentOffsets`).
    */

@@ -12,7 +12,7 @@ import { silentLogger } from '../../../common/log.js';
 import { EmbeddedLog } from '../../log/embedded-log.js';
 import type { TopicLog } from '../../log/types.js';
 import type { SinkConnectorPlugin, SinkRecord } from '../plugin.js';
-import { SinkRunner, type TaskState } from './task-runner.js';
+import { forEachRun, SinkRunner, type TaskState } from './task-runner.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -174,5 +174,26 @@ describe('sink runner', () => {
     expect(delivered[6]?.value).toEqual({ n: 7 });
     // well before the next refresh would have found it
     expect(delivered[6]!.at - producedAt).toBeLessThan(700);
+  });
+});
+
+describe('forEachRun', () => {
+  it('calls back once per run of consecutive records of one topic-partition', () => {
+    const recs = [
+      { topic: 'a', partition: 0 },
+      { topic: 'a', partition: 0 },
+      { topic: 'a', partition: 1 },
+      { topic: 'b', partition: 1 },
+      { topic: 'a', partition: 0 },
+    ];
+    const runs: [number, number][] = [];
+    forEachRun(recs, (first, end) => runs.push([first, end]));
+    expect(runs).toEqual([
+      [0, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+    ]);
+    forEachRun([], () => expect.unreachable());
   });
 });

@@ -296,6 +296,31 @@ export class SourceRunner extends Runner {
 
 // -------------------------------------------------------------------------------------- sink
 
+/**
+ * Calls `fn(first, end)` for each run of consecutive records of one topic-partition: a fetch holds
+ * long runs, and per-record keys (a string built and hashed for each of 5,000 records, three times
+ * a batch) cost the sink a few milliseconds between its requests.
+ */
+export function forEachRun(records: readonly { topic: string; partition: number }[], fn: (first: number, end: number) => void): void {
+  for (let first = 0; first < records.length; ) {
+    const { topic, partition } = records[first]!;
+    let end = first + 1;
+    while (end < records.length && records[end]!.partition === partition && records[end]!.topic === topic) end++;
+    fn(first, end);
+    first = end;
+  }
+}
+
+/** The next offset to fetch per `topic:partition` after `fetched` (each partition's records are in order). */
+function nextOffsets(fetched: readonly LogRecord[]): Map<string, number> {
+  const out = new Map<string, number>();
+  forEachRun(fetched, (_, end) => {
+    const r = fetched[end - 1]!;
+    out.set(`${r.topic}:${r.partition}`, r.offset + 1);
+  });
+  return out;
+}
+
 /** A fetched batch, converted and transformed, and the positions it was fetched from. */
 interface PreparedBatch {
   from: Map<string, number>;
@@ -432,13 +457,13 @@ export class SinkRunner extends Runner {
         }
         if (batch.dlq.length) await this.log.produce(this.dlqTopic, batch.dlq);
         const next = this.positionsNow();
-        for (const r of fetched) next.set(`${r.topic}:${r.partition}`, r.offset + 1);
+        for (const [k, o] of nextOffsets(fetched)) next.set(k, o);
         const delivered = this.deliver(records);
         // Fetch and convert the next batch while this one is being inserted (after the put has
         // sent its first request): conversion is pure, so nothing of it shows unless it is used.
         ahead = turn().then(() => (this.stopped || this.paused ? undefined : this.prepare(next)));
         await delivered;
-        for (const r of fetched) this.positions.set(`${r.topic}:${r.partition}`, r.offset + 1);
+        for (const [k, o] of nextOffsets(fetched)) this.positions.set(k, o);
         this.traceDelivery(fetched);
         // Committed while the next batch is put (Kafka Connect commits asynchronously too): one
         // commit at a time, in order, each of what puts have finished (preCommit says how far).
@@ -499,15 +524,17 @@ export class SinkRunner extends Runner {
     if (!this.hooks.onDeliver) return;
     const ranges = new Map<string, DeliveryTrace>();
     const at = this.services.now();
-    for (const r of fetched) {
+    forEachRun(fetched, (first, end) => {
+      const r = fetched[first]!;
       const k = `${r.topic}:${r.partition}`;
       const cur = ranges.get(k);
-      if (!cur) ranges.set(k, { connector: this.connector, at, topic: r.topic, partition: r.partition, firstOffset: r.offset, lastOffset: r.offset, records: 1 });
+      const last = fetched[end - 1]!.offset;
+      if (!cur) ranges.set(k, { connector: this.connector, at, topic: r.topic, partition: r.partition, firstOffset: r.offset, lastOffset: last, records: end - first });
       else {
-        cur.lastOffset = r.offset;
-        cur.records++;
+        cur.lastOffset = last;
+        cur.records += end - first;
       }
-    }
+    });
     this.hooks.onDeliver([...ranges.values()]);
   }
 
@@ -604,6 +631,11 @@ export class SinkRunner extends Runner {
         if (slicer.due(i)) await slicer.turn();
         const rec = this.toSinkRecord(batch.fetched[i]!, batch.dlq);
         if (rec) batch.records.push(rec);
+      }
+      try {
+        this.task?.prepare?.(batch.records);
+      } catch {
+        /* work done ahead only: put() meets the same failure in its turn */
       }
     } catch (err) {
       batch.error = err;

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CDC_ASSETS, useClickHouseAndLog, type ClickHouseFixture } from '../../../testing/clickhouse-fixture.test-util.js';
@@ -6,7 +6,7 @@ import { Killed, runSinkUntilCaughtUp } from './harness.test-util.js';
 import { parseSinkConfig, SINK_CONFIG_DEFS, validateSinkConfig } from './config.js';
 import { epochForColumn } from './convert.js';
 import { ClickHouseSinkTask, rangeState, type SinkStep } from './task.js';
-import { silentLogger } from '../../../../common/log.js';
+import { silentLogger, type Logger } from '../../../../common/log.js';
 import type { SinkRecord, SinkTaskContext } from '../../plugin.js';
 
 const ASSETS = CDC_ASSETS;
@@ -216,10 +216,10 @@ describe('ClickHouse sink connector', () => {
 });
 
 /** A task started on its own: put is called directly, and seeks on open are not followed (as a consumer reset would not be). */
-async function startTask(config: Record<string, string>): Promise<ClickHouseSinkTask> {
+async function startTask(config: Record<string, string>, logger: Logger = silentLogger): Promise<ClickHouseSinkTask> {
   const topics = config.topics!.split(',');
   const ctx: SinkTaskContext = {
-    services: { log: silentLogger, dataDir: dir, peers: {}, now: () => Date.now(), resource: () => undefined },
+    services: { log: logger, dataDir: dir, peers: {}, now: () => Date.now(), resource: () => undefined },
     connector: 'sink',
     taskId: 0,
     assignment: () => topics.map((topic) => ({ topic, partition: 0 })),
@@ -416,6 +416,39 @@ describe('ClickHouse sink as the connector v1.3.4 source has it', () => {
       { id: 6, name: 'spaced', big: '-7', ok: false },
       { id: 7, name: 'replaced', big: '7', ok: true },
     ]);
+  });
+
+  it('builds the insert body of a batch ahead (prepare) and uses it only for the very block it was built for; a record that fails is met by put alone', async () => {
+    await client.command({ query: 'CREATE TABLE default.ahead_t (id Int64, name String) ENGINE = MergeTree ORDER BY id' });
+    const warnings: string[] = [];
+    const logger: Logger = { ...silentLogger, warn: (msg: string) => void warnings.push(msg), child: () => logger };
+    const task = await startTask(sinkConfig('ahead_t', { 'errors.tolerance': 'all' }), logger);
+    const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => rec('ahead_t', from + i, { id: from + i, name: `n${from + i}` }));
+    try {
+      await task.put(rows(0, 1)); // the table's columns are known from here on
+      const build = vi.spyOn(task as unknown as { buildBody: (...a: unknown[]) => unknown }, 'buildBody');
+      const b = rows(2, 5);
+      task.prepare(b);
+      expect(build).toHaveBeenCalledTimes(1);
+      await task.put(b);
+      expect(build).toHaveBeenCalledTimes(1); // the body built ahead went as it was
+      // built for 6–9, but the put gets 6–7 (the same first record): that block is built again
+      const c = rows(6, 9);
+      task.prepare(c);
+      await task.put(c.slice(0, 2));
+      await task.put(c.slice(2));
+      expect(build).toHaveBeenCalledTimes(4);
+      expect(await ids('ahead_t')).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      // errors.tolerance=all: built ahead, a record that cannot be a row is skipped and said once, by put
+      const d = [...rows(10, 11), rec('ahead_t', 12, ['not', 'a', 'row'])];
+      task.prepare(d);
+      expect(warnings).toEqual([]);
+      await task.put(d);
+      expect(warnings).toEqual([expect.stringMatching(/^skipping record ahead_t-0@12: Expected a struct or map value for a ClickHouse row, got an array/)]);
+      expect(await ids('ahead_t')).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    } finally {
+      await task.stop();
+    }
   });
 
   it('inserts string values (StringConverter) as they are, in insertFormat; insertFormat=none fails as the connector does', async () => {

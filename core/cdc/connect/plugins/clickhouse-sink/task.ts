@@ -73,6 +73,17 @@ interface Batch {
 
 const tpKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
+/** The last record of each run of one topic-partition (markDone keeps the highest offset per partition). */
+function lastPerPartition(list: SinkRecord[]): SinkRecord[] {
+  const out: SinkRecord[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    const n = list[i + 1];
+    if (!n || n.topic !== r.topic || n.kafkaPartition !== r.kafkaPartition) out.push(r);
+  }
+  return out;
+}
+
 export class ClickHouseSinkTask implements SinkTask {
   private cfg!: SinkConfig;
   private ctx!: SinkTaskContext;
@@ -86,6 +97,8 @@ export class ClickHouseSinkTask implements SinkTask {
   /** Next offset per partition whose records the sink has dealt with. */
   private readonly done = new Map<string, TopicPartitionOffset>();
   private readonly columns = new Map<string, Map<string, ColumnType> | null>();
+  /** Bodies built ahead (prepare), by the first record of their block. */
+  private readonly prepared = new WeakMap<SinkRecord, { bytes: Buffer; n: number; last: SinkRecord; count: number; cols: Map<string, ColumnType> }>();
   private rowOptions!: RowOptions;
   private stopped = false;
 
@@ -139,16 +152,8 @@ export class ClickHouseSinkTask implements SinkTask {
 
   async put(records: SinkRecord[]): Promise<void> {
     if (this.stopped || records.length === 0) return;
-    // ProxySinkTask groups by topic and partition, or by topic alone with ignorePartitionsWhenBatching (not with exactlyOnce).
     const byTopic = !this.cfg.exactlyOnce && this.cfg.ignorePartitionsWhenBatching;
-    const groups = new Map<string, SinkRecord[]>();
-    for (const r of records) {
-      const key = byTopic ? r.topic : tpKey(r.topic, r.kafkaPartition);
-      let list = groups.get(key);
-      if (!list) groups.set(key, (list = []));
-      list.push(r);
-    }
-    for (const list of groups.values()) {
+    for (const list of this.groupsOf(records).values()) {
       if (this.stopped) return;
       const first = list[0]!;
       const batch: Batch = { ...this.split(first.topic), topic: first.topic, partition: first.kafkaPartition, records: list };
@@ -160,7 +165,26 @@ export class ClickHouseSinkTask implements SinkTask {
         if (this.cfg.errorsTolerance !== 'all') throw err;
         this.log.warn(`Errors tolerance is enabled, ignoring exception: ${(err as Error).message}`);
       }
-      for (const r of list) this.markDone(r.topic, r.kafkaPartition, r.kafkaOffset);
+      for (const r of lastPerPartition(list)) this.markDone(r.topic, r.kafkaPartition, r.kafkaOffset);
+    }
+  }
+
+  /**
+   * Builds the insert bodies of a batch the runner will put next, while the put before it waits on
+   * ClickHouse: the block's conversion then no longer sits between its BEFORE_PROCESSING state
+   * write and its insert. Only blocks of whole groups whose table's columns are known are built;
+   * put() uses a body only for the very block it was built for and builds any other itself.
+   */
+  prepare(records: SinkRecord[]): void {
+    if (this.stopped || !records.length) return;
+    for (const list of this.groupsOf(records).values()) {
+      const first = list.find((r) => r.value !== null && r.value !== undefined)?.value;
+      if (first === undefined || typeof first === 'string') continue;
+      const { database, table } = this.tableFor(this.split(list[0]!.topic));
+      const cols = this.columns.get(`${escapeName(database)}.${escapeName(table)}`);
+      if (!cols) continue;
+      const built = this.buildBody(list[0]!.topic, list, cols, true);
+      if (built) this.prepared.set(list[0]!, { ...built, last: list[list.length - 1]!, count: list.length, cols });
     }
   }
 
@@ -185,6 +209,24 @@ export class ClickHouseSinkTask implements SinkTask {
     this.stopped = true;
     await this.client?.close();
     this.lean?.close();
+  }
+
+  /** ProxySinkTask's batches: by topic and partition, or by topic alone with ignorePartitionsWhenBatching (not with exactlyOnce). */
+  private groupsOf(records: SinkRecord[]): Map<string, SinkRecord[]> {
+    const byTopic = !this.cfg.exactlyOnce && this.cfg.ignorePartitionsWhenBatching;
+    const groups = new Map<string, SinkRecord[]>();
+    // by runs of one topic-partition (a batch is mostly one long run), not a key per record
+    for (let first = 0; first < records.length; ) {
+      const { topic, kafkaPartition } = records[first]!;
+      let end = first + 1;
+      while (end < records.length && records[end]!.topic === topic && (byTopic || records[end]!.kafkaPartition === kafkaPartition)) end++;
+      const key = byTopic ? topic : tpKey(topic, kafkaPartition);
+      const list = groups.get(key);
+      if (!list) groups.set(key, first === 0 && end === records.length ? records : records.slice(first, end));
+      else for (let i = first; i < end; i++) list.push(records[i]!);
+      first = end;
+    }
+    return groups;
   }
 
   /** RecordConvertor.convert and Processing.doLogic's naming of a topic. */
@@ -310,7 +352,7 @@ export class ClickHouseSinkTask implements SinkTask {
   }
 
   /** Utils.getTableName: topic2TableMap or the topic, in the record's database. */
-  private tableFor(b: Batch): { database: string; table: string } {
+  private tableFor(b: Pick<Batch, 'database' | 'table'>): { database: string; table: string } {
     return { database: b.database, table: this.cfg.topic2Table[b.table] ?? b.table };
   }
 
@@ -351,10 +393,22 @@ export class ClickHouseSinkTask implements SinkTask {
       await this.insertStrings(database, table, block, token, what);
       return;
     }
-    // The JSONEachRow body written here as UTF-8, one row after another: the client's insert()
-    // would push every row through its encoder stream (0.8 µs a row on bench:cdc), and one string
-    // concatenated row by row is flattened, measured and encoded again when sent (1 ms a block).
-    // A row that is still the JSON its record was read as goes as that text (isVerbatimRow).
+    const pre = this.prepared.get(block[0]!);
+    this.prepared.delete(block[0]!);
+    const { bytes, n } = pre && pre.last === block[block.length - 1] && pre.count === block.length && pre.cols === cols ? pre : this.buildBody(b.topic, block, cols, false)!;
+    if (!n) return;
+    await this.send(database, table, what, n, token, (settings) => this.execInsert(database, table, 'JSONEachRow', bytes, settings));
+  }
+
+  /**
+   * The JSONEachRow body of a block, written as UTF-8, one row after another: the client's insert()
+   * would push every row through its encoder stream (0.8 µs a row on bench:cdc), and one string
+   * concatenated row by row is flattened, measured and encoded again when sent (1 ms a block).
+   * A row that is still the JSON its record was read as goes as that text (isVerbatimRow).
+   * `quiet` (a body built ahead, see prepare): undefined at the first record that fails, which
+   * the put then meets (and reports or skips) in its turn.
+   */
+  private buildBody(topic: string, block: SinkRecord[], cols: Map<string, ColumnType>, quiet: boolean): { bytes: Buffer; n: number } | undefined {
     const body = new BodyWriter();
     let n = 0;
     for (const r of block) {
@@ -363,8 +417,9 @@ export class ClickHouseSinkTask implements SinkTask {
       try {
         row = convertRow(r.value, cols, r.valueSchema, this.rowOptions);
       } catch (err) {
+        if (quiet) return undefined;
         if (this.cfg.errorsTolerance === 'all') {
-          this.log.warn(`skipping record ${b.topic}-${r.kafkaPartition}@${r.kafkaOffset}: ${(err as Error).message} (errors.tolerance=all)`);
+          this.log.warn(`skipping record ${topic}-${r.kafkaPartition}@${r.kafkaOffset}: ${(err as Error).message} (errors.tolerance=all)`);
           continue;
         }
         throw err instanceof DataException ? err : new DataException((err as Error).message);
@@ -373,9 +428,7 @@ export class ClickHouseSinkTask implements SinkTask {
       body.line(json && json.value === row && isVerbatimRow(row, json.text) ? json.text : rowJson(row));
       n++;
     }
-    if (!n) return;
-    const bytes = body.bytes();
-    await this.send(database, table, what, n, token, (settings) => this.execInsert(database, table, 'JSONEachRow', bytes, settings));
+    return { bytes: body.bytes(), n };
   }
 
   /** ClickHouseWriter.doInsertString: string values (StringConverter) sent as they are, in insertFormat. */
