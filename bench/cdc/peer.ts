@@ -1,0 +1,80 @@
+/**
+ * bench:cdc's peer in a process of its own: the same messages straight into chDB (session.insert,
+ * JSONEachRow, 5000-row blocks) on a data directory of its own. In the bench's process the peer
+ * meets the pipeline's heap (a million-entry source model, the change log's cache): with 1.2 GB of
+ * it, chDB's inserts spent up to ten times the system CPU and took 1.5–2.5× as long. A child
+ * process that holds nothing else runs chDB as a program of its own would; the bench runs the
+ * peer both ways and takes the faster.
+ *
+ * The parent (bench/cdc.ts) forks this module with IPC and sends one run at a time:
+ * `{ file, table, ddl }` — NDJSON messages in `file` — and gets `{ ms, cpu }` back.
+ */
+import { readFileSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Session } from 'chdb';
+
+export interface PeerRun {
+  file: string;
+  table: string;
+  ddl: string;
+}
+
+export interface PeerResult {
+  ms: number;
+  cpu: NodeJS.CpuUsage;
+  blocks: number;
+}
+
+/** The peer's process and a function that runs one insert pass in it. */
+export function startPeer(dataDir: string): { run: (r: PeerRun) => Promise<PeerResult>; close: () => void } {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let pending: { resolve: (r: PeerResult) => void; reject: (e: Error) => void } | undefined;
+  child.on('message', (m: PeerResult | { error: string }) => {
+    const p = pending;
+    pending = undefined;
+    if ('error' in m) p?.reject(new Error(`chDB peer: ${m.error}`));
+    else p?.resolve(m);
+  });
+  child.on('exit', (code) => pending?.reject(new Error(`chDB peer exited with ${code}`)));
+  return {
+    run: (r) =>
+      new Promise<PeerResult>((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send(r);
+      }),
+    close: () => void child.kill(),
+  };
+}
+
+/** In the child: one insert pass per message from the parent. */
+function serve(dataDir: string): void {
+  const session = new Session(dataDir);
+  process.on('message', (r: PeerRun) => {
+    void (async () => {
+      try {
+        const lines = readFileSync(r.file, 'utf8').split('\n').filter(Boolean);
+        const blocks: Buffer[] = [];
+        for (let i = 0; i < lines.length; i += 5000) blocks.push(Buffer.from(lines.slice(i, i + 5000).join('\n') + '\n'));
+        await session.queryAsync(r.ddl);
+        // the previous run's merges ended, as the bench waits for the embedded server's
+        for (const until = Date.now() + 60_000; Date.now() < until; ) {
+          if ((await session.queryAsync('SELECT count() FROM system.merges', { format: 'TSV' })).text().trim() === '0') break;
+          await new Promise((res) => setTimeout(res, 50));
+        }
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        for (const b of blocks) await session.insert({ table: r.table, values: b, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } });
+        process.send!({ ms: performance.now() - t0, cpu: process.cpuUsage(cpu0), blocks: blocks.length } satisfies PeerResult);
+      } catch (err) {
+        process.send!({ error: (err as Error).message });
+      }
+    })();
+  });
+  process.on('disconnect', () => {
+    session.close();
+    process.exit(0);
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) serve(process.argv[2]!);
