@@ -1,8 +1,9 @@
 /**
  * bench:cdc's peer in a process of its own: the same messages straight into chDB (session.insert,
  * JSONEachRow, 5000-row blocks) on a data directory of its own. In the bench's process the peer
- * meets the pipeline's heap (a million-entry source model, the change log's cache): with 1.2 GB of
- * it, chDB's inserts spent up to ten times the system CPU and took 1.5–2.5× as long. A child
+ * meets the pipeline's heap (a million-entry source model, the change log's cache): with the
+ * change log's cache raised to 1.2 million events (tried, not kept), chDB's inserts there spent up
+ * to ten times the system CPU and took 1.5–2.5× as long as in the run before. A child
  * process that holds nothing else runs chDB as a program of its own would; the bench runs the
  * peer both ways and takes the faster.
  *
