@@ -51,6 +51,7 @@ import { bridgePipeline, TOPIC, topicEnd, visibleEnd, workerPipeline, type Pipel
 import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
 import { profileStages, STAGES } from './cdc/stage-profile.js';
 import { startPeer } from './cdc/peer.js';
+import { BLOCK_ROWS, bodiesOf, insertDirect, mergesEnded } from './cdc/chdb-direct.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -196,10 +197,10 @@ async function main() {
     // the same messages straight into chDB. Each ratio is a round's; the medians are reported.
     const peer = startPeer(path.join(dir, 'peer'));
     const session = new Session(path.join(chDir, 'chdb'));
+    const query = (sql: string) => ch.api.query(sql);
     const rounds: Round[] = [];
     let roundStart = latencyEnd;
     let finalOk = true;
-    let rawRows = 0;
     for (let round = 1; round <= ROUNDS; round++) {
       await pipeline.hold();
       log(`round ${round}/${ROUNDS}: committing ${N} changes to the embedded source in transactions of ${TX_SIZE}`);
@@ -237,7 +238,6 @@ async function main() {
       log(`round ${round}: pipeline caught up in ${formatMs(pipelineMs)} (topic end ${roundEnd}; the topic held every change after ${formatMs(topicMs)})`);
       await pipeline.hold();
       finalOk = (await check('SELECT id, name FROM customers FINAL ORDER BY id')) && finalOk;
-      rawRows = Number(JSON.parse(await ch.api.query('SELECT count() AS c FROM customers')).c);
 
       // the round's messages, for the requests alone and the peer
       const messages: string[] = [];
@@ -257,33 +257,28 @@ async function main() {
       // 3. the sink's exactly-once requests alone on the same rows (requests-alone.ts): the ceiling
       // of the ratio, whatever the pipeline's own work cost
       log(`round ${round}: the sink's requests alone (BEFORE state, insert, AFTER state per 5000-row block), then the peer`);
-      const requests = await sendRequestsAlone(ch.url, ASSETS, blocksOf(values, 5000), `customers_requests_${round}`, (sql) => ch.api.query(sql));
+      const requests = await sendRequestsAlone(ch.url, ASSETS, blocksOf(values, BLOCK_ROWS), `customers_requests_${round}`, query);
 
       // 4. the same rows straight into chDB, JSONEachRow, 5000-row blocks, into a fresh table of
       // the round's own, by a process of its own (bench/cdc/peer.ts) once the server's merges ended
       const messagesFile = path.join(dir, 'round-messages.ndjson');
       writeFileSync(messagesFile, messages.join('\n') + '\n');
-      await mergesEnded((sql) => ch.api.query(sql));
+      await mergesEnded(query);
       const table = `default.customers_direct_${round}`;
       const { blocks, ...apart } = await peer.run({ file: messagesFile, table, ddl: translateDdl(targetDdl.replace('default.customers', table)).sql });
       rmSync(messagesFile);
       // and in this process too, on the embedded server's data directory: the faster of the two is the round's peer
       const inside = `default.customers_direct_in_${round}`;
       await session.queryAsync(translateDdl(targetDdl.replace('default.customers', inside)).sql);
-      await mergesEnded((sql) => ch.api.query(sql));
-      const bodies: Buffer[] = [];
-      for (let i = 0; i < messages.length; i += 5000) bodies.push(Buffer.from(messages.slice(i, i + 5000).join('\n') + '\n'));
-      const dc0 = process.cpuUsage();
-      const d0 = performance.now();
-      for (const b of bodies) await session.insert({ table: inside, values: b, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } });
-      const here = { ms: performance.now() - d0, cpu: process.cpuUsage(dc0) };
-      const direct = here.ms < apart.ms ? here : apart;
-      rounds.push({ changes: roundChanges, messages: messages.length, blocks, sourceMs, pipelineMs, topicMs, pipelineCpu, requests, direct, directApart: apart, directHere: here });
-      const r = rounds[rounds.length - 1]!;
-      log(`round ${round}: pipeline ${formatMs(pipelineMs)}, requests alone ${formatMs(requests.ms)}, chDB direct ${formatMs(direct.ms)}: ratios ${formatRatio(pipelineRatio(r))} and ${formatRatio(requestsRatio(r))}`);
+      await mergesEnded(query);
+      const here = await insertDirect(session, inside, bodiesOf(messages));
+      const r: Round = { changes: roundChanges, messages: messages.length, blocks, sourceMs, pipelineMs, topicMs, pipelineCpu, requests, direct: here.ms < apart.ms ? here : apart, directApart: apart, directHere: here };
+      rounds.push(r);
+      log(`round ${round}: pipeline ${formatMs(pipelineMs)}, requests alone ${formatMs(requests.ms)}, chDB direct ${formatMs(r.direct.ms)}: ratios ${formatRatio(pipelineRatio(r))} and ${formatRatio(requestsRatio(r))}`);
     }
     peer.close();
     session.close();
+    const rawRows = Number(JSON.parse(await ch.api.query('SELECT count() AS c FROM customers')).c);
     const o0 = performance.now();
     await ch.api.query('OPTIMIZE TABLE customers FINAL CLEANUP');
     const optimizeMs = performance.now() - o0;
@@ -305,8 +300,8 @@ async function main() {
     const pipelineRate = median(rounds.map((r) => r.changes / (r.pipelineMs / 1000)));
     const directRate = median(rounds.map((r) => r.messages / (r.direct.ms / 1000)));
     const requestsRate = median(rounds.map((r) => r.messages / (r.requests.ms / 1000)));
-    const median3 = rounds.map((r) => r.pipelineMs).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
-    const mid = rounds.find((r) => r.pipelineMs === median3)!;
+    /** The round of the median pipeline time, whose CPU figures are reported. */
+    const mid = [...rounds].sort((a, b) => a.pipelineMs - b.pipelineMs)[Math.floor(rounds.length / 2)]!;
     const load = os.loadavg()[0]!;
     const cpuOf = (c: NodeJS.CpuUsage) => ({ user: c.user / 1e6, system: c.system / 1e6 });
     const result = {
@@ -430,14 +425,6 @@ interface Round {
 
 const pipelineRatio = (r: Round) => r.changes / r.pipelineMs / (r.messages / r.direct.ms);
 const requestsRatio = (r: Round) => r.direct.ms / r.requests.ms;
-
-/** Waits until the embedded server's background merges have ended (the peer's run starts on a quiet server, as the requests alone do). */
-async function mergesEnded(query: (sql: string) => Promise<string>): Promise<void> {
-  for (const until = Date.now() + 60_000; Date.now() < until; ) {
-    if (Number(JSON.parse(await query('SELECT count() AS n FROM system.merges')).n) === 0) return;
-    await sleep(50);
-  }
-}
 
 /** Process CPU over a span, and how many cores' worth it kept busy. */
 function cpuNote(cpu: NodeJS.CpuUsage, ms: number): string {

@@ -1,6 +1,6 @@
 /**
- * bench:cdc's peer in a process of its own: the same messages straight into chDB (session.insert,
- * JSONEachRow, 5000-row blocks) on a data directory of its own. In the bench's process the peer
+ * bench:cdc's peer in a process of its own: the same messages straight into chDB (chdb-direct.ts)
+ * on a data directory of its own. In the bench's process the peer
  * meets the pipeline's heap (a million-entry source model, the change log's cache): with the
  * change log's cache raised to 1.2 million events (tried, not kept), chDB's inserts there spent up
  * to ten times the system CPU and took 1.5–2.5× as long as in the run before. A child
@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'chdb';
+import { bodiesOf, insertDirect, mergesEnded, sessionQuery } from './chdb-direct.js';
 
 export interface PeerRun {
   file: string;
@@ -54,19 +55,11 @@ function serve(dataDir: string): void {
   process.on('message', (r: PeerRun) => {
     void (async () => {
       try {
-        const lines = readFileSync(r.file, 'utf8').split('\n').filter(Boolean);
-        const blocks: Buffer[] = [];
-        for (let i = 0; i < lines.length; i += 5000) blocks.push(Buffer.from(lines.slice(i, i + 5000).join('\n') + '\n'));
+        const blocks = bodiesOf(readFileSync(r.file, 'utf8').split('\n').filter(Boolean));
         await session.queryAsync(r.ddl);
         // the previous run's merges ended, as the bench waits for the embedded server's
-        for (const until = Date.now() + 60_000; Date.now() < until; ) {
-          if ((await session.queryAsync('SELECT count() FROM system.merges', { format: 'TSV' })).text().trim() === '0') break;
-          await new Promise((res) => setTimeout(res, 50));
-        }
-        const cpu0 = process.cpuUsage();
-        const t0 = performance.now();
-        for (const b of blocks) await session.insert({ table: r.table, values: b, format: 'JSONEachRow', settings: { input_format_skip_unknown_fields: 1 } });
-        process.send!({ ms: performance.now() - t0, cpu: process.cpuUsage(cpu0), blocks: blocks.length } satisfies PeerResult);
+        await mergesEnded(sessionQuery(session));
+        process.send!({ ...(await insertDirect(session, r.table, blocks)), blocks: blocks.length } satisfies PeerResult);
       } catch (err) {
         process.send!({ error: (err as Error).message });
       }

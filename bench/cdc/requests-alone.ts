@@ -14,6 +14,7 @@ import { LeanHttp } from '../../core/cdc/connect/plugins/clickhouse-sink/lean-ht
 import { StateStore } from '../../core/cdc/connect/plugins/clickhouse-sink/state.js';
 import { INSERT_SETTINGS } from '../../core/cdc/connect/plugins/clickhouse-sink/task.js';
 import { sinkConfig } from './pipelines.js';
+import { mergesEnded } from './chdb-direct.js';
 
 export interface Block {
   body: Buffer;
@@ -43,10 +44,7 @@ export async function sendRequestsAlone(url: string, assets: string, blocks: Blo
   try {
     const state = new StateStore(client, { onCluster: '', zkPath: '/kafka-connect', zkDatabase: 'connect_state' }, lean);
     await client.command({ query: readFileSync(path.join(assets, 'target-table.sql'), 'utf8').replace('default.customers', `default.${table}`) });
-    for (const until = Date.now() + 60_000; Date.now() < until; ) {
-      if (Number(JSON.parse(await query('SELECT count() AS n FROM system.merges')).n) === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await mergesEnded(query);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     for (const b of blocks) {
