@@ -456,14 +456,15 @@ export class SinkRunner extends Runner {
           continue;
         }
         if (batch.dlq.length) await this.log.produce(this.dlqTopic, batch.dlq);
+        const after = nextOffsets(fetched);
         const next = this.positionsNow();
-        for (const [k, o] of nextOffsets(fetched)) next.set(k, o);
+        for (const [k, o] of after) next.set(k, o);
         const delivered = this.deliver(records);
         // Fetch and convert the next batch while this one is being inserted (after the put has
         // sent its first request): conversion is pure, so nothing of it shows unless it is used.
         ahead = turn().then(() => (this.stopped || this.paused ? undefined : this.prepare(next)));
         await delivered;
-        for (const [k, o] of nextOffsets(fetched)) this.positions.set(k, o);
+        for (const [k, o] of after) this.positions.set(k, o);
         this.traceDelivery(fetched);
         // Committed while the next batch is put (Kafka Connect commits asynchronously too): one
         // commit at a time, in order, each of what puts have finished (preCommit says how far).

@@ -152,7 +152,7 @@ export class ClickHouseSinkTask implements SinkTask {
 
   async put(records: SinkRecord[]): Promise<void> {
     if (this.stopped || records.length === 0) return;
-    const byTopic = !this.cfg.exactlyOnce && this.cfg.ignorePartitionsWhenBatching;
+    const byTopic = this.batchesByTopic();
     for (const list of this.groupsOf(records).values()) {
       if (this.stopped) return;
       const first = list[0]!;
@@ -211,9 +211,14 @@ export class ClickHouseSinkTask implements SinkTask {
     this.lean?.close();
   }
 
+  /** ignorePartitionsWhenBatching, which exactlyOnce overrides. */
+  private batchesByTopic(): boolean {
+    return !this.cfg.exactlyOnce && this.cfg.ignorePartitionsWhenBatching;
+  }
+
   /** ProxySinkTask's batches: by topic and partition, or by topic alone with ignorePartitionsWhenBatching (not with exactlyOnce). */
   private groupsOf(records: SinkRecord[]): Map<string, SinkRecord[]> {
-    const byTopic = !this.cfg.exactlyOnce && this.cfg.ignorePartitionsWhenBatching;
+    const byTopic = this.batchesByTopic();
     const groups = new Map<string, SinkRecord[]>();
     // by runs of one topic-partition (a batch is mostly one long run), not a key per record
     for (let first = 0; first < records.length; ) {
