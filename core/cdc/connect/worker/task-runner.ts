@@ -22,6 +22,7 @@ import {
 import { Slicer, turn } from '../slice.js';
 import { transformChain } from '../transforms/index.js';
 import { OFFSETS_TOPIC, type OffsetStore } from './offset-store.js';
+import { LINEAGE_KEEP } from './recent.js';
 
 /** How often a sink task asks the log which partitions of its topics exist, besides when an unassigned one gets records. */
 const ASSIGNMENT_REFRESH_MS = 1000;
@@ -274,11 +275,19 @@ export class SourceRunner extends Runner {
     const positions: TopicPartitionOffset[] = [];
     const traces: WriteTrace[] = [];
     const at = this.services.now();
+    // traces only of the records the lineage keeps: a backlog's poll writes thousands
+    let skip = Math.max(0, batches.reduce((n, b) => n + b.records.length, 0) - LINEAGE_KEEP);
     batches.forEach((b, i) => {
       const res = results[i]!;
       if (res.length) positions.push(res[res.length - 1]!);
+      if (!this.hooks.onWrite) return;
       const src = origins.get(b.topic)!;
-      res.forEach((p, j) => traces.push({ connector: this.connector, at, sourcePartition: src[j]!.sourcePartition, sourceOffset: src[j]!.sourceOffset, topic: p.topic, partition: p.partition, offset: p.offset }));
+      const from = Math.min(skip, res.length);
+      skip -= from;
+      for (let j = from; j < res.length; j++) {
+        const p = res[j]!;
+        traces.push({ connector: this.connector, at, sourcePartition: src[j]!.sourcePartition, sourceOffset: src[j]!.sourceOffset, topic: p.topic, partition: p.partition, offset: p.offset });
+      }
     });
     this.hooks.onWrite?.(traces);
     this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'source', records: batches.reduce((n, b) => n + b.records.length, 0), topics: [...byTopic.keys()], positions });

@@ -16,12 +16,11 @@ import type { ConfigKeyDef, ConnectorConfig, ConnectorPlugin, ValidationErrors, 
 import { findPredicate, findTransform, predicateAliases, TRANSFORM_PLUGINS, transformAliases } from '../transforms/index.js';
 import { COMMON_DEFS, SINK_DEFS, SOURCE_DEFS, validateCommon } from './connector-config.js';
 import { OffsetStore } from './offset-store.js';
+import { LINEAGE_KEEP, Recent } from './recent.js';
 import { runsInThread, ThreadSinkRunner } from './sink-thread.js';
 import { SinkRunner, SourceRunner, type DeliveryTrace, type TaskProgress, type TaskState, type WriteTrace } from './task-runner.js';
 
 export type { DeliveryTrace, WriteTrace } from './task-runner.js';
-
-const LINEAGE_KEEP = 20_000;
 
 export const KAFKA_VERSION = '3.9.0';
 
@@ -108,8 +107,8 @@ export class Worker {
   private readonly listeners = new Set<(e: WorkerEvent) => void>();
   private readonly file: string;
   private clusterId = '';
-  private readonly writes: WriteTrace[] = [];
-  private readonly deliveries: DeliveryTrace[] = [];
+  private readonly writes = new Recent<WriteTrace>(LINEAGE_KEEP);
+  private readonly deliveries = new Recent<DeliveryTrace>(LINEAGE_KEEP);
   private closed = false;
   /** The last refreshWarnings run, so that runs do not overlap. */
   private warningsDone: Promise<void> = Promise.resolve();
@@ -510,7 +509,7 @@ export class Worker {
 
   /** Recent source writes and sink deliveries (in memory, newest last) for the pipeline view. */
   lineage(): { writes: readonly WriteTrace[]; deliveries: readonly DeliveryTrace[] } {
-    return { writes: this.writes, deliveries: this.deliveries };
+    return { writes: this.writes.list(), deliveries: this.deliveries.list() };
   }
 
   async close(): Promise<void> {
@@ -624,8 +623,8 @@ export class Worker {
     const hooks = {
       onState: (state: TaskState, trace?: string) => this.emit({ type: 'state', connector: rt.name, task: i, state, ...(trace ? { trace } : {}) }),
       onProgress: (p: TaskProgress) => this.emit({ type: 'progress', ...p }),
-      onWrite: (t: WriteTrace[]) => keep(this.writes, t),
-      onDeliver: (t: DeliveryTrace[]) => keep(this.deliveries, t),
+      onWrite: (t: WriteTrace[]) => this.writes.add(t),
+      onDeliver: (t: DeliveryTrace[]) => this.deliveries.add(t),
       onTopic: (topic: string) => {
         if (!rt.stored.topics.includes(topic)) {
           rt.stored.topics.push(topic);
@@ -714,11 +713,6 @@ function modifiedOffsetsMessage(kind: 'altered' | 'reset'): { message: string } 
   return {
     message: `The Connect framework-managed offsets for this connector have been ${kind} successfully. However, if this connector manages offsets externally, they will need to be manually ${kind} in the system that the connector uses.`,
   };
-}
-
-function keep<T>(buf: T[], items: T[]): void {
-  for (const item of items) buf.push(item);
-  if (buf.length > LINEAGE_KEEP) buf.splice(0, buf.length - LINEAGE_KEEP);
 }
 
 function stripRecommended(d: ConfigKeyDef): Omit<ConfigKeyDef, 'recommended'> {
