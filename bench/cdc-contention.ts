@@ -22,18 +22,15 @@
  *   --changes N  records in the topic (default 300,000; at least 300,000)
  *   --rounds R   rounds of the four modes (default 3)
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { createClient } from '@clickhouse/client';
 import { formatMs, formatRatio, formatTable, median, positiveInt } from './bench-util.js';
-import { silentLogger } from '../core/common/log.js';
-import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
-import { startConnectService } from '../core/cdc/connect/service.js';
 import { Workload } from './cdc/workload.js';
+import { withCdcServices } from './cdc/services.js';
 import { post, SOURCE_CONFIG, sinkConfig, TOPIC, topicEnd } from './cdc/pipelines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,13 +68,7 @@ function load(mode: Mode): () => Promise<void> {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-cdc-contention-'));
-  const chDir = path.join(dir, 'clickhouse');
-  mkdirSync(chDir, { recursive: true });
-  const ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: chDir, log: silentLogger, peers: {} });
-  const client = createClient({ url: ch.url });
-  const connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
-  try {
+  await withCdcServices('cdc-contention', async ({ ch, client, connect }) => {
     // the topic, filled once by the seed source connector
     const topic = () => topicEnd(connect.api.topicLog);
     await post(`${connect.url}/connectors`, SOURCE_CONFIG);
@@ -135,12 +126,7 @@ async function main() {
       '\nthread: another thread keeps a core busy, the main thread is free (the source task on a thread of its own);' +
         '\nmain N ms: the main thread is busy and gives the event loop a turn every N ms (the source task where it is now).',
     );
-  } finally {
-    await connect.close().catch(() => {});
-    await client.close().catch(() => {});
-    await ch.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
-  }
+  });
 }
 
 main().catch((err) => {

@@ -20,19 +20,16 @@
  *
  *   --changes N   changes (default 200,000)
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createClient } from '@clickhouse/client';
 import { Session } from 'chdb';
 import { formatMs, formatRatio, formatTable, positiveInt } from './bench-util.js';
-import { silentLogger } from '../core/common/log.js';
-import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
-import { startConnectService } from '../core/cdc/connect/service.js';
 import { translateDdl } from '../core/cdc/clickhouse/translate.js';
 import { Workload } from './cdc/workload.js';
+import { withCdcServices } from './cdc/services.js';
 import { post, SOURCE_CONFIG, sinkConfig, TOPIC, topicEnd, visibleEnd } from './cdc/pipelines.js';
 import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
 import { insertDirect, mergesEnded, sessionQuery } from './cdc/chdb-direct.js';
@@ -45,13 +42,7 @@ const BLOCK = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-cdc-stages-'));
-  const chDir = path.join(dir, 'clickhouse');
-  mkdirSync(chDir, { recursive: true });
-  const ch = await startClickHouseService({ host: '127.0.0.1', port: 0, dataDir: chDir, log: silentLogger, peers: {} });
-  const client = createClient({ url: ch.url });
-  const connect = await startConnectService({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'connect'), log: silentLogger, peers: { clickhouse: ch.url } });
-  try {
+  await withCdcServices('cdc-stages', async ({ chDir, ch, client, connect, close }) => {
     await client.command({ query: readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8') });
     const topic = () => topicEnd(connect.api.topicLog);
     const waitFor = async (what: string, done: () => Promise<boolean>, everyMs: number) => {
@@ -104,9 +95,7 @@ async function main() {
     const bodies = blocksOf(values, BLOCK);
     // (after the parts the sink stage left have been merged, so that stages 3 and 4 start alike)
     const { ms: chainMs, cpu: chainCpu } = await sendRequestsAlone(ch.url, ASSETS, bodies, 'customers_chain', (sql) => ch.api.query(sql));
-    await connect.close();
-    await client.close();
-    await ch.close();
+    await close();
 
     // 4. the peer: the same bodies straight into chDB, as bench:cdc's peer inserts them
     const session = new Session(path.join(chDir, 'chdb'));
@@ -131,12 +120,7 @@ async function main() {
       ),
     );
     console.log(`\nceiling of bench:cdc's ratio left by the exactly-once requests: ${formatRatio(directMs / chainMs)} (requests alone against chDB direct)`);
-  } finally {
-    await connect.close().catch(() => {});
-    await client.close().catch(() => {});
-    await ch.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
-  }
+  });
 }
 
 main().catch((err) => {
