@@ -52,6 +52,8 @@ export interface FieldOf {
 }
 
 export interface TableSchemas {
+  /** The table's change topic, `<topic.prefix>.<db>.<table>`: one string for all its records (a router's cache finds it by its hash). */
+  topic: string;
   keySchema: Schema | null;
   valueSchema: Schema;
   envelopeSchema: Schema;
@@ -103,7 +105,7 @@ export function tableSchemas(prefix: string, db: string, table: string, columns:
       { ...TRANSACTION_SCHEMA, field: 'transaction' },
     ],
   };
-  return { keySchema, valueSchema, envelopeSchema, columns: cols, keyColumns: keyCols };
+  return { topic: base, keySchema, valueSchema, envelopeSchema, columns: cols, keyColumns: keyCols };
 }
 
 /**

@@ -274,7 +274,7 @@ export class MySqlSourceTask implements SourceTask {
       const snapshotTable = `${db}.${table}`;
       for (const { rowid, row } of rows) {
         snap.rowid = rowid;
-        out.push(this.record(db, table, s!, 'r', null, row, { ...offset, snapshot_table: snapshotTable, snapshot_rowid: rowid }, source));
+        out.push(this.record(s!, 'r', null, row, { ...offset, snapshot_table: snapshotTable, snapshot_rowid: rowid }, source));
       }
     }
     if (!snap.data || snap.tableIdx >= snap.tables.length) {
@@ -426,17 +426,17 @@ export class MySqlSourceTask implements SourceTask {
           // too) and a create of the new one, each naming the other key in a header.
           const oldKey = keyValue(s, ev.before)!;
           const newKey = keyValue(s, ev.after)!;
-          const d = this.record(tx.database, ev.table, s, 'd', ev.before, null, offset, info, [{ key: '__debezium.newkey', value: headerText(newKey) }]);
+          const d = this.record(s, 'd', ev.before, null, offset, info, [{ key: '__debezium.newkey', value: headerText(newKey) }]);
           if (open) this.countEvent(open, tx.database, ev.table, d);
           out.push(d);
           // the tombstone carries the delete's headers (EventDispatcher copies record.headers())
           if (this.cfg.tombstonesOnDelete) out.push({ ...d, valueSchema: null, value: null });
-          const c = this.record(tx.database, ev.table, s, 'c', null, ev.after, offset, info, [{ key: '__debezium.oldkey', value: headerText(oldKey) }]);
+          const c = this.record(s, 'c', null, ev.after, offset, info, [{ key: '__debezium.oldkey', value: headerText(oldKey) }]);
           if (open) this.countEvent(open, tx.database, ev.table, c);
           out.push(c);
           continue;
         }
-        const rec = this.record(tx.database, ev.table, s, ev.op, ev.before, ev.after, offset, info);
+        const rec = this.record(s, ev.op, ev.before, ev.after, offset, info);
         if (open) this.countEvent(open, tx.database, ev.table, rec);
         out.push(rec);
         if (ev.op === 'd' && this.cfg.tombstonesOnDelete) {
@@ -607,12 +607,12 @@ export class MySqlSourceTask implements SourceTask {
 
   // ------------------------------------------------------------------------------- helpers
 
-  private record(db: string, table: string, s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue, headers?: ConnectHeader[]): SourceRecord {
+  private record(s: TableSchemas, op: 'c' | 'u' | 'd' | 'r', before: Record<string, unknown> | null, after: Record<string, unknown> | null, offset: Record<string, unknown>, source: SourceInfoValue, headers?: ConnectHeader[]): SourceRecord {
     const now = this.ctx.services.now();
     const r: SourceRecord = {
       sourcePartition: this.partition,
       sourceOffset: offset,
-      topic: `${this.cfg.topicPrefix}.${db}.${table}`,
+      topic: s.topic,
       keySchema: s.keySchema,
       key: keyValue(s, after ?? before),
       valueSchema: s.envelopeSchema,
