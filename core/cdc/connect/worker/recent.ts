@@ -1,8 +1,8 @@
 /**
  * The newest items of a stream, at most `capacity` of them: the worker's lineage of source writes
- * and sink deliveries for the pipeline view. A ring, because a backlog writes a million records a
- * few seconds; pushing each into an array and cutting its front after every poll cost the source
- * task a tenth of its time on bench:cdc.
+ * and sink deliveries for the pipeline view. A ring, because a backlog writes a million records in
+ * a few seconds: pushing each into an array and cutting its front after every poll cost the source
+ * task a tenth of its time (0.34 s of 3.4 s for a million changes, source stage alone).
  */
 export const LINEAGE_KEEP = 20_000;
 
