@@ -275,8 +275,9 @@ export class SourceRunner extends Runner {
     const positions: TopicPartitionOffset[] = [];
     const traces: WriteTrace[] = [];
     const at = this.services.now();
+    const written = batches.reduce((n, b) => n + b.records.length, 0);
     // traces only of the records the lineage keeps: a backlog's poll writes thousands
-    let skip = Math.max(0, batches.reduce((n, b) => n + b.records.length, 0) - LINEAGE_KEEP);
+    let skip = Math.max(0, written - LINEAGE_KEEP);
     batches.forEach((b, i) => {
       const res = results[i]!;
       if (res.length) positions.push(res[res.length - 1]!);
@@ -290,7 +291,7 @@ export class SourceRunner extends Runner {
       }
     });
     this.hooks.onWrite?.(traces);
-    this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'source', records: batches.reduce((n, b) => n + b.records.length, 0), topics: [...byTopic.keys()], positions });
+    this.hooks.onProgress({ connector: this.connector, task: this.taskId, kind: 'source', records: written, topics: [...byTopic.keys()], positions });
   }
 
   /** topic.creation.*: a topic the connector writes to first is created with its group's settings. */

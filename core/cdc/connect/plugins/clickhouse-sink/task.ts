@@ -178,10 +178,10 @@ export class ClickHouseSinkTask implements SinkTask {
   prepare(records: SinkRecord[]): void {
     if (this.stopped || !records.length) return;
     for (const list of this.groupsOf(records).values()) {
-      const first = list.find((r) => r.value !== null && r.value !== undefined)?.value;
+      const first = firstValue(list);
       if (first === undefined || typeof first === 'string') continue;
       const { database, table } = this.tableFor(this.split(list[0]!.topic));
-      const cols = this.columns.get(`${escapeName(database)}.${escapeName(table)}`);
+      const cols = this.columns.get(qualifiedName(database, table));
       if (!cols) continue;
       const built = this.buildBody(list[0]!.topic, list, cols, true);
       if (built) this.prepared.set(list[0]!, { ...built, last: list[list.length - 1]!, count: list.length, cols });
@@ -363,7 +363,7 @@ export class ClickHouseSinkTask implements SinkTask {
 
   /** The table's columns; null for a missing table when suppressTableExistenceException is set. */
   private async columnsOf(database: string, table: string): Promise<Map<string, ColumnType> | null> {
-    const name = `${escapeName(database)}.${escapeName(table)}`;
+    const name = qualifiedName(database, table);
     const cached = this.columns.get(name);
     if (cached !== undefined) return cached;
     let rows: { name: string; type: string }[];
@@ -391,10 +391,8 @@ export class ClickHouseSinkTask implements SinkTask {
     const cols = await this.columnsOf(database, table);
     if (!cols) return;
     const token = range ? `${b.table}-${b.partition}-${range[0]}-${range[1]}` : undefined;
-    const what = `${escapeName(database)}.${escapeName(table)} (${token ?? `topic ${b.topic}`})`;
-    // The first record decides how the batch is written, as Record.convert's SchemaType does.
-    const firstValue = block.find((r) => r.value !== null && r.value !== undefined)?.value;
-    if (typeof firstValue === 'string') {
+    const what = `${qualifiedName(database, table)} (${token ?? `topic ${b.topic}`})`;
+    if (typeof firstValue(block) === 'string') {
       await this.insertStrings(database, table, block, token, what);
       return;
     }
@@ -466,7 +464,7 @@ export class ClickHouseSinkTask implements SinkTask {
    * send_progress_in_http_headers the response starts while the insert still runs.
    */
   private async execInsert(database: string, table: string, format: string, body: string | Buffer, settings: Record<string, string | number>): Promise<void> {
-    await this.lean!.exec(`INSERT INTO ${escapeName(database)}.${escapeName(table)} FORMAT ${format}`, body, settings);
+    await this.lean!.exec(`INSERT INTO ${qualifiedName(database, table)} FORMAT ${format}`, body, settings);
   }
 
   private async send(database: string, table: string, what: string, n: number, token: string | undefined, insert: (settings: Record<string, string | number>) => Promise<unknown>): Promise<void> {
@@ -541,4 +539,14 @@ function isRetriable(err: unknown): boolean {
 /** Utils.escapeName: backticks are dropped, not escaped. */
 function escapeName(name: string): string {
   return `\`${name.replace(/`/g, '')}\``;
+}
+
+/** `db`.`table` as the connector writes it; also the key of the task's column cache. */
+function qualifiedName(database: string, table: string): string {
+  return `${escapeName(database)}.${escapeName(table)}`;
+}
+
+/** The first value that is not a tombstone: it decides how a batch is written, as Record.convert's SchemaType does. */
+function firstValue(block: SinkRecord[]): unknown {
+  return block.find((r) => r.value !== null && r.value !== undefined)?.value;
 }
