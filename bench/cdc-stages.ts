@@ -30,7 +30,7 @@ import { formatMs, formatRatio, formatTable, positiveInt } from './bench-util.js
 import { translateDdl } from '../core/cdc/clickhouse/translate.js';
 import { Workload } from './cdc/workload.js';
 import { withCdcServices } from './cdc/services.js';
-import { post, SOURCE_CONFIG, sinkConfig, TOPIC, topicEnd, visibleEnd } from './cdc/pipelines.js';
+import { post, SOURCE_CONFIG, sinkConfig, topicEnd, topicValues, visibleEnd } from './cdc/pipelines.js';
 import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
 import { insertDirect, mergesEnded, sessionQuery } from './cdc/chdb-direct.js';
 
@@ -85,14 +85,7 @@ async function main() {
     await post(`${connect.url}/connectors/${sinkConfig(ASSETS, '0').name}/pause`, undefined, 'PUT');
 
     // 3. the sink's request sequence alone, on the bodies the sink sent (the topic's values, 5000 a block)
-    const values: { offset: number; value: string | null }[] = [];
-    for (let off = 0; off < target; ) {
-      const recs = await connect.api.topicLog.fetch(TOPIC, 0, off, { maxRecords: 50_000, maxBytes: 64 * 1024 * 1024 });
-      if (!recs.length) break;
-      for (const r of recs) values.push({ offset: r.offset, value: r.value });
-      off = recs[recs.length - 1]!.offset + 1;
-    }
-    const bodies = blocksOf(values, BLOCK);
+    const bodies = blocksOf(await topicValues(connect.api.topicLog, 0, target), BLOCK);
     // (after the parts the sink stage left have been merged, so that stages 3 and 4 start alike)
     const { ms: chainMs, cpu: chainCpu } = await sendRequestsAlone(ch.url, ASSETS, bodies, 'customers_chain', (sql) => ch.api.query(sql));
     await close();

@@ -47,7 +47,7 @@ import { silentLogger } from '../core/common/log.js';
 import { startClickHouseService } from '../core/cdc/clickhouse/service.js';
 import { translateDdl } from '../core/cdc/clickhouse/translate.js';
 import { Workload } from './cdc/workload.js';
-import { bridgePipeline, TOPIC, topicEnd, visibleEnd, workerPipeline, type Pipeline } from './cdc/pipelines.js';
+import { bridgePipeline, TOPIC, topicEnd, topicValues, visibleEnd, workerPipeline, type Pipeline } from './cdc/pipelines.js';
 import { blocksOf, sendRequestsAlone } from './cdc/requests-alone.js';
 import { profileStages, STAGES } from './cdc/stage-profile.js';
 import { startPeer } from './cdc/peer.js';
@@ -240,18 +240,8 @@ async function main() {
       finalOk = (await check('SELECT id, name FROM customers FINAL ORDER BY id')) && finalOk;
 
       // the round's messages, for the requests alone and the peer
-      const messages: string[] = [];
-      const values: { offset: number; value: string | null }[] = [];
-      for (let off = roundStart; off < roundEnd; ) {
-        const recs = await topicLog.fetch(TOPIC, 0, off, { maxRecords: 50_000, maxBytes: 64 * 1024 * 1024 });
-        if (!recs.length) break;
-        for (const r of recs) {
-          if (r.offset >= roundEnd) break;
-          values.push({ offset: r.offset, value: r.value });
-          if (r.value !== null) messages.push(r.value);
-        }
-        off = recs[recs.length - 1]!.offset + 1;
-      }
+      const values = await topicValues(topicLog, roundStart, roundEnd);
+      const messages = values.flatMap((v) => (v.value === null ? [] : [v.value]));
       roundStart = roundEnd;
 
       // 3. the sink's exactly-once requests alone on the same rows (requests-alone.ts): the ceiling

@@ -68,6 +68,21 @@ export async function topicEnd(topicLog: TopicLog): Promise<number> {
   return (await topicLog.describeTopic(TOPIC)) ? (await topicLog.offsets(TOPIC, 0)).end : 0;
 }
 
+/** The values of the topic's records [from, to) with their offsets (null: a tombstone), read 50,000 at a time. */
+export async function topicValues(topicLog: TopicLog, from: number, to: number): Promise<{ offset: number; value: string | null }[]> {
+  const values: { offset: number; value: string | null }[] = [];
+  for (let off = from; off < to; ) {
+    const recs = await topicLog.fetch(TOPIC, 0, off, { maxRecords: 50_000, maxBytes: 64 * 1024 * 1024 });
+    if (!recs.length) break;
+    for (const r of recs) {
+      if (r.offset >= to) break;
+      values.push({ offset: r.offset, value: r.value });
+    }
+    off = recs[recs.length - 1]!.offset + 1;
+  }
+  return values;
+}
+
 /** Next offset whose records are all visible: from the sink's exactly-once state in ClickHouse. */
 export async function visibleEnd(query: (sql: string) => Promise<string>): Promise<number> {
   const text = await query(`SELECT maxOffset FROM connect_state WHERE key = '${TOPIC}-0' AND state = 'AFTER_PROCESSING'`).catch(() => '');
