@@ -95,8 +95,12 @@ async function changeAndClean(page: Page, variant: 1 | 2) {
   await expect(counters.getByRole('figure').filter({ hasText: 'transactions committed' })).toContainText(/transactions committed: [1-9]/, { timeout: 20_000 });
   await expect(counters.getByRole('figure').filter({ hasText: 'rows inserted' })).toContainText(/rows inserted \(ClickHouse\): [1-9]/);
   await shoot(page, `cdc-v${variant}-versions`);
-  await page.getByRole('heading', { name: 'Flow' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, `cdc-v${variant}-flow-1440-light.png`) });
+  await inEveryLook(page, {
+    async theme(w, theme) {
+      await page.getByRole('heading', { name: 'Flow' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `cdc-v${variant}-flow-${w}-${theme}.png`) });
+    },
+  });
 
   await page.getByRole('button', { name: 'Run OPTIMIZE FINAL CLEANUP' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'FINAL CLEANUP' })).toContainText('vanished');

@@ -26,8 +26,8 @@ function Spark({ series, label }: { series: StageSeries; label: string }) {
 }
 
 const OPS = { c: 'insert', u: 'update', d: 'delete' } as const;
-/** The time one hop took; clocks of one machine, so never below zero but for rounding. */
-const hop = (from: number, to: number) => `${Math.max(0, to - from).toLocaleString('en')} ms`;
+/** The time one hop took, kept on one line; clocks of one machine, so never below zero but for rounding. */
+const hop = (from: number, to: number) => <span className="cdc-hop-time">{`${Math.max(0, to - from).toLocaleString('en')} ms`}</span>;
 
 export function FlowView() {
   const { flow, flowError, stages } = useStream(useShallow((s) => ({ flow: s.flow, flowError: s.flowError, stages: s.stages })));
@@ -53,7 +53,6 @@ export function FlowView() {
       <ol className="cdc-flow-list" aria-label="Recent changes through the pipeline">
         {flow.map((s) => {
           const block = s.blocks[0];
-          const ms = block ? block.at - s.source.ts : null;
           return (
             <li key={`${s.source.file}:${s.source.pos}:${s.source.row}`} className="cdc-flow-item">
               <span className="cdc-hop">
@@ -109,10 +108,10 @@ export function FlowView() {
                 ) : (
                   <span className="cdc-muted">{s.source.op === 'd' && block ? 'merged away' : 'no part'}</span>
                 )}
-                {ms !== null && (
+                {block && (
                   <>
                     <br />
-                    <span className="cdc-muted">commit → insert {ms.toLocaleString('en')} ms</span>
+                    <span className="cdc-muted">commit → insert {hop(s.source.ts, block.at)}</span>
                   </>
                 )}
               </span>
