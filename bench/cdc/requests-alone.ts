@@ -2,7 +2,7 @@
  * The seed sink's requests with nothing of Kafka Connect around them: for every block, the
  * exactly-once sequence the sink sends (BEFORE_PROCESSING state write, the insert with the sink's
  * settings and deduplication token, AFTER_PROCESSING state write), through the sink's own request
- * path (lean-http.ts, the requests @clickhouse/client would send) and StateStore, with the JSONEachRow bodies already built. However cheap the sink's
+ * path (lean-http.ts, the requests @clickhouse/client would send) and StateStore's statement, with the JSONEachRow bodies already built. However cheap the sink's
  * own work became, it could go no faster than this on the same server and machine; against the
  * peer (the same bodies straight into chDB) it is the ceiling of bench:cdc's ratio.
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createClient } from '@clickhouse/client';
 import { parseSinkConfig } from '../../core/cdc/connect/plugins/clickhouse-sink/config.js';
 import { LeanHttp } from '../../core/cdc/connect/plugins/clickhouse-sink/lean-http.js';
-import { StateStore } from '../../core/cdc/connect/plugins/clickhouse-sink/state.js';
+import { stateWriteQuery } from '../../core/cdc/connect/plugins/clickhouse-sink/state.js';
 import { INSERT_SETTINGS } from '../../core/cdc/connect/plugins/clickhouse-sink/task.js';
 import { sinkConfig } from './pipelines.js';
 import { mergesEnded } from './chdb-direct.js';
@@ -33,25 +33,55 @@ export function blocksOf(values: { offset: number; value: string | null }[], siz
   return out;
 }
 
+/** The sink's two kinds of write: LeanHttp's, or the same statements straight to the engine. */
+export type SinkWrites = Pick<LeanHttp, 'command' | 'exec'>;
+
+/** Milliseconds of each request of the sequence, block by block. */
+export interface RequestTimes {
+  before: number[];
+  insert: number[];
+  after: number[];
+}
+
+/** The state table of the seed sink (the connector's default zkDatabase). */
+const STATE_TABLE = 'connect_state';
+
+/**
+ * The exactly-once sequence of every block through `writes`, one request after another as the sink
+ * sends them; each request's time goes to `times` when given.
+ */
+export async function sendBlocks(writes: SinkWrites, blocks: Block[], table: string, clickhouseSettings: Record<string, string>, times?: RequestTimes): Promise<void> {
+  const timed = async (into: number[] | undefined, request: () => Promise<void>) => {
+    const t0 = performance.now();
+    await request();
+    into?.push(performance.now() - t0);
+  };
+  const key = `${table}-0`;
+  for (const b of blocks) {
+    await timed(times?.before, () => writes.command(stateWriteQuery(STATE_TABLE, key, b.first, b.last, 'BEFORE_PROCESSING')));
+    await timed(times?.insert, () => writes.exec(`INSERT INTO \`default\`.\`${table}\` FORMAT JSONEachRow`, b.body, { ...INSERT_SETTINGS, insert_deduplication_token: `${key}-${b.first}-${b.last}`, ...clickhouseSettings }));
+    await timed(times?.after, () => writes.command(stateWriteQuery(STATE_TABLE, key, b.first, b.last, 'AFTER_PROCESSING')));
+  }
+}
+
+/** The seed sink's clickhouseSettings (sent with every insert, after the connector's own). */
+export function seedClickHouseSettings(assets: string): Record<string, string> {
+  return parseSinkConfig(sinkConfig(assets, '8123').config).clickhouseSettings;
+}
+
 /**
  * Sends every block into a fresh copy of the target table (`table`), after the server's
  * background merges have ended; returns the wall time and the process CPU of the sends.
  */
 export async function sendRequestsAlone(url: string, assets: string, blocks: Block[], table: string, query: (sql: string) => Promise<string>): Promise<{ ms: number; cpu: NodeJS.CpuUsage }> {
-  const sink = parseSinkConfig(sinkConfig(assets, new URL(url).port).config);
   const client = createClient({ url, max_open_connections: 4 });
   const lean = new LeanHttp({ url, username: 'default', password: '', database: 'default', requestTimeoutMs: 30_000, maxOpenConnections: 4 });
   try {
-    const state = new StateStore(client, { onCluster: '', zkPath: '/kafka-connect', zkDatabase: 'connect_state' }, lean);
     await client.command({ query: readFileSync(path.join(assets, 'target-table.sql'), 'utf8').replace('default.customers', `default.${table}`) });
     await mergesEnded(query);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    for (const b of blocks) {
-      await state.set(`${table}-0`, b.first, b.last, 'BEFORE_PROCESSING');
-      await lean.exec(`INSERT INTO \`default\`.\`${table}\` FORMAT JSONEachRow`, b.body, { ...INSERT_SETTINGS, insert_deduplication_token: `${table}-0-${b.first}-${b.last}`, ...sink.clickhouseSettings });
-      await state.set(`${table}-0`, b.first, b.last, 'AFTER_PROCESSING');
-    }
+    await sendBlocks(lean, blocks, table, seedClickHouseSettings(assets));
     return { ms: performance.now() - t0, cpu: process.cpuUsage(cpu0) };
   } finally {
     lean.close();

@@ -16,7 +16,7 @@ import { ClickHouseError, chErrors, toClickHouseError } from './errors.js';
 import type { ChEngine, ExecRequest, ExecResult, Summary } from './engine.js';
 
 /** URL parameters the HTTP handler consumes itself; every other one is a setting. */
-const RESERVED = new Set([
+export const HANDLER_PARAMETERS: ReadonlySet<string> = new Set([
   'query', 'database', 'default_format', 'query_id', 'session_id', 'session_timeout', 'session_check', 'user', 'password',
   'quota_key', 'buffer_size', 'wait_end_of_query', 'compress', 'decompress', 'role', 'stacktrace', 'readonly',
   'client_protocol_version', 'default_session', 'close_session', 'query_kind',
@@ -146,7 +146,7 @@ export function createClickHouseHttpHandler(opts: HttpOptions): http.RequestList
       }
       for (const [k, v] of url.searchParams) {
         if (k.startsWith('param_')) params[k.slice(6)] ??= v;
-        else if (k && !RESERVED.has(k)) settings[k] = v;
+        else if (k && !HANDLER_PARAMETERS.has(k)) settings[k] = v;
       }
       // A GET without a query reaches the query handler too, which finds nothing to run.
       if (!queryParam && body.length === 0) return sendError(res, chErrors.emptyQuery(), started, tag);

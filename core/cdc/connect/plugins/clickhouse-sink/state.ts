@@ -25,6 +25,14 @@ export const KEEPER_MAP_HINT =
 const escapeName = (name: string) => `\`${name.replace(/`/g, '')}\``;
 const sqlString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
+/**
+ * The state write, as the connector sends it: KeeperMap overwrites by key, and
+ * wait_for_async_insert keeps the write synchronous should the server or profile turn async_insert on.
+ */
+export function stateWriteQuery(zkDatabase: string, key: string, minOffset: number, maxOffset: number, state: ProcessingState): string {
+  return `INSERT INTO ${escapeName(zkDatabase)} SETTINGS wait_for_async_insert=1 VALUES (${sqlString(key)}, ${minOffset}, ${maxOffset}, '${state}');`;
+}
+
 export interface StateStoreOptions {
   onCluster: string;
   zkPath: string;
@@ -70,9 +78,7 @@ export class StateStore {
   }
 
   async set(key: string, minOffset: number, maxOffset: number, state: ProcessingState): Promise<void> {
-    // The connector's own statement: KeeperMap overwrites by key, and wait_for_async_insert keeps
-    // the write synchronous should the server or profile turn async_insert on.
-    const query = `INSERT INTO ${this.table} SETTINGS wait_for_async_insert=1 VALUES (${sqlString(key)}, ${minOffset}, ${maxOffset}, '${state}');`;
+    const query = stateWriteQuery(this.opts.zkDatabase, key, minOffset, maxOffset, state);
     if (this.lean) await this.lean.command(query);
     else await this.client.command({ query });
   }
