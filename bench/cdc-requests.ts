@@ -40,9 +40,9 @@ import { closeServer, listen, readBody } from '../core/common/http.js';
 import { ChEngine } from '../core/cdc/clickhouse/engine.js';
 import { createClickHouseHttpHandler, HANDLER_PARAMETERS } from '../core/cdc/clickhouse/http.js';
 import { LeanHttp } from '../core/cdc/connect/plugins/clickhouse-sink/lean-http.js';
-import { stateWriteQuery } from '../core/cdc/connect/plugins/clickhouse-sink/state.js';
+import { stateTableQuery, stateWriteQuery } from '../core/cdc/connect/plugins/clickhouse-sink/state.js';
 import { BLOCK_ROWS, insertDirect, mergesEnded, sessionQuery } from './cdc/chdb-direct.js';
-import { blocksOf, seedClickHouseSettings, sendBlocks, type RequestTimes, type SinkWrites } from './cdc/requests-alone.js';
+import { blocksOf, seedSink, sendBlocks, type RequestTimes, type SinkWrites } from './cdc/requests-alone.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS = path.resolve(here, '../assets/cdc');
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const dataDir = path.join(dir, 'chdb');
   const blocks = blocksOf(values(N), BLOCK_ROWS);
   const targetDdl = readFileSync(path.join(ASSETS, 'target-table.sql'), 'utf8');
-  const chSettings = seedClickHouseSettings(ASSETS);
+  const sink = seedSink(ASSETS);
   const engine = await ChEngine.open({ dataDir, log: silentLogger });
   // Time inside the engine (its queue, its statements, chDB), so that what HTTP adds shows apart.
   let engineMs = 0;
@@ -130,8 +130,8 @@ async function main(): Promise<void> {
   const bare = await bareServer();
   const bareLean = leanClient(bare.url);
   try {
-    await engine.query("CREATE TABLE IF NOT EXISTS connect_state (`key` String, minOffset BIGINT, maxOffset BIGINT, state String) ENGINE=KeeperMap('/kafka-connect') PRIMARY KEY `key`");
-    const stateWrite = (i: number) => stateWriteQuery('connect_state', 'floor-0', i * BLOCK_ROWS, i * BLOCK_ROWS + BLOCK_ROWS - 1, 'BEFORE_PROCESSING');
+    await engine.query(stateTableQuery({ onCluster: sink.keeperOnCluster, zkPath: sink.zkPath, zkDatabase: sink.zkDatabase }));
+    const stateWrite = (i: number) => stateWriteQuery(sink.zkDatabase, 'floor-0', i * BLOCK_ROWS, i * BLOCK_ROWS + BLOCK_ROWS - 1, 'BEFORE_PROCESSING');
     const floors = {
       select1: await medianOf(FLOOR_SAMPLES, () => direct.queryAsync('SELECT 1', { format: 'TabSeparated' })),
       stateWrite: await medianOf(FLOOR_SAMPLES, (i) => direct.queryAsync(stateWrite(i), { format: 'TabSeparated' })),
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
         engineMs = 0;
         const t0 = performance.now();
         if (pass === 'direct') await insertDirect(direct, `default.${table}`, blocks.map((b) => b.body));
-        else await sendBlocks(pass === 'in process' ? engineWrites(engine) : lean, blocks, table, chSettings, requests[pass]);
+        else await sendBlocks(pass === 'in process' ? engineWrites(engine) : lean, blocks, table, sink, requests[pass]);
         perBlock.get(pass)!.push((performance.now() - t0) / blocks.length);
         inEngine.get(pass)!.push(engineMs / blocks.length);
         // the pass's parts merged now, not under the next pass (mergesEnded sees only running merges)

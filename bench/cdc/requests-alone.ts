@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
-import { parseSinkConfig } from '../../core/cdc/connect/plugins/clickhouse-sink/config.js';
+import { parseSinkConfig, type SinkConfig } from '../../core/cdc/connect/plugins/clickhouse-sink/config.js';
 import { LeanHttp } from '../../core/cdc/connect/plugins/clickhouse-sink/lean-http.js';
 import { stateWriteQuery } from '../../core/cdc/connect/plugins/clickhouse-sink/state.js';
 import { INSERT_SETTINGS } from '../../core/cdc/connect/plugins/clickhouse-sink/task.js';
@@ -43,14 +43,11 @@ export interface RequestTimes {
   after: number[];
 }
 
-/** The state table of the seed sink (the connector's default zkDatabase). */
-const STATE_TABLE = 'connect_state';
-
 /**
  * The exactly-once sequence of every block through `writes`, one request after another as the sink
  * sends them; each request's time goes to `times` when given.
  */
-export async function sendBlocks(writes: SinkWrites, blocks: Block[], table: string, clickhouseSettings: Record<string, string>, times?: RequestTimes): Promise<void> {
+export async function sendBlocks(writes: SinkWrites, blocks: Block[], table: string, sink: Pick<SinkConfig, 'zkDatabase' | 'clickhouseSettings'>, times?: RequestTimes): Promise<void> {
   const timed = async (into: number[] | undefined, request: () => Promise<void>) => {
     const t0 = performance.now();
     await request();
@@ -58,15 +55,15 @@ export async function sendBlocks(writes: SinkWrites, blocks: Block[], table: str
   };
   const key = `${table}-0`;
   for (const b of blocks) {
-    await timed(times?.before, () => writes.command(stateWriteQuery(STATE_TABLE, key, b.first, b.last, 'BEFORE_PROCESSING')));
-    await timed(times?.insert, () => writes.exec(`INSERT INTO \`default\`.\`${table}\` FORMAT JSONEachRow`, b.body, { ...INSERT_SETTINGS, insert_deduplication_token: `${key}-${b.first}-${b.last}`, ...clickhouseSettings }));
-    await timed(times?.after, () => writes.command(stateWriteQuery(STATE_TABLE, key, b.first, b.last, 'AFTER_PROCESSING')));
+    await timed(times?.before, () => writes.command(stateWriteQuery(sink.zkDatabase, key, b.first, b.last, 'BEFORE_PROCESSING')));
+    await timed(times?.insert, () => writes.exec(`INSERT INTO \`default\`.\`${table}\` FORMAT JSONEachRow`, b.body, { ...INSERT_SETTINGS, insert_deduplication_token: `${key}-${b.first}-${b.last}`, ...sink.clickhouseSettings }));
+    await timed(times?.after, () => writes.command(stateWriteQuery(sink.zkDatabase, key, b.first, b.last, 'AFTER_PROCESSING')));
   }
 }
 
-/** The seed sink's clickhouseSettings (sent with every insert, after the connector's own). */
-export function seedClickHouseSettings(assets: string): Record<string, string> {
-  return parseSinkConfig(sinkConfig(assets, '8123').config).clickhouseSettings;
+/** The seed sink's config as the connector reads it: its clickhouseSettings, its state table. */
+export function seedSink(assets: string): SinkConfig {
+  return parseSinkConfig(sinkConfig(assets, '8123').config);
 }
 
 /**
@@ -81,7 +78,7 @@ export async function sendRequestsAlone(url: string, assets: string, blocks: Blo
     await mergesEnded(query);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    await sendBlocks(lean, blocks, table, seedClickHouseSettings(assets));
+    await sendBlocks(lean, blocks, table, seedSink(assets));
     return { ms: performance.now() - t0, cpu: process.cpuUsage(cpu0) };
   } finally {
     lean.close();

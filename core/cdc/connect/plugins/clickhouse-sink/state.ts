@@ -33,6 +33,12 @@ export function stateWriteQuery(zkDatabase: string, key: string, minOffset: numb
   return `INSERT INTO ${escapeName(zkDatabase)} SETTINGS wait_for_async_insert=1 VALUES (${sqlString(key)}, ${minOffset}, ${maxOffset}, '${state}');`;
 }
 
+/** The state table's CREATE, as KeeperStateProvider sends it. */
+export function stateTableQuery(opts: StateStoreOptions): string {
+  const cluster = opts.onCluster ? ` ON CLUSTER ${opts.onCluster}` : '';
+  return `CREATE TABLE IF NOT EXISTS ${escapeName(opts.zkDatabase)}${cluster} (\`key\` String, minOffset BIGINT, maxOffset BIGINT, state String) ENGINE=KeeperMap(${sqlString(opts.zkPath)}) PRIMARY KEY \`key\`;`;
+}
+
 export interface StateStoreOptions {
   onCluster: string;
   zkPath: string;
@@ -53,11 +59,8 @@ export class StateStore {
 
   /** Creates the state table; a server without keeper_map_path_prefix gets a clear message. */
   async ensureTable(): Promise<void> {
-    const cluster = this.opts.onCluster ? ` ON CLUSTER ${this.opts.onCluster}` : '';
     try {
-      await this.client.command({
-        query: `CREATE TABLE IF NOT EXISTS ${this.table}${cluster} (\`key\` String, minOffset BIGINT, maxOffset BIGINT, state String) ENGINE=KeeperMap(${sqlString(this.opts.zkPath)}) PRIMARY KEY \`key\`;`,
-      });
+      await this.client.command({ query: stateTableQuery(this.opts) });
     } catch (err) {
       const msg = (err as Error).message;
       if (/keeper_map_path_prefix|KeeperMap is disabled/i.test(msg)) throw new ConnectException(`${KEEPER_MAP_HINT}. The server said: ${msg}`);
